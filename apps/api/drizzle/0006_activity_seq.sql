@@ -1,0 +1,2 @@
+ALTER TABLE "activity_logs" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "activity_logs_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "activity_logs_seq_idx" ON "activity_logs" USING btree ("seq");

@@ -1,0 +1,81 @@
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import path from 'node:path';
+import pg from 'pg';
+import { DrizzlePGlite } from './pglite-client.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either, so a service decides where the transaction boundary is. */
+export type Executor = Database | Transaction;
+
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: DatabaseEngine;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** Serialises migrations when several API nodes start against one PostgreSQL at once. */
+const MIGRATION_LOCK_KEY = 7_246_301;
+
+export type OpenDatabaseOptions =
+  /** `snapshot`: a dumpDataDir() tarball to start from (tests use a migrated one). */
+  | { engine: 'pglite'; dataDir?: string; snapshot?: Blob }
+  | {
+      engine: 'postgres';
+      url: string;
+      poolSize: number;
+      statementTimeoutMs: number;
+      /** Errors of idle connections (server restart, failover); without a listener they would crash the process. */
+      onConnectionError?: (error: Error) => void;
+    };
+
+export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
+  if (options.engine === 'pglite') {
+    const client = options.snapshot
+      ? new DrizzlePGlite({ loadDataDir: options.snapshot })
+      : new DrizzlePGlite(options.dataDir ? { dataDir: options.dataDir } : {});
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    return {
+      db,
+      engine: 'pglite',
+      migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    statement_timeout: options.statementTimeoutMs,
+    connectionTimeoutMillis: 5000,
+  });
+  pool.on('error', options.onConnectionError ?? ((error) => console.warn('PostgreSQL connection error', error.message)));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'postgres',
+    migrate: async () => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};

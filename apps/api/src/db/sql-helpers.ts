@@ -1,0 +1,19 @@
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+type DriverError = { code?: unknown; constraint?: unknown; cause?: unknown };
+
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, whether the error comes straight from the
+ * driver (pg, PGlite) or wrapped by drizzle; undefined for any other error.
+ */
+export const violatedUniqueConstraint = (error: unknown): string | undefined => {
+  for (let current = error as DriverError | undefined, depth = 0; current && depth < 4; depth += 1) {
+    if (current.code === '23505') return typeof current.constraint === 'string' ? current.constraint : '';
+    current = current.cause as DriverError | undefined;
+  }
+  return undefined;
+};
+
+/** Raw `db.execute` answers `{ rows }` on both drivers (node-postgres and PGlite); the HKT leaves it unknown. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

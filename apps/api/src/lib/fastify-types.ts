@@ -1,0 +1,32 @@
+import type { Permission, UserType } from '@wattdesk/shared';
+
+/** Where a route finds the location it acts on: a validated request field holding one id or a list. */
+export type LocationTarget = `${'query' | 'body' | 'params'}.${string}`;
+
+export type RouteAccess =
+  | { public: true }
+  /** Any signed-in user, whatever their type: logout, the user's own profile. */
+  | { signedIn: true }
+  | {
+      permission: Permission;
+      /** Omitted: the route is not about one location, or its service checks ids inside the body. */
+      location?: LocationTarget;
+    };
+
+export type AuthContext = {
+  userId: string;
+  sessionId: string;
+  email: string;
+  userType: UserType;
+  /** 'all' for the types that reach every location (SuperAdmin, ReadonlySuperAdmin). */
+  locationIds: ReadonlySet<string> | 'all';
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,88 @@
+type Waiter = { resolve: () => void; timer: NodeJS.Timeout };
+
+export class OverloadedError extends Error {}
+
+/**
+ * A bounded admission queue in front of the database. At most `maxConcurrent` requests work at once;
+ * up to `maxQueue` more wait at most `queueTimeoutMs`; anything beyond is refused at once.
+ * PGlite runs one query at a time, so without this an overload would turn into ever-growing latency.
+ */
+export class LoadShedder {
+  private active = 0;
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    private readonly maxConcurrent: number,
+    private readonly maxQueue: number,
+    private readonly queueTimeoutMs: number,
+  ) {}
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves once admitted; rejects with OverloadedError when the queue is full or the wait too long. */
+  acquire(): Promise<void> {
+    if (this.active < this.maxConcurrent) {
+      this.active += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.maxQueue) return Promise.reject(new OverloadedError());
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        timer: setTimeout(() => {
+          const index = this.waiting.indexOf(waiter);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(new OverloadedError());
+        }, this.queueTimeoutMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.resolve();
+      return;
+    }
+    this.active = Math.max(0, this.active - 1);
+  }
+}
+
+/**
+ * How long the current turn of the event loop has been running. Requests whose sockets became readable
+ * together are handled one after another in one turn; with PGlite each also runs its query on this
+ * thread. A request reached late in a long turn has already waited that long in the socket buffers,
+ * where the admission queue above cannot see it, so it is better answered 503 at once.
+ */
+export class EventLoopTurn {
+  private startedAt = 0;
+  private requests = 0;
+  private isArmed = false;
+
+  /**
+   * Counts a request into the current turn and tells whether the turn is overloaded: more than
+   * `minRequests` requests and more than `budgetMs` since the first. The count keeps the few parallel
+   * calls one browser makes (at most six connections) from ever being refused.
+   */
+  isOverloaded(budgetMs: number, minRequests: number): boolean {
+    const now = performance.now();
+    if (!this.isArmed) {
+      this.isArmed = true;
+      this.startedAt = now;
+      this.requests = 0;
+      setImmediate(() => {
+        this.isArmed = false;
+      });
+    }
+    this.requests += 1;
+    return this.requests > minRequests && now - this.startedAt > budgetMs;
+  }
+}

@@ -1,0 +1,42 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+
+export type Mailer = {
+  send: (message: MailMessage) => Promise<void>;
+  close: () => void;
+};
+
+export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; logger: FastifyBaseLogger };
+
+/**
+ * Real SMTP when SMTP_URL is set. Without it, each message is rendered by the same nodemailer pipeline
+ * to an .eml file in the outbox folder and logged, so a local install can still follow reset links.
+ */
+export const createMailer = ({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer => {
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(smtpUrl);
+    return {
+      send: async (message) => {
+        await transport.sendMail({ from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (message) => {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[<>@]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+};

@@ -1,0 +1,9 @@
+import { AppError } from '@wattdesk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from './fastify-types.ts';
+
+/** The signed-in user of a route that declared a permission (the access hook has set it). */
+export const authOf = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+};

@@ -1,0 +1,79 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
+import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
+import { and, eq, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from './db/client.ts';
+import { chargers } from './db/schema/index.ts';
+
+let demoFleet: { stop: () => Promise<void> } | undefined;
+
+const start = async () => {
+  const config = loadConfig();
+  const database = config.databaseUrl
+    ? await openDatabase({
+        engine: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.db.poolSize,
+        statementTimeoutMs: config.db.statementTimeoutMs,
+        onConnectionError: (error) => console.warn(JSON.stringify({ level: 40, msg: 'PostgreSQL connection error', err: error.message })),
+      })
+    : await openDatabase({ engine: 'pglite', dataDir: `${config.dataDir}/pglite` });
+  await database.migrate();
+  const seeded = config.seedDemoData ? await seedDemoDataIfEmpty(database.db) : false;
+
+  const app = await buildApp({ config, database });
+  app.log.info({ engine: database.engine, dataDir: config.dataDir, seeded }, 'database ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await demoFleet?.stop();
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Wattdesk is ready on ${config.publicUrl}`);
+  if (config.simulateChargers > 0) demoFleet = await startDemoChargers(app, database, config.simulateChargers, `http://127.0.0.1:${config.port}`);
+};
+
+/**
+ * SIMULATE_CHARGERS=n: the first n seeded demo chargers connect through the simulator and run the demo
+ * scenario, so the dashboard shows a live network without real hardware.
+ */
+const startDemoChargers = async (app: FastifyInstance, database: DatabaseHandle, count: number, url: string) => {
+  const { startSimulatedFleet } = await import('@wattdesk/simulator');
+  const rows = await database.db
+    .select({ chargerId: chargers.chargerId })
+    .from(chargers)
+    .where(and(like(chargers.chargerId, 'WD-%'), eq(chargers.availability, 'operative')))
+    .orderBy(chargers.chargerId)
+    .limit(count);
+  const fleet = startSimulatedFleet({
+    url,
+    chargers: rows.map((row) => ({ chargerId: row.chargerId, password: DEMO_CHARGER_PASSWORD })),
+    autopilot: true,
+    quiet: true,
+    log: (line) => app.log.info({ simulator: true }, line),
+  });
+  app.log.info({ chargers: rows.length }, 'Simulated demo chargers started');
+  return fleet;
+};
+
+start().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, demoEmail } from '../../db/seed/demo-users.ts';
+import { createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
+
+const login = (t: TestApp, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/web/users/login', payload: payload as Record<string, unknown>, headers });
+
+describe('POST /web/users/login', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the session user of spec section 7 for a valid admin', async () => {
+    const response = await login(t, { email: 'Admin@Example.com ', password: DEMO_PASSWORD, deviceId: 'd1' });
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(Object.keys(body).sort()).toEqual(
+      ['access_token', 'email', 'firstName', 'lastName', 'locations', 'phoneNumber', 'refresh_token', 'userId', 'userType'].sort(),
+    );
+    expect(body).toMatchObject({ userType: 'Admin', email: 'admin@example.com', firstName: 'Dana', lastName: 'Chen' });
+    expect(body.locations).toHaveLength(3);
+  });
+
+  it('answers wrong passwords and unknown e-mails with the same 401 message', async () => {
+    const wrong = await login(t, { email: demoEmail('ReadonlyAdmin'), password: 'Wrong#Pass1' });
+    const unknown = await login(t, { email: 'nobody@example.com', password: 'Wrong#Pass1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(json(wrong)).toEqual(json(unknown));
+    expect(json(wrong)).toMatchObject({ responseCode: 401, msg: ['The email or password is incorrect'] });
+  });
+
+  it.each(['Driver', 'Scheduler'] as const)('refuses the non-admin type %s without issuing tokens', async (type) => {
+    const response = await login(t, { email: demoEmail(type), password: DEMO_PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(json(response)).toEqual({
+      responseCode: 403,
+      msg: ['This account cannot sign in to the dashboard'],
+      code: 'NOT_AN_ADMIN',
+    });
+    expect(response.body).not.toContain('token');
+  });
+
+  it('names each missing field with the spec message', async () => {
+    const response = await login(t, {});
+    expect(response.statusCode).toBe(400);
+    expect(json(response).msg).toEqual(['Please enter your email address', 'Please enter your password']);
+  });
+
+  it('rejects a malformed e-mail with the login screen message', async () => {
+    const response = await login(t, { email: 'not-an-email', password: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).msg).toEqual(['Please enter a valid email address']);
+  });
+
+  it('answers wrong-typed fields with a sentence naming the field', async () => {
+    const response = await login(t, { email: demoEmail('Admin'), password: DEMO_PASSWORD, deviceId: 42 });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).msg).toEqual(['Device id must be a string']);
+  });
+
+  it('answers broken JSON, a wrong content type and an oversized body with 4xx, never 500', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(json(broken)).toMatchObject({ responseCode: 400, msg: ['The request body is not valid JSON'] });
+
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(json(text).msg).toEqual(['Send the request body as JSON']);
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(json(huge).msg).toEqual(['The request body is too large']);
+  });
+
+  it('answers an empty body with the missing-field messages', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/web/users/login' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({ responseCode: 400 });
+    expect((json(response).msg as string[]).length).toBeGreaterThan(0);
+  });
+
+  it('writes sign-ins and failed sign-ins to the activity log', async () => {
+    await loginAs(t.app, 'PortfolioManager');
+    await login(t, { email: demoEmail('PortfolioManager'), password: 'Nope#1234' });
+    const rows = await t.database.db.query.activityLogs.findMany({
+      where: (log, { eq }) => eq(log.actorEmail, 'portfoliomanager@example.com'),
+    });
+    expect(rows.map((row) => row.action).sort()).toEqual(['auth.login', 'auth.login_failed']);
+  });
+});
+
+describe('POST /web/authentication-method', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers password for password accounts and, identically, for unknown e-mails', async () => {
+    const known = await t.app.inject({ method: 'POST', url: '/web/authentication-method', payload: { userEmail: demoEmail('Admin') } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/web/authentication-method', payload: { userEmail: 'ghost@example.com' } });
+    expect(json(known)).toEqual({ authenticationMethod: 'password' });
+    expect(json(unknown)).toEqual({ authenticationMethod: 'password' });
+  });
+
+  it('requires a valid e-mail', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/web/authentication-method', payload: { userEmail: 'x' } });
+    expect(response.statusCode).toBe(400);
+    expect(json(response).msg).toEqual(['Please enter a valid email address']);
+  });
+});

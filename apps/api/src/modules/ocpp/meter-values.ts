@@ -1,0 +1,42 @@
+import type { SampleRow } from './ocpp.repository.ts';
+
+/** OCPP 1.6 SampledValue, as chargers send it: every field but value is optional. */
+export type SampledValue = { value: string; context?: string; format?: string; measurand?: string; phase?: string; location?: string; unit?: string };
+export type MeterValue = { timestamp: string; sampledValue: SampledValue[] };
+
+const DEFAULT_MEASURAND = 'Energy.Active.Import.Register';
+
+/** Kilo-units are scaled to the base unit; signed data (format SignedData) carries no readable number. */
+const numberOf = (sample: SampledValue): number | null => {
+  if (sample.format === 'SignedData') return null;
+  const value = Number(sample.value);
+  if (!Number.isFinite(value)) return null;
+  return sample.unit === 'kWh' || sample.unit === 'kW' || sample.unit === 'kvarh' ? value * 1000 : value;
+};
+
+/**
+ * One measurand of one sample: the charger-wide value when present (no phase), else the phases summed
+ * (energy, power, current) or averaged (voltage). Outlet-side values are preferred to inlet ones.
+ */
+const pick = (samples: SampledValue[], measurand: string, combine: 'sum' | 'mean'): number | null => {
+  const matching = samples.filter((sample) => (sample.measurand ?? DEFAULT_MEASURAND) === measurand && (sample.location ?? 'Outlet') !== 'Inlet');
+  const whole = matching.find((sample) => !sample.phase);
+  if (whole) return numberOf(whole);
+  // Neutral and line-to-line readings would count a phase twice.
+  const phased = matching.filter((sample) => sample.phase && sample.phase !== 'N' && !/^L\d-L\d$/.test(sample.phase));
+  const values = phased.map(numberOf).filter((value): value is number => value !== null);
+  if (!values.length) return null;
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return combine === 'sum' ? total : total / values.length;
+};
+
+export const toSampleRows = (sessionId: string, meterValues: readonly MeterValue[]): SampleRow[] =>
+  meterValues.map((meterValue) => ({
+    sessionId,
+    sampledAt: new Date(meterValue.timestamp),
+    energyWh: pick(meterValue.sampledValue, 'Energy.Active.Import.Register', 'sum'),
+    powerW: pick(meterValue.sampledValue, 'Power.Active.Import', 'sum'),
+    currentA: pick(meterValue.sampledValue, 'Current.Import', 'sum'),
+    voltageV: pick(meterValue.sampledValue, 'Voltage', 'mean'),
+    soc: pick(meterValue.sampledValue, 'SoC', 'mean'),
+  }));

@@ -1,0 +1,223 @@
+import type { ChargerStatus, ConnectorStatus } from '@wattdesk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { chargerEvents, chargers, chargingSessions, connectorStates } from '../../db/schema/index.ts';
+
+export type ChargerAuthRow = { id: string; locationId: string; ocppPasswordHash: string | null; availability: 'operative' | 'inoperative'; booted: boolean };
+
+export const findChargerByCode = async (db: Executor, chargerCode: string): Promise<ChargerAuthRow | undefined> => {
+  const [row] = await db
+    .select({
+      id: chargers.id,
+      locationId: chargers.locationId,
+      ocppPasswordHash: chargers.ocppPasswordHash,
+      availability: chargers.availability,
+      booted: sql<boolean>`${chargers.vendor} is not null`,
+    })
+    .from(chargers)
+    .where(eq(chargers.chargerId, chargerCode))
+    .limit(1);
+  return row;
+};
+
+/**
+ * The one place a charger's overall status is derived from what it reported, so every path agrees:
+ * maintenance wins, then offline, a fault, a running session, a charger-wide Unavailable.
+ */
+export const refreshChargerStatus = async (db: Executor, id: string): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
+  const rows = rowsOf<{ status: ChargerStatus; location_id: string }>(await db.execute(sql`
+    update chargers c set status = case
+      when c.availability = 'inoperative' then 'maintenance'
+      when c.connected_node is null then 'offline'
+      when exists (select 1 from connector_states s where s.charger_id = c.id and s.status = 'Faulted') then 'faulted'
+      when exists (select 1 from charging_sessions t where t.charger_id = c.id and t.status = 'active')
+        or exists (select 1 from connector_states s where s.charger_id = c.id and s.status in ('Charging', 'SuspendedEV', 'SuspendedEVSE')) then 'charging'
+      when exists (select 1 from connector_states s where s.charger_id = c.id and s.connector_id = 0 and s.status = 'Unavailable') then 'maintenance'
+      else 'available' end
+    where c.id = ${id}
+    returning c.status, c.location_id`));
+  const row = rows[0];
+  return row ? { status: row.status, locationId: row.location_id } : undefined;
+};
+
+export const markConnected = async (db: Executor, id: string, nodeId: string, at: Date) => {
+  await db.update(chargers).set({ connectedNode: nodeId, lastSeenAt: at }).where(eq(chargers.id, id));
+};
+
+/** Only the node that holds the connection clears it: a charger that reconnected elsewhere stays online. */
+export const markDisconnected = async (db: Executor, id: string, nodeId: string): Promise<boolean> => {
+  const rows = await db
+    .update(chargers)
+    .set({ connectedNode: null })
+    .where(and(eq(chargers.id, id), eq(chargers.connectedNode, nodeId)))
+    .returning({ id: chargers.id });
+  return rows.length > 0;
+};
+
+/** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
+export const clearConnections = async (db: Executor, nodeId?: string) => {
+  const condition = nodeId ? eq(chargers.connectedNode, nodeId) : sql`${chargers.connectedNode} is not null`;
+  const rows = await db.update(chargers).set({ connectedNode: null }).where(condition).returning({ id: chargers.id });
+  for (const row of rows) await refreshChargerStatus(db, row.id);
+  return rows.length;
+};
+
+export const recordBoot = async (db: Executor, id: string, values: { vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null }) => {
+  await db
+    .update(chargers)
+    .set({
+      vendor: values.vendor,
+      firmwareVersion: values.firmwareVersion,
+      // The register's own model and serial stay unless the charger reports them.
+      ...(values.model ? { model: values.model } : {}),
+      ...(values.serialNumber ? { serialNumber: values.serialNumber } : {}),
+    })
+    .where(eq(chargers.id, id));
+};
+
+export const updateFirmwareVersion = async (db: Executor, id: string, firmwareVersion: string) => {
+  await db.update(chargers).set({ firmwareVersion }).where(eq(chargers.id, id));
+};
+
+/** Returns false when a newer report is already stored: messages can arrive out of order after a reconnect. */
+export const upsertConnectorState = async (
+  db: Executor,
+  values: { chargerId: string; connectorId: number; status: ConnectorStatus; errorCode: string; info: string | null; reportedAt: Date },
+): Promise<boolean> => {
+  const rows = await db
+    .insert(connectorStates)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [connectorStates.chargerId, connectorStates.connectorId],
+      set: { status: values.status, errorCode: values.errorCode, info: values.info, reportedAt: values.reportedAt },
+      setWhere: sql`${connectorStates.reportedAt} <= ${values.reportedAt}`,
+    })
+    .returning({ chargerId: connectorStates.chargerId });
+  return rows.length > 0;
+};
+
+export type SessionRef = { id: string; transactionId: number; chargerId: string; connectorId: number; status: 'active' | 'completed' };
+
+const sessionRefColumns = {
+  id: chargingSessions.id,
+  transactionId: chargingSessions.transactionId,
+  chargerId: chargingSessions.chargerId,
+  connectorId: chargingSessions.connectorId,
+  status: chargingSessions.status,
+};
+
+export const findSessionByTransaction = async (db: Executor, chargerId: string, transactionId: number): Promise<SessionRef | undefined> => {
+  const [row] = await db
+    .select(sessionRefColumns)
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.transactionId, transactionId), eq(chargingSessions.chargerId, chargerId)))
+    .limit(1);
+  return row;
+};
+
+/**
+ * Idempotent on (charger, connector, start time, id tag): a repeated StartTransaction answers the same
+ * transaction id. A session still open on that connector was lost by the charger (a reboot) and is closed.
+ */
+export const startSession = async (
+  db: Executor,
+  values: { chargerId: string; locationId: string; connectorId: number; idTag: string; startedAt: Date; meterStartWh: number },
+): Promise<{ session: SessionRef; created: boolean }> => {
+  const [existing] = await db
+    .select(sessionRefColumns)
+    .from(chargingSessions)
+    .where(
+      and(
+        eq(chargingSessions.chargerId, values.chargerId),
+        eq(chargingSessions.connectorId, values.connectorId),
+        eq(chargingSessions.startedAt, values.startedAt),
+        eq(chargingSessions.idTag, values.idTag),
+      ),
+    )
+    .limit(1);
+  if (existing) return { session: existing, created: false };
+  await db
+    .update(chargingSessions)
+    .set({ status: 'completed', stoppedAt: values.startedAt, stopReason: 'Other', meterStopWh: sql`${chargingSessions.meterLastWh}` })
+    .where(and(eq(chargingSessions.chargerId, values.chargerId), eq(chargingSessions.connectorId, values.connectorId), eq(chargingSessions.status, 'active')));
+  const [created] = await db
+    .insert(chargingSessions)
+    .values({ ...values, meterLastWh: values.meterStartWh })
+    .returning(sessionRefColumns);
+  return { session: created!, created: true };
+};
+
+export const stopSession = async (db: Executor, sessionId: string, values: { stoppedAt: Date; meterStopWh: number; stopReason: string }) => {
+  await db
+    .update(chargingSessions)
+    .set({
+      status: 'completed',
+      stoppedAt: values.stoppedAt,
+      // A register that went backwards is a charger fault; the session keeps what it had counted.
+      meterStopWh: sql`greatest(${values.meterStopWh}, ${chargingSessions.meterStartWh})`,
+      meterLastWh: sql`greatest(${values.meterStopWh}, ${chargingSessions.meterLastWh})`,
+      stopReason: values.stopReason,
+      powerW: null,
+    })
+    .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'active')));
+};
+
+export const insertChargerEvent = async (
+  db: Executor,
+  values: { chargerCode: string; chargerId: string | null; kind: string; summary: string; detail?: Record<string, unknown> | null },
+) => {
+  await db.insert(chargerEvents).values({ ...values, detail: values.detail ?? null });
+};
+
+export type SampleRow = {
+  sessionId: string;
+  sampledAt: Date;
+  energyWh: number | null;
+  powerW: number | null;
+  currentA: number | null;
+  voltageV: number | null;
+  soc: number | null;
+};
+
+/** One statement per table for a whole batch of meter values; repeated samples are ignored. */
+export const writeSamples = async (db: Executor, samples: readonly SampleRow[]) => {
+  if (!samples.length) return;
+  await db.execute(sql`
+    insert into meter_samples (session_id, sampled_at, energy_wh, power_w, current_a, voltage_v, soc)
+    values ${sql.join(
+      samples.map((s) => sql`(${s.sessionId}, ${s.sampledAt.toISOString()}::timestamptz, ${s.energyWh}::float8, ${s.powerW}::float8, ${s.currentA}::float8, ${s.voltageV}::float8, ${s.soc}::float8)`),
+      sql`, `,
+    )}
+    on conflict do nothing`);
+};
+
+export const updateSessionMeters = async (db: Executor, updates: readonly { sessionId: string; energyWh: number | null; powerW: number | null }[]) => {
+  if (!updates.length) return;
+  await db.execute(sql`
+    update charging_sessions s set
+      meter_last_wh = greatest(s.meter_last_wh, coalesce(v.energy_wh, s.meter_last_wh)),
+      power_w = coalesce(v.power_w, s.power_w),
+      updated_at = now()
+    from (values ${sql.join(
+      updates.map((u) => sql`(${u.sessionId}::uuid, ${u.energyWh}::float8, ${u.powerW}::float8)`),
+      sql`, `,
+    )}) as v(id, energy_wh, power_w)
+    where s.id = v.id and s.status = 'active'`);
+};
+
+export const touchLastSeen = async (db: Executor, seen: readonly { id: string; at: Date }[]) => {
+  if (!seen.length) return;
+  await db.execute(sql`
+    update chargers c set last_seen_at = greatest(c.last_seen_at, v.at)
+    from (values ${sql.join(
+      seen.map((s) => sql`(${s.id}::uuid, ${s.at.toISOString()}::timestamptz)`),
+      sql`, `,
+    )}) as v(id, at)
+    where c.id = v.id`);
+};
+
+export const setAvailability = async (db: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
+  if (!ids.length) return;
+  await db.execute(sql`update chargers set availability = ${availability} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+};

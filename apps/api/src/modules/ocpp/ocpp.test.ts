@@ -1,0 +1,219 @@
+import { and, eq } from 'drizzle-orm';
+import { RPCClient } from 'ocpp-rpc';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargerEvents, chargingSessions, connectorStates, meterSamples } from '../../db/schema/index.ts';
+import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
+
+const rpcCodeOf = (error: unknown) => (error as { rpcErrorCode?: string }).rpcErrorCode;
+
+describe('OCPP 1.6J endpoint', () => {
+  let t: OcppTestApp;
+  beforeAll(async () => {
+    t = await startOcppApp();
+  });
+  afterAll(() => t.close());
+
+  const eventsOf = (chargerCode: string) => t.database.db.select().from(chargerEvents).where(eq(chargerEvents.chargerCode, chargerCode));
+
+  describe('connecting', () => {
+    it('a registered charger with its password connects, boots, reports status, and shows online', async () => {
+      const registered = await t.registerCharger();
+      expect(registered.ocppPassword).toMatch(/^[\w-]{32}$/);
+      const charger = t.simulate(registered, { firmwareVersion: '1.4.2', connectors: 2 });
+      const boot = await charger.connect();
+      expect(boot).toMatchObject({ status: 'Accepted', interval: 30 });
+      const live = await eventually(async () => {
+        const current = await t.charger(registered.id);
+        expect(current).toMatchObject({ connected: true, status: 'available', firmwareVersion: '1.4.2' });
+        expect(current.connectors.map((c) => [c.connectorId, c.status])).toEqual([[0, 'Available'], [1, 'Available'], [2, 'Available']]);
+        return current;
+      });
+      expect(live.lastSeenAt).not.toBeNull();
+      const kinds = (await eventsOf(registered.chargerId)).map((event) => event.kind);
+      expect(kinds).toEqual(expect.arrayContaining(['connected', 'boot']));
+
+      await charger.close();
+      await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: false, status: 'offline' }));
+    });
+
+    it('an unknown charger id is refused with 401 and the refusal is logged', async () => {
+      const stranger = t.simulate({ chargerId: 'WD-NOBODY-01', ocppPassword: 'a-password-of-some-length' });
+      await expect(stranger.connect()).rejects.toMatchObject({ status: 401 });
+      await eventually(async () => expect((await eventsOf('WD-NOBODY-01')).map((e) => [e.kind, e.chargerId])).toEqual([['refused', null]]));
+    });
+
+    it('a wrong password, and no password, are refused with 401 and logged on the charger', async () => {
+      const registered = await t.registerCharger();
+      await expect(t.simulate({ ...registered, ocppPassword: 'not-the-right-password' }).connect()).rejects.toMatchObject({ status: 401 });
+      const noPassword = new RPCClient({ endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`, identity: registered.chargerId, protocols: ['ocpp1.6'], reconnect: false } as never);
+      await expect(noPassword.connect()).rejects.toMatchObject({ code: 401 });
+      await eventually(async () => {
+        const refusals = (await eventsOf(registered.chargerId)).filter((e) => e.kind === 'refused');
+        expect(refusals.map((e) => e.summary).sort()).toEqual(['Connection refused: no password', 'Connection refused: wrong password']);
+        expect(refusals.every((e) => e.chargerId === registered.id)).toBe(true);
+      });
+      expect((await t.charger(registered.id)).connected).toBe(false);
+    });
+
+    it('a charger asking for another protocol than ocpp1.6 is refused', async () => {
+      const registered = await t.registerCharger();
+      const client = new RPCClient({
+        endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`,
+        identity: registered.chargerId,
+        password: registered.ocppPassword,
+        protocols: ['ocpp2.0.1'],
+        reconnect: false,
+      } as never);
+      await expect(client.connect()).rejects.toBeTruthy();
+    });
+
+    it('a new password replaces the old one for new connections', async () => {
+      const registered = await t.registerCharger();
+      const { body } = await t.api('POST', `/web/chargers/${registered.id}/ocpp-password`);
+      await expect(t.simulate(registered).connect()).rejects.toMatchObject({ status: 401 });
+      await t.simulate({ ...registered, ocppPassword: String(body.ocppPassword) }).connect();
+    });
+  });
+
+  describe('messages', () => {
+    it('before any BootNotification, other messages get SecurityError and change nothing', async () => {
+      const registered = await t.registerCharger();
+      const client = new RPCClient({
+        endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`,
+        identity: registered.chargerId,
+        password: registered.ocppPassword,
+        protocols: ['ocpp1.6'],
+        reconnect: false,
+      } as never);
+      await client.connect();
+      await expect(client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' })).rejects.toMatchObject({ rpcErrorCode: 'SecurityError' });
+      expect(await t.database.db.select().from(connectorStates).where(eq(connectorStates.chargerId, registered.id))).toEqual([]);
+      await client.close();
+    });
+
+    it('payloads that break the OCPP schema get the protocol error and store nothing', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered);
+      await charger.connect();
+      const missingTag = await charger.callUnchecked('StartTransaction', { connectorId: 1, meterStart: 0, timestamp: new Date().toISOString() }).catch(rpcCodeOf);
+      // OCPP 1.6 spells it "Occurence"; ocpp-rpc answers the corrected spelling of later versions.
+      expect(missingTag).toMatch(/^Occurr?enceConstraintViolation$/);
+      const wrongType = await charger.callUnchecked('StartTransaction', { connectorId: 'one', idTag: 'X', meterStart: 0, timestamp: new Date().toISOString() }).catch(rpcCodeOf);
+      expect(wrongType).toBe('TypeConstraintViolation');
+      const badStatus = await charger.callUnchecked('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Exploded' }).catch(rpcCodeOf);
+      // Not a value of the enum: ocpp-rpc's schema check calls it FormationViolation, our own check (should a
+      // schema ever let it through) PropertyConstraintViolation; either way a protocol error, and nothing stored.
+      expect(['FormationViolation', 'PropertyConstraintViolation']).toContain(badStatus);
+      const unknownAction = await charger.callUnchecked('SelfDestruct', {}).catch(rpcCodeOf);
+      expect(unknownAction).toBe('NotImplemented');
+      expect(await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, registered.id))).toEqual([]);
+      expect((await t.charger(registered.id)).connectors.find((c) => c.connectorId === 1)?.status).toBe('Available');
+    });
+
+    it('a session: start, meter values, stop — with energy from the meter and its samples stored', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered, { initialEnergyWh: 100_000 });
+      await charger.connect();
+      const { transactionId } = await charger.startSession({ connectorId: 1, idTag: 'DRIVER-0042' });
+      await eventually(async () => {
+        const live = await t.charger(registered.id);
+        expect(live.status).toBe('charging');
+        expect(live.activeSessions).toMatchObject([{ transactionId, connectorId: 1, idTag: 'DRIVER-0042' }]);
+      });
+      await charger.sendMeterValues(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await charger.sendMeterValues(1);
+      await t.app.ocpp.flushTelemetry();
+      const during = (await t.charger(registered.id)).activeSessions[0]!;
+      expect(during.powerKw).toBeGreaterThan(0);
+      expect(during.energyKwh).toBeGreaterThanOrEqual(0);
+
+      const stopped = await charger.stopSession({ connectorId: 1, reason: 'EVDisconnected' });
+      expect(stopped.idTagInfo?.status).toBe('Accepted');
+      const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, transactionId));
+      expect(session).toMatchObject({ status: 'completed', stopReason: 'EVDisconnected', idTag: 'DRIVER-0042' });
+      expect(session!.energyWh).toBeCloseTo(session!.meterStopWh! - session!.meterStartWh, 3);
+      expect(session!.meterStartWh).toBeGreaterThanOrEqual(100_000);
+      const samples = await t.database.db.select().from(meterSamples).where(eq(meterSamples.sessionId, session!.id));
+      expect(samples.length).toBeGreaterThanOrEqual(2);
+      expect(samples.every((sample) => sample.energyWh !== null && sample.energyWh >= session!.meterStartWh)).toBe(true);
+      await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ status: 'available', activeSessions: [] }));
+    });
+
+    it('a repeated StartTransaction answers the same transaction id; a repeated stop changes nothing', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered);
+      await charger.connect();
+      const start = { connectorId: 1, idTag: 'DRIVER-0007', meterStart: 5000, timestamp: '2026-11-22T08:00:00.000Z' };
+      const first = (await charger.call('StartTransaction', start)) as { transactionId: number };
+      const again = (await charger.call('StartTransaction', start)) as { transactionId: number };
+      expect(again.transactionId).toBe(first.transactionId);
+      const stop = { transactionId: first.transactionId, meterStop: 9000, timestamp: '2026-11-22T09:00:00.000Z', reason: 'Local' };
+      await charger.call('StopTransaction', stop);
+      await charger.call('StopTransaction', { ...stop, meterStop: 99_000, reason: 'Other' });
+      const sessions = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, registered.id));
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]).toMatchObject({ meterStopWh: 9000, energyWh: 4000, stopReason: 'Local' });
+    });
+
+    it('meter values or a stop for a transaction the charger does not have get PropertyConstraintViolation', async () => {
+      const registered = await t.registerCharger();
+      const other = await t.registerCharger();
+      const charger = t.simulate(registered);
+      const otherCharger = t.simulate(other);
+      await Promise.all([charger.connect(), otherCharger.connect()]);
+      const { transactionId } = await otherCharger.startSession({ connectorId: 1, idTag: 'DRIVER-0001' });
+      const meter = { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '1000', unit: 'Wh' }] }] };
+      expect(await charger.callUnchecked('MeterValues', meter).catch(rpcCodeOf)).toBe('PropertyConstraintViolation');
+      expect(await charger.callUnchecked('StopTransaction', { transactionId: 987_654, meterStop: 1, timestamp: new Date().toISOString() }).catch(rpcCodeOf)).toBe('PropertyConstraintViolation');
+      // The other charger's session is untouched.
+      const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, transactionId));
+      expect(session!.status).toBe('active');
+    });
+
+    it('an older StatusNotification arriving late does not overwrite a newer one', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered);
+      await charger.connect();
+      await charger.call('StatusNotification', { connectorId: 1, errorCode: 'GroundFailure', status: 'Faulted', timestamp: '2026-11-22T10:00:05.000Z' });
+      await charger.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available', timestamp: '2026-11-22T10:00:01.000Z' });
+      const [state] = await t.database.db
+        .select()
+        .from(connectorStates)
+        .where(and(eq(connectorStates.chargerId, registered.id), eq(connectorStates.connectorId, 1)));
+      expect(state).toMatchObject({ status: 'Faulted', errorCode: 'GroundFailure' });
+      expect((await t.charger(registered.id)).status).toBe('faulted');
+      expect((await eventsOf(registered.chargerId)).some((e) => e.kind === 'fault' && e.summary.includes('GroundFailure'))).toBe(true);
+    });
+
+    it('a charger that drops and reconnects resumes its running session without a new boot', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered, { reconnect: true });
+      await charger.connect();
+      const { transactionId } = await charger.startSession({ connectorId: 1, idTag: 'DRIVER-0099' });
+      charger.disconnectAbruptly();
+      await eventually(async () => expect((await t.charger(registered.id)).connected).toBe(false), 5000);
+      await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true, status: 'charging' }), 10_000);
+      await charger.sendMeterValues(1);
+      await charger.stopSession({ connectorId: 1 });
+      const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, transactionId));
+      expect(session!.status).toBe('completed');
+    });
+
+    it('DataTransfer, diagnostics and firmware notifications are answered and logged', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered);
+      await charger.connect();
+      expect(await charger.dataTransfer('com.example.vendor', 'ping', 'hello')).toEqual({ status: 'UnknownVendorId' });
+      await charger.diagnosticsStatus('Uploaded');
+      await charger.firmwareStatus('Installed');
+      await charger.heartbeat();
+      await charger.authorize('DRIVER-0001').then((answer) => expect(answer.idTagInfo.status).toBe('Accepted'));
+      await eventually(async () =>
+        expect((await eventsOf(registered.chargerId)).map((e) => e.summary)).toEqual(
+          expect.arrayContaining(['Data transfer from com.example.vendor (ping)', 'Diagnostics upload: Uploaded', 'Firmware update: Installed']),
+        ),
+      );
+    });
+  });
+});

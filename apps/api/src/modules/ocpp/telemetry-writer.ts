@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import * as repo from './ocpp.repository.ts';
+
+export type TouchedCharger = { id: string; chargerCode: string; locationId: string };
+
+/**
+ * Heartbeats and meter values are most of what a network sends (a charger every 10 s while charging).
+ * They are answered at once and written a batch at a time, one statement per table, so thousands of
+ * chargers cost a few statements per flush instead of one transaction per message.
+ */
+export class TelemetryWriter {
+  private samples: repo.SampleRow[] = [];
+  private meters = new Map<string, { sessionId: string; energyWh: number | null; powerW: number | null }>();
+  private seen = new Map<string, { id: string; at: Date }>();
+  private touched = new Map<string, TouchedCharger>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly onFlushed: (chargers: TouchedCharger[]) => void,
+    private readonly intervalMs = 250,
+  ) {}
+
+  seenAt(chargerId: string, at: Date) {
+    this.seen.set(chargerId, { id: chargerId, at });
+    this.schedule();
+  }
+
+  meterValues(charger: TouchedCharger, sessionId: string, rows: repo.SampleRow[]) {
+    this.samples.push(...rows);
+    const latest = rows.reduce<repo.SampleRow | undefined>((last, row) => (!last || row.sampledAt >= last.sampledAt ? row : last), undefined);
+    if (latest) {
+      const previous = this.meters.get(sessionId);
+      const registers = [latest.energyWh, previous?.energyWh].filter((value): value is number => value !== null && value !== undefined);
+      this.meters.set(sessionId, {
+        sessionId,
+        energyWh: registers.length ? Math.max(...registers) : null,
+        powerW: latest.powerW ?? previous?.powerW ?? null,
+      });
+    }
+    this.touched.set(charger.id, charger);
+    this.schedule();
+  }
+
+  private schedule() {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.intervalMs);
+  }
+
+  /** Writes what is buffered; callers that need it stored (a stop, a test) await this. */
+  flush(): Promise<void> {
+    const samples = this.samples;
+    const meters = [...this.meters.values()];
+    const seen = [...this.seen.values()];
+    const touched = [...this.touched.values()];
+    this.samples = [];
+    this.meters = new Map();
+    this.seen = new Map();
+    this.touched = new Map();
+    this.flushing = this.flushing.then(async () => {
+      if (!samples.length && !meters.length && !seen.length) return;
+      try {
+        await this.db.transaction(async (tx) => {
+          await repo.writeSamples(tx, samples);
+          await repo.updateSessionMeters(tx, meters);
+          await repo.touchLastSeen(tx, seen);
+        });
+        if (touched.length) this.onFlushed(touched);
+      } catch (error) {
+        this.log.error({ err: error, samples: samples.length }, 'Charger telemetry could not be written');
+      }
+    });
+    return this.flushing;
+  }
+
+  async close() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}

@@ -1,0 +1,135 @@
+import { AppError, failureMessages, type PaymentAccount, type PaymentAccountStatus, type StartStripeConnectResponse } from '@wattdesk/shared';
+import type { Database } from '../../db/client.ts';
+import { recordActivity, type Actor } from '../../lib/audit.ts';
+import type { AuthContext } from '../../lib/fastify-types.ts';
+import { assertLocationAccess } from '../../lib/location-access.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import * as repo from './payments.repository.ts';
+import { createTokenSigner } from './signed-token.ts';
+import { GatewayError, type StripeGateway } from './stripe-gateway.ts';
+
+export type PaymentsDeps = { db: Database; gateway: StripeGateway; secret: string; publicUrl: string; now: () => Date };
+
+/** How long the user has to finish on the provider's page. */
+export const STATE_TTL_MS = 15 * 60_000;
+/** How long a second request with the same code waits for the first one's outcome. */
+const CONCURRENT_WAIT_MS = 10_000;
+
+type StatePayload = { u: string; l: string };
+
+const connectError = (code: 'STRIPE_STATE_INVALID' | 'STRIPE_CONNECT_FAILED' | 'STRIPE_UNAVAILABLE' | 'STRIPE_CONNECT_IN_PROGRESS', reason: string) =>
+  new AppError(code, { messages: [failureMessages.connectStripe, reason] });
+
+const toPaymentAccount = (row: repo.PaymentAccountRow): PaymentAccount => ({
+  locationId: row.locationId,
+  accountId: row.accountId,
+  livemode: row.livemode,
+  sandbox: row.sandbox,
+  connectedAt: row.connectedAt.toISOString(),
+  connectedByEmail: row.connectedByEmail,
+});
+
+/** Stripe Connect for a location's payouts: start, finish (idempotent per code), show, disconnect. */
+export const createPaymentsService = ({ db, gateway, secret, publicUrl, now }: PaymentsDeps) => {
+  const states = createTokenSigner(secret, 'stripe-oauth-state');
+
+  const status = async (locationId: string): Promise<PaymentAccountStatus> => {
+    const row = await repo.findAccount(db, locationId);
+    return { account: row ? toPaymentAccount(row) : null, sandbox: gateway.isSandbox };
+  };
+
+  const start = async (auth: AuthContext, locationId: string): Promise<StartStripeConnectResponse> => {
+    if (!(await repo.locationExists(db, locationId))) throw new AppError('LOCATION_NOT_FOUND');
+    const state = states.sign<StatePayload>({ u: auth.userId, l: locationId }, new Date(now().getTime() + STATE_TTL_MS));
+    return { url: await gateway.authorizeUrl(state, `${publicUrl}/stripe/connected`), sandbox: gateway.isSandbox };
+  };
+
+  const verifyState = (auth: AuthContext, state: string): StatePayload => {
+    const payload = states.verify<StatePayload>(state, now());
+    if (!payload || payload.u !== auth.userId || typeof payload.l !== 'string') {
+      throw connectError('STRIPE_STATE_INVALID', 'This authorization has expired or was not started by you. Start again from Payouts Account');
+    }
+    assertLocationAccess(auth, payload.l);
+    return payload;
+  };
+
+  /** Another request holds this code: wait for its outcome instead of spending the code twice. */
+  const awaitOtherExchange = async (codeSha256: string, locationId: string): Promise<PaymentAccount> => {
+    const deadline = Date.now() + CONCURRENT_WAIT_MS;
+    for (;;) {
+      const grant = await repo.findGrant(db, codeSha256);
+      if (grant?.status === 'connected' && grant.locationId === locationId) {
+        const row = await repo.findAccount(db, locationId);
+        if (row && row.accountId === grant.accountId) return toPaymentAccount(row);
+      }
+      if (!grant || grant.status === 'connected' || grant.locationId !== locationId) {
+        throw connectError('STRIPE_CONNECT_FAILED', 'This authorization was already used. Start again from Payouts Account');
+      }
+      if (Date.now() > deadline) throw connectError('STRIPE_CONNECT_IN_PROGRESS', 'The connection is still being completed. Reload in a moment');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  const connect = async (auth: AuthContext, actor: Actor, state: string, code: string): Promise<PaymentAccount> => {
+    const { l: locationId } = verifyState(auth, state);
+    const codeSha256 = hashToken(code);
+    if (!(await repo.claimGrant(db, { codeSha256, userId: auth.userId, locationId }))) return awaitOtherExchange(codeSha256, locationId);
+    let account;
+    try {
+      account = await gateway.exchangeCode(code);
+    } catch (error) {
+      await repo.releaseGrant(db, codeSha256);
+      if (error instanceof GatewayError) throw connectError(error.kind === 'unreachable' ? 'STRIPE_UNAVAILABLE' : 'STRIPE_CONNECT_FAILED', error.reason);
+      throw error;
+    }
+    const row = await db.transaction(async (tx) => {
+      const before = await repo.findAccount(tx, locationId);
+      const saved = await repo.upsertAccount(tx, {
+        locationId,
+        accountId: account.accountId,
+        livemode: account.livemode,
+        sandbox: gateway.isSandbox,
+        scope: account.scope,
+        connectedByUserId: auth.userId,
+        connectedByEmail: auth.email,
+        connectedAt: now(),
+      });
+      await repo.completeGrant(tx, codeSha256, account.accountId);
+      await recordActivity(tx, actor, {
+        action: 'payments.stripe_connect',
+        entity: 'location',
+        entityId: locationId,
+        locationId,
+        changes: { stripeAccountId: { before: before?.accountId ?? null, after: account.accountId } },
+      });
+      return saved;
+    });
+    return toPaymentAccount(row);
+  };
+
+  const disconnect = async (actor: Actor, locationId: string): Promise<void> => {
+    const row = await repo.findAccount(db, locationId);
+    if (!row) throw new AppError('STRIPE_NOT_CONNECTED');
+    try {
+      // A sandbox connection left over from before Stripe keys were configured was never Stripe's to revoke.
+      if (row.sandbox === gateway.isSandbox) await gateway.deauthorize(row.accountId);
+    } catch (error) {
+      if (error instanceof GatewayError) throw new AppError('STRIPE_DISCONNECT_FAILED', { messages: ['Unable to disconnect Stripe', error.reason] });
+      throw error;
+    }
+    await db.transaction(async (tx) => {
+      if (!(await repo.deleteAccount(tx, locationId, row.accountId))) return;
+      await recordActivity(tx, actor, {
+        action: 'payments.stripe_disconnect',
+        entity: 'location',
+        entityId: locationId,
+        locationId,
+        changes: { stripeAccountId: { before: row.accountId, after: null } },
+      });
+    });
+  };
+
+  return { status, start, connect, disconnect };
+};
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,93 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '../../config.ts';
+import { SANDBOX_CLIENT_ID, SANDBOX_SECRET_KEY, type StripeSandbox } from './stripe-sandbox.ts';
+
+export type ConnectedAccount = { accountId: string; livemode: boolean; scope: string | null };
+
+/** Why the provider said no: `rejected` (it answered with a reason) or `unreachable` (no answer). */
+export class GatewayError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unreachable',
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+const toGatewayError = (error: unknown): GatewayError => {
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    return new GatewayError('unreachable', 'Stripe could not be reached. Try again later');
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    return new GatewayError('rejected', error.message || error.rawType || error.type);
+  }
+  return new GatewayError('unreachable', 'Stripe gave an answer we could not read. Try again later');
+};
+
+/** The SDK pointed at Stripe, at STRIPE_API_URL (stripe-mock, a test server), or at the local sandbox. */
+const sdkFor = (secretKey: string, apiUrl: { host: string; port: number; protocol: 'http' | 'https' } | undefined) =>
+  new Stripe(secretKey, {
+    // A code works once: a blind retry after a lost answer could only fail with invalid_grant.
+    maxNetworkRetries: 0,
+    timeout: 15_000,
+    ...(apiUrl ? { host: apiUrl.host, port: apiUrl.port, protocol: apiUrl.protocol } : {}),
+  });
+
+const parseApiUrl = (url: string) => {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol } as const;
+};
+
+/**
+ * Stripe Connect OAuth through the official SDK. Without keys, the same SDK calls go to the built-in
+ * sandbox, and the authorization page is the sandbox's page on our own origin.
+ */
+export const createStripeGateway = (config: AppConfig['stripe'], sandbox: StripeSandbox, publicUrl: string) => {
+  const isSandbox = 'sandbox' in config;
+  const clientId = isSandbox ? SANDBOX_CLIENT_ID : config.clientId;
+  let client: Stripe | undefined;
+
+  const sdk = async (): Promise<Stripe> => {
+    if (client) return client;
+    if (isSandbox) {
+      const { host, port } = await sandbox.address();
+      client = sdkFor(SANDBOX_SECRET_KEY, { host, port, protocol: 'http' });
+    } else {
+      client = sdkFor(config.secretKey, config.apiUrl ? parseApiUrl(config.apiUrl) : undefined);
+    }
+    return client;
+  };
+
+  const authorizeUrl = async (state: string, redirectUri: string): Promise<string> => {
+    const url = new URL((await sdk()).oauth.authorizeUrl({ client_id: clientId, response_type: 'code', scope: 'read_write', state, redirect_uri: redirectUri }));
+    if (!isSandbox) return url.toString();
+    // The SDK writes https://{its host}/oauth/authorize; the sandbox's page lives on our origin.
+    return `${publicUrl}/web/payments/sandbox/oauth/authorize${url.search}`;
+  };
+
+  const exchangeCode = async (code: string): Promise<ConnectedAccount> => {
+    try {
+      const token = await (await sdk()).oauth.token({ grant_type: 'authorization_code', code });
+      if (!token.stripe_user_id) throw new GatewayError('rejected', 'Stripe did not name the connected account');
+      return { accountId: token.stripe_user_id, livemode: token.livemode ?? false, scope: token.scope ?? null };
+    } catch (error) {
+      throw error instanceof GatewayError ? error : toGatewayError(error);
+    }
+  };
+
+  /** Revokes our access to the account; an account that is already disconnected counts as done. */
+  const deauthorize = async (accountId: string): Promise<void> => {
+    try {
+      await (await sdk()).oauth.deauthorize({ client_id: clientId, stripe_user_id: accountId });
+    } catch (error) {
+      const failure = toGatewayError(error);
+      if (failure.kind === 'rejected' && /not connected/i.test(failure.reason)) return;
+      throw failure;
+    }
+  };
+
+  return { isSandbox, authorizeUrl, exchangeCode, deauthorize };
+};
+
+export type StripeGateway = ReturnType<typeof createStripeGateway>;

@@ -1,0 +1,56 @@
+import { AppError, type CommandResult } from '@wattdesk/shared';
+import type { Database } from '../../db/client.ts';
+import { recordActivity, type Actor } from '../../lib/audit.ts';
+import type { AuthContext } from '../../lib/fastify-types.ts';
+import type { OcppServer } from '../ocpp/ocpp-server.ts';
+import { requireChargerTarget, sendToCharger } from './charger-command.ts';
+
+export type RemoteAction = {
+  /** The OCPP 1.6 call. */
+  method: string;
+  params: Record<string, unknown>;
+  /** For people: "Reset (Soft)", "Unlock connector 1". */
+  label: string;
+  /** The activity-log action. */
+  action: string;
+};
+
+/**
+ * Remote actions go to the charger wherever it is connected. Each attempt that reached the charger is
+ * in the activity log with its answer; a refused one too, so the log shows who tried what.
+ */
+export const createRemoteActionsService = ({ db, ocpp }: { db: Database; ocpp: OcppServer }) => {
+  const run = async (auth: AuthContext, actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> => {
+    const target = await requireChargerTarget(db, auth, id);
+    const audit = (outcome: string) =>
+      recordActivity(db, actor, {
+        action: remote.action,
+        entity: 'charger',
+        entityId: target.chargerCode,
+        locationId: target.locationId,
+        changes: { command: { before: null, after: `${remote.label}: ${outcome}` } },
+      });
+    let answer: Record<string, unknown>;
+    try {
+      answer = await sendToCharger(ocpp, target, remote.method, remote.params);
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'CHARGER_OFFLINE') await audit(error.messages[0] ?? error.code);
+      throw error;
+    }
+    const status = typeof answer.status === 'string' ? answer.status : 'Accepted';
+    await audit(status);
+    ocpp.logEvent(target.chargerCode, target.id, 'command', `${remote.label}: ${status} (by ${actor.email ?? 'unknown'})`, { method: remote.method, params: remote.params, answer });
+    const fileName = typeof answer.fileName === 'string' ? answer.fileName : undefined;
+    const positive = ['Accepted', 'Unlocked', 'Scheduled'].includes(status) || (remote.method === 'GetDiagnostics' && Boolean(fileName));
+    return {
+      responseCode: 200,
+      msg: [positive ? `${remote.label}: the charger answered ${status}` : `${remote.label}: the charger refused (${status})`],
+      status: remote.method === 'GetDiagnostics' ? (fileName ? 'Accepted' : 'NoFile') : status,
+      ...(fileName ? { fileName } : {}),
+    };
+  };
+
+  return { run };
+};
+
+export type RemoteActionsService = ReturnType<typeof createRemoteActionsService>;

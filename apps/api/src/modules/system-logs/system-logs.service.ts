@@ -1,0 +1,31 @@
+import type { Paged, SystemLogFilter, SystemLogItem, SystemLogListQuery } from '@wattdesk/shared';
+import type { Database } from '../../db/client.ts';
+import type { CsvCell } from '../../lib/csv.ts';
+import * as repo from './system-logs.repository.ts';
+
+export const SYSTEM_CSV_HEADER = ['Time (UTC)', 'Level', 'Source', 'Event', 'Message', 'Details'] as const;
+
+const csvRow = (item: SystemLogItem): CsvCell[] => [
+  item.createdAt,
+  item.level,
+  item.source,
+  item.event,
+  item.message,
+  item.details ? JSON.stringify(item.details) : '',
+];
+
+/** The system log is for staff (System_Logs_View) and not tied to locations. */
+export const createSystemLogsService = ({ db }: { db: Database }) => {
+  const listSystemEvents = async (query: SystemLogListQuery): Promise<Paged<SystemLogItem>> => {
+    const { items, total } = await repo.listSystemEvents(db, { where: repo.systemWhere(query), page: query.page, pageSize: query.pageSize });
+    return { items, total, page: query.page, pageSize: query.pageSize };
+  };
+
+  async function* exportSystemEvents(filter: SystemLogFilter): AsyncGenerator<CsvCell[][]> {
+    for await (const page of repo.systemEventPages(db, repo.systemWhere(filter))) yield page.map(csvRow);
+  }
+
+  return { listSystemEvents, exportSystemEvents };
+};
+
+export type SystemLogsService = ReturnType<typeof createSystemLogsService>;

@@ -1,0 +1,65 @@
+import { AppError, can } from '@wattdesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { LocationTarget, RouteAccess } from '../lib/fastify-types.ts';
+import { assertLocationAccess } from '../lib/location-access.ts';
+
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** Routes that plugins we do not own register: the API documentation. */
+const THIRD_PARTY_PUBLIC_PREFIXES = ['/docs'];
+
+const readTarget = (request: FastifyRequest, target: LocationTarget): unknown => {
+  const [source, field] = target.split('.') as ['query' | 'body' | 'params', string];
+  const container = request[source] as Record<string, unknown> | undefined;
+  return container?.[field];
+};
+
+const locationIdsIn = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return [];
+};
+
+/**
+ * Every route declares `config.access`: public, or the permission it needs and where its location is.
+ * The permission is checked before the body is read; the location after validation, on the parsed value.
+ */
+export const accessControlPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path ?? '';
+    if (!route.config?.access && THIRD_PARTY_PUBLIC_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+      route.config = { ...route.config, access: { public: true } };
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.registeredRoutes.push({ method, url, access: route.config?.access });
+  });
+
+  // Fail closed: a route that slipped through without a declaration is refused, never open.
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) {
+      if (request.is404) return;
+      throw new AppError('FORBIDDEN');
+    }
+    if ('public' in access) return;
+    const auth = await app.authenticate(request);
+    if ('signedIn' in access) return;
+    if (!can(auth.userType, access.permission)) throw new AppError('FORBIDDEN');
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || !('permission' in access) || !access.location || !request.auth) return;
+    assertLocationAccess(request.auth, locationIdsIn(readTarget(request, access.location)));
+  });
+});

@@ -1,0 +1,84 @@
+import fastifyJwt from '@fastify/jwt';
+import { AppError, isAdminType, reachesAllLocations, userTypeSchema, type UserType } from '@wattdesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AccessCache, type SessionAccess } from '../lib/access-cache.ts';
+import type { AuthContext } from '../lib/fastify-types.ts';
+
+export type AccessTokenClaims = { sub: string; sid: string; typ: UserType };
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AccessTokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessCache: AccessCache;
+    signAccessToken: (claims: AccessTokenClaims) => string;
+    authenticate: (request: FastifyRequest) => Promise<AuthContext>;
+  }
+}
+
+export type AuthPluginOptions = {
+  secret: string;
+  accessTokenTtlSeconds: number;
+  accessCacheTtlMs: number;
+  issuer: string;
+  loadSessionAccess: (sessionId: string) => Promise<SessionAccess | null>;
+};
+
+const AUDIENCE = 'wattdesk-web';
+
+const bearerToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+};
+
+/**
+ * Access tokens are short-lived HS256 JWTs naming the user, the sign-in (session) and the user type.
+ * Each request re-checks the session and the account through a short cache, so logout and deactivation
+ * take effect without waiting for the token to expire.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { expiresIn: options.accessTokenTtlSeconds, iss: options.issuer, aud: AUDIENCE, algorithm: 'HS256' },
+    // The verifier caches checked tokens (until they expire): a repeat request skips the HMAC and parsing.
+    verify: { allowedIss: options.issuer, allowedAud: AUDIENCE, algorithms: ['HS256'], cache: 10_000 },
+  });
+  app.decorate('accessCache', new AccessCache(options.accessCacheTtlMs, options.loadSessionAccess));
+  app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
+  app.decorateRequest('auth', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthContext> => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    let claims: AccessTokenClaims;
+    try {
+      claims = app.jwt.verify<AccessTokenClaims>(token);
+    } catch {
+      throw new AppError('UNAUTHENTICATED');
+    }
+    if (!userTypeSchema.safeParse(claims.typ).success) throw new AppError('UNAUTHENTICATED');
+    const access = await app.accessCache.get(claims.sid);
+    if (!access || access.sessionRevoked || access.userId !== claims.sub) throw new AppError('UNAUTHENTICATED');
+    if (access.status !== 'ACTIVE') throw new AppError('UNAUTHENTICATED');
+    // Only administrators get dashboard sessions; a session of any other type is refused outright.
+    if (!isAdminType(access.userType)) throw new AppError('UNAUTHENTICATED');
+    const auth: AuthContext = {
+      userId: access.userId,
+      sessionId: claims.sid,
+      email: access.email,
+      // The account's current type wins over the one in the token: a demotion applies at once.
+      userType: access.userType,
+      locationIds: reachesAllLocations(access.userType) ? 'all' : new Set(access.locationIds),
+    };
+    request.auth = auth;
+    return auth;
+  });
+});

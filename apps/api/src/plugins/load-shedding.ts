@@ -1,0 +1,61 @@
+import { ERROR_CODES } from '@wattdesk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Socket } from 'node:net';
+import { EventLoopTurn, LoadShedder, OverloadedError } from '../lib/load-shedder.ts';
+
+const ADMITTED = Symbol('admitted');
+/** More than one browser's parallel calls (six connections) in one turn before refusing anything. */
+const TURN_MIN_REQUESTS = 8;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [ADMITTED]?: boolean;
+  }
+}
+
+export type LoadSheddingOptions = { maxConcurrent: number; maxQueue: number; queueTimeoutMs: number; turnBudgetMs: number };
+
+/** Answers 503 quickly instead of letting API requests pile up behind the database. */
+export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
+  const shedder = new LoadShedder(options.maxConcurrent, options.maxQueue, options.queueTimeoutMs);
+  const turn = new EventLoopTurn();
+  app.decorate('loadShedder', shedder);
+  // Under overload the refusal itself must be cheap: a prepared body, no trip through the error handler.
+  const overloadedBody = JSON.stringify({ responseCode: 503, msg: [ERROR_CODES.OVERLOADED.message], code: 'OVERLOADED' });
+  const refuse = (reply: FastifyReply) =>
+    reply.code(503).header('retry-after', '1').type('application/json; charset=utf-8').send(overloadedBody);
+
+  const release = (request: { [ADMITTED]?: boolean }) => {
+    if (!request[ADMITTED]) return;
+    request[ADMITTED] = false;
+    shedder.release();
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Only the API touches the database; static files and the health check are always served.
+    if (!request.routeOptions.url?.startsWith('/web/')) return;
+    // Only a request that came through a socket can have waited behind others in its buffers
+    // (requests injected in-process, as tests do, never wait there).
+    const cameOverNetwork = request.raw.socket instanceof Socket;
+    if (cameOverNetwork && turn.isOverloaded(options.turnBudgetMs, TURN_MIN_REQUESTS)) return refuse(reply);
+    try {
+      await shedder.acquire();
+    } catch (error) {
+      if (error instanceof OverloadedError) return refuse(reply);
+      throw error;
+    }
+    request[ADMITTED] = true;
+  });
+  // A long-lived answer (the live feed) gives its slot back once it has started streaming.
+  app.decorate('releaseAdmission', release);
+  app.addHook('onResponse', async (request) => release(request));
+  app.addHook('onRequestAbort', async (request) => release(request));
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    loadShedder: LoadShedder;
+    releaseAdmission: (request: FastifyRequest) => void;
+  }
+}

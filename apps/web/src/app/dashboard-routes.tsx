@@ -1,0 +1,91 @@
+import { MENU_ITEMS, PAYOUT_REDIRECT_PATH, type MenuItem } from '@wattdesk/shared/menus';
+import type { Permission } from '@wattdesk/shared/permissions';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { AreaPlaceholder } from '../features/dashboard/area-placeholder.tsx';
+import { OverviewPage } from '../features/dashboard/overview-page.tsx';
+import { LocationSwitcher } from '../features/locations/components/location-switcher.tsx';
+import { lazyScreen, lazyWithTimeout } from '../lib/lazy-with-timeout.ts';
+import { DashboardShell } from './layout/dashboard-shell.tsx';
+import { RequirePermission } from './require-permission.tsx';
+
+const AgreementsPage = lazy(() => import('../features/agreements/agreements-page.tsx').then((module) => ({ default: module.AgreementsPage })));
+const PayoutsAccountPage = lazy(() => import('../features/payouts/payouts-account-page.tsx').then((module) => ({ default: module.PayoutsAccountPage })));
+
+/** The screen of each menu key; keys without one show an honest placeholder. */
+const ControlCenterPage = lazyScreen(() => import('../features/locations/control-center-page.tsx'), 'ControlCenterPage');
+const LocationProfilePage = lazyScreen(() => import('../features/locations/location-profile-page.tsx'), 'LocationProfilePage');
+const AssetsPage = lazyScreen(() => import('../features/locations/assets-page.tsx'), 'AssetsPage');
+const MaintenancePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
+// Sessions have no menu key in the spec: routes of their own, reached from the control center and assets.
+const SessionsPage = lazyScreen(() => import('../features/sessions/sessions-page.tsx'), 'SessionsPage');
+const SessionDetailPage = lazyScreen(() => import('../features/sessions/session-detail-page.tsx'), 'SessionDetailPage');
+
+const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
+  dashboard: OverviewPage,
+  'control-center': ControlCenterPage,
+  'location-name': LocationProfilePage,
+  assets: AssetsPage,
+  maintenance: MaintenancePage,
+  'manage-admins': lazyWithTimeout(() => import('../features/admins/manage-admins-page.tsx')),
+  'activity-log': lazyWithTimeout(() => import('../features/activity-log/activity-log-page.tsx')),
+  'system-logs': lazyWithTimeout(() => import('../features/system-logs/system-logs-page.tsx')),
+  'payouts-account-details': PayoutsAccountPage,
+  agreements: AgreementsPage,
+};
+
+const relativePath = (item: MenuItem) => (item.path === '/dashboard' ? '' : item.path.replace('/dashboard/', ''));
+
+const GuardedScreen = ({ permission, label, children }: { permission: Permission; label: string; children: ReactNode }) => (
+  <RequirePermission permission={permission}>
+    <ErrorBoundary title={`${label} could not be shown.`}>
+      <Suspense fallback={<PageLoader />}>{children}</Suspense>
+    </ErrorBoundary>
+  </RequirePermission>
+);
+
+const AreaRoute = ({ item }: { item: MenuItem }) => {
+  const Screen = AREA_SCREENS[item.key];
+  return (
+    <GuardedScreen permission={item.permission} label={item.label}>
+      {Screen ? <Screen /> : <AreaPlaceholder title={item.label} />}
+    </GuardedScreen>
+  );
+};
+
+/** The dashboard area: one lazily loaded chunk (spec section 2), so the login page ships little JavaScript. */
+const DashboardRoutes = () => (
+  <Routes>
+    <Route element={<DashboardShell locationSwitcher={<LocationSwitcher />} />}>
+      {MENU_ITEMS.map((item) =>
+        item.path === '/dashboard' ? (
+          <Route key={item.key} index element={<AreaRoute item={item} />} />
+        ) : (
+          <Route key={item.key} path={relativePath(item)} element={<AreaRoute item={item} />} />
+        ),
+      )}
+      <Route
+        path="sessions"
+        element={
+          <GuardedScreen permission="Charging_Sessions_View" label="Charging Sessions">
+            <SessionsPage />
+          </GuardedScreen>
+        }
+      />
+      <Route
+        path="sessions/:id"
+        element={
+          <GuardedScreen permission="Charging_Sessions_View" label="Charging Session">
+            <SessionDetailPage />
+          </GuardedScreen>
+        }
+      />
+      <Route path="profile/payout" element={<Navigate to={PAYOUT_REDIRECT_PATH} replace />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Route>
+  </Routes>
+);
+
+export default DashboardRoutes;

@@ -1,0 +1,56 @@
+import BoltIcon from '@mui/icons-material/Bolt';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { DayFilter } from './day-filter.tsx';
+import { SideNav } from './side-nav.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const DRAWER_WIDTH = 248;
+
+/** The dashboard frame: top bar (location, day filter, account), side navigation, and the area. */
+export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactNode }) => {
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const drawer = (
+    <>
+      <Toolbar />
+      <SideNav onNavigate={() => setIsMobileOpen(false)} />
+    </>
+  );
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 2 }}>
+          <IconButton sx={{ display: { md: 'none' } }} onClick={() => setIsMobileOpen(true)} aria-label="Open navigation">
+            <MenuIcon />
+          </IconButton>
+          <BoltIcon color="primary" aria-hidden />
+          <Typography variant="h6" component="p" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
+            Wattdesk
+          </Typography>
+          <Box sx={{ flex: 1, minWidth: 0 }}>{locationSwitcher}</Box>
+          <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
+            <DayFilter />
+          </Box>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Drawer variant="temporary" open={isMobileOpen} onClose={() => setIsMobileOpen(false)} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+        {drawer}
+      </Drawer>
+      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }} open>
+        {drawer}
+      </Drawer>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+type Props = { children: ReactNode; title?: string };
+type State = { error: Error | null };
+
+/** A crash in one area shows a message with a retry here instead of blanking the whole app. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.warn('screen crashed', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Alert
+        severity="error"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => this.setState({ error: null })}>
+            Retry
+          </Button>
+        }
+      >
+        {this.props.title ?? 'This screen could not be shown.'} {this.state.error.message}
+      </Alert>
+    );
+  }
+}

@@ -1,0 +1,19 @@
+/** Every route path of the spec's table (section 2), in one place. */
+export const paths = {
+  login: '/',
+  home: '/home',
+  resetPassword: '/reset-password',
+  termsAndConditions: (tokenId = ':tokenId') => `/terms-and-conditions/${tokenId}`,
+  dashboard: '/dashboard',
+  controlCenter: '/dashboard/control-center',
+  drivers: '/dashboard/drivers',
+  locationProfile: '/dashboard/profile/location-name',
+  activityLog: '/dashboard/activity-log',
+  /** Not a spec menu key: reached from the control center and assets. */
+  sessions: '/dashboard/sessions',
+  session: (id = ':id') => `/dashboard/sessions/${id}`,
+  payoutRedirect: '/dashboard/profile/payout',
+  stripeConnected: '/stripe/connected',
+  workforceCallback: '/login/callback',
+  customerCallback: '/login/customers/callback',
+} as const;

@@ -1,0 +1,58 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { reachesAllLocations, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
+import { useState } from 'react';
+import { MultiLocationPicker, type LocationOption } from '../../../components/form/location-picker.tsx';
+import { useLocationOptions } from '../api/location-options.ts';
+
+type Props = {
+  types: readonly UserType[];
+  userType: UserType | '';
+  onUserTypeChange: (type: UserType) => void;
+  locations: LocationOption[];
+  onLocationsChange: (locations: LocationOption[]) => void;
+  errors: { userType?: string | undefined; locationIds?: string | undefined };
+};
+
+/** Type and locations of an administrator: only types the user may grant, only locations the user reaches. */
+export const AdminAccessFields = ({ types, userType, onUserTypeChange, locations, onLocationsChange, errors }: Props) => {
+  const [search, setSearch] = useState('');
+  const reachesAll = userType !== '' && reachesAllLocations(userType);
+  const options = useLocationOptions(search, !reachesAll);
+  return (
+    <>
+      <TextField
+        select
+        fullWidth
+        margin="normal"
+        label="Type"
+        value={userType}
+        onChange={(event) => onUserTypeChange(event.target.value as UserType)}
+        error={Boolean(errors.userType)}
+        helperText={errors.userType}
+      >
+        {types.map((type) => (
+          <MenuItem key={type} value={type}>
+            {USER_TYPE_LABELS[type]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {reachesAll ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          This type reaches every location.
+        </Typography>
+      ) : (
+        <MultiLocationPicker
+          label="Locations"
+          value={locations}
+          onChange={onLocationsChange}
+          options={(options.data?.items ?? []).map(({ id, name, city }) => ({ id, name, city }))}
+          isLoading={options.isFetching}
+          onSearchChange={setSearch}
+          error={errors.locationIds}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,66 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { USER_TYPE_LABELS } from '@wattdesk/shared/roles';
+import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
+import { AdminStatusChip } from './admin-status-chip.tsx';
+
+export type AdminAction = 'edit' | 'deactivate' | 'reactivate' | 'resend';
+
+const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+
+const LocationsCell = ({ admin }: { admin: AdminListItem }) => (
+  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
+    {admin.locations.map((location) => (
+      <Chip key={location.id} size="small" label={location.name} variant="outlined" />
+    ))}
+    {admin.hiddenLocationCount ? <Chip size="small" label={`+${admin.hiddenLocationCount} other`} /> : null}
+    {admin.locations.length + admin.hiddenLocationCount === 0 ? (
+      <Typography variant="body2" color="text.secondary">
+        {admin.userType === 'SuperAdmin' || admin.userType === 'ReadonlySuperAdmin' ? 'All locations' : 'None'}
+      </Typography>
+    ) : null}
+  </Box>
+);
+
+/** The actions offered on a row: only those the user's role and reach allow (the server checks again). */
+export const actionsFor = (admin: AdminListItem, allowed: Record<AdminAction, boolean>): AdminAction[] => {
+  if (!admin.canManage) return [];
+  const actions: AdminAction[] = [];
+  if (allowed.edit) actions.push('edit');
+  if (allowed.resend && admin.status === 'PENDING') actions.push('resend');
+  if (allowed.deactivate && admin.status !== 'INACTIVE') actions.push('deactivate');
+  if (allowed.reactivate && admin.status === 'INACTIVE') actions.push('reactivate');
+  return actions;
+};
+
+const ACTION_LABELS: Record<AdminAction, string> = {
+  edit: 'Change type or locations',
+  resend: 'Resend invitation',
+  deactivate: 'Deactivate',
+  reactivate: 'Reactivate',
+};
+
+export const adminColumns = (
+  allowed: Record<AdminAction, boolean>,
+  onAction: (action: AdminAction, admin: AdminListItem) => void,
+): GridColDef<AdminListItem>[] => [
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
+  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200 },
+  { field: 'userType', headerName: 'Type', flex: 1, minWidth: 170, valueFormatter: (value: AdminListItem['userType']) => USER_TYPE_LABELS[value] },
+  { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
+  { field: 'locations', headerName: 'Locations', flex: 1.5, minWidth: 220, sortable: false, renderCell: ({ row }) => <LocationsCell admin={row} /> },
+  { field: 'lastSignInAt', headerName: 'Last sign-in', width: 180, valueFormatter: (value: string | null) => dateTime(value) },
+  { field: 'createdAt', headerName: 'Added', width: 180, valueFormatter: (value: string) => dateTime(value) },
+  {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Actions',
+    width: 80,
+    getActions: ({ row }) =>
+      actionsFor(row, allowed).map((action) => (
+        <GridActionsCellItem key={action} label={ACTION_LABELS[action]} showInMenu onClick={() => onAction(action, row)} />
+      )),
+  },
+];

@@ -1,0 +1,121 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import { grantableTypes } from '@wattdesk/shared/admin-reach';
+import { ACCOUNT_STATUSES, type AccountStatus } from '@wattdesk/shared/constants';
+import { ADMIN_TYPES, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
+import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ServerDataGrid, toSortParam } from '../../components/data-grid/server-data-grid.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useCan } from '../../lib/can.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useAdmins, useDeactivateAdmin, useReactivateAdmin, useResendInvitation } from './api/admins-api.ts';
+import { adminColumns, type AdminAction } from './components/admin-columns.tsx';
+import { EditAdminDialog } from './components/edit-admin-dialog.tsx';
+import { InviteAdminDialog } from './components/invite-admin-dialog.tsx';
+
+type Pending = { action: AdminAction; admin: AdminListItem; isOpen: boolean } | null;
+
+/** Manage Admins (menu manage-admins): administrators in reach, invitations, type and status changes. */
+export const ManageAdminsPage = () => {
+  const can = useCan();
+  const userType = useSession((state) => state.user?.userType);
+  const types = useMemo(() => (userType ? grantableTypes(userType) : []), [userType]);
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<AccountStatus | ''>('');
+  const [typeFilter, setTypeFilter] = useState<UserType | ''>('');
+  const [isInviting, setIsInviting] = useState(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const settledSearch = useDebouncedValue(search.trim());
+  // Closing keeps the administrator, so a confirmation still names them while it fades out.
+  const close = () => setPending((current) => current && { ...current, isOpen: false });
+  const name = pending ? `${pending.admin.firstName} ${pending.admin.lastName} (${pending.admin.email})` : '';
+
+  const admins = useAdmins({
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
+    sort: toSortParam(sortModel, 'name'),
+    search: settledSearch || undefined,
+    status: status || undefined,
+    userType: typeFilter || undefined,
+  });
+  const deactivate = useDeactivateAdmin();
+  const reactivate = useReactivateAdmin();
+  const resend = useResendInvitation();
+
+  const allowed = { edit: can('Admins_Update'), deactivate: can('Admins_Deactivate'), reactivate: can('Admins_Deactivate'), resend: can('Admins_Invite') };
+  const columns = adminColumns(allowed, (action, admin) => (action === 'resend' ? resend.mutate(admin.id) : setPending({ action, admin, isOpen: true })));
+  const canInvite = can('Admins_Invite') && types.length > 0;
+  const resetPage = () => setPaging((current) => ({ ...current, page: 0 }));
+  const finish = { onSettled: close };
+
+  return (
+    <>
+      <PageHeader
+        title="Manage Admins"
+        subtitle="Administrators of the locations you reach. Invitations stay pending until the invitee chooses a password."
+        actions={canInvite ? <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setIsInviting(true)}>Invite administrator</Button> : null}
+      />
+      <Paper sx={{ p: 2 }}>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+          <TextField size="small" label="Search name or email" value={search} onChange={(event) => { setSearch(event.target.value); resetPage(); }} sx={{ minWidth: 240 }} />
+          <TextField select size="small" label="Status" value={status} onChange={(event) => { setStatus(event.target.value as AccountStatus | ''); resetPage(); }} sx={{ minWidth: 150 }}>
+            <MenuItem value="">Any status</MenuItem>
+            {ACCOUNT_STATUSES.map((value) => <MenuItem key={value} value={value}>{value}</MenuItem>)}
+          </TextField>
+          <TextField select size="small" label="Type" value={typeFilter} onChange={(event) => { setTypeFilter(event.target.value as UserType | ''); resetPage(); }} sx={{ minWidth: 220 }}>
+            <MenuItem value="">Any type</MenuItem>
+            {ADMIN_TYPES.map((value) => <MenuItem key={value} value={value}>{USER_TYPE_LABELS[value]}</MenuItem>)}
+          </TextField>
+        </Box>
+        <ServerDataGrid
+          label="Administrators"
+          rows={admins.data?.items ?? []}
+          columns={columns}
+          total={admins.data?.total ?? 0}
+          isLoading={admins.isFetching}
+          paginationModel={paging}
+          onPaginationModelChange={setPaging}
+          sortModel={sortModel}
+          onSortModelChange={(model) => { setSortModel(model); resetPage(); }}
+          noRowsLabel={settledSearch || status || typeFilter ? 'No administrators match these filters' : 'No administrators yet'}
+          getRowHeight={() => 'auto'}
+        />
+      </Paper>
+      <InviteAdminDialog open={isInviting} types={types} onClose={() => setIsInviting(false)} />
+      {pending?.action === 'edit' && pending.isOpen ? <EditAdminDialog admin={pending.admin} types={types} onClose={close} /> : null}
+      <ConfirmDialog
+        open={pending?.action === 'deactivate' && pending.isOpen}
+        title="Deactivate administrator?"
+        confirmLabel="Deactivate"
+        isDestructive
+        isBusy={deactivate.isPending}
+        onClose={close}
+        onConfirm={() => pending && deactivate.mutate(pending.admin.id, finish)}
+      >
+        {name} will be signed out everywhere and cannot sign in until reactivated.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending?.action === 'reactivate' && pending.isOpen}
+        title="Reactivate administrator?"
+        confirmLabel="Reactivate"
+        isBusy={reactivate.isPending}
+        onClose={close}
+        onConfirm={() => pending && reactivate.mutate(pending.admin.id, finish)}
+      >
+        {name} will be able to sign in again with their type and locations.
+      </ConfirmDialog>
+    </>
+  );
+};
+
+export default ManageAdminsPage;

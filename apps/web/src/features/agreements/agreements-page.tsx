@@ -1,0 +1,104 @@
+import { AGREEMENT_VIEW_STATUSES, type Agreement, type AgreementViewStatus } from '@wattdesk/shared/schemas/agreements';
+import DescriptionIcon from '@mui/icons-material/Description';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TablePagination from '@mui/material/TablePagination';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { Can } from '../../lib/can.tsx';
+import { useAgreements, useDownloadSignedPdf } from './api/agreements-api.ts';
+import { useLocationSummary } from './api/locations.ts';
+import { ChooseLocation } from '../../components/choose-location.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { AgreementsTable, type SortField } from './components/agreements-table.tsx';
+import { ResendDialog } from './components/resend-dialog.tsx';
+import { SendAgreementDialog } from './components/send-agreement-dialog.tsx';
+
+const fileName = (agreement: Agreement) => `signed-agreement-${agreement.propertyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+
+/** /dashboard/profile/agreements: a location's agreements, their status, sending, resending and the signed copies. */
+export const AgreementsPage = () => {
+  const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
+  const [status, setStatus] = useState<AgreementViewStatus | 'all'>('all');
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [sort, setSort] = useState('-createdAt');
+  const [isSending, setIsSending] = useState(false);
+  const [resending, setResending] = useState<Agreement | null>(null);
+  const location = useLocationSummary(locationId);
+  const list = useAgreements(locationId ? { locationId, ...paging, sort, ...(status === 'all' ? {} : { status }) } : undefined);
+  const download = useDownloadSignedPdf();
+  const handleSort = (field: SortField) => setSort((current) => (current === `-${field}` ? field : `-${field}`));
+
+  let body;
+  if (!locationId) body = <ChooseLocation purpose="see and send its agreements" />;
+  else if (list.isPending) body = <PageLoader label="Loading agreements" />;
+  else if (list.isError) body = <Alert severity="error">{list.error.message}</Alert>;
+  else if (list.data.total === 0) {
+    body = (
+      <EmptyState icon={<DescriptionIcon />} title={status === 'all' ? 'No agreements for this location yet' : `No ${status} agreements`}>
+        Agreements sent for signature appear here with their status.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <AgreementsTable items={list.data.items} sort={sort} onSort={handleSort} onResend={setResending} onDownload={(agreement) => download.mutate({ id: agreement.id, filename: fileName(agreement) })} />
+        <TablePagination
+          component="div"
+          count={list.data.total}
+          page={paging.page - 1}
+          rowsPerPage={paging.pageSize}
+          rowsPerPageOptions={[10, 25, 50]}
+          onPageChange={(_event, page) => setPaging((current) => ({ ...current, page: page + 1 }))}
+          onRowsPerPageChange={(event) => setPaging({ page: 1, pageSize: Number(event.target.value) })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Agreements"
+        subtitle="Host agreements of this location: who was asked to sign, and who signed."
+        actions={
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Can permission="Agreements_Send">
+              <Button variant="contained" onClick={() => setIsSending(true)} disabled={!locationId}>
+                Send agreement
+              </Button>
+            </Can>
+          </Box>
+        }
+      />
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={status}
+        onChange={(_event, next: AgreementViewStatus | 'all' | null) => {
+          if (!next) return;
+          setStatus(next);
+          setPaging((current) => ({ ...current, page: 1 }));
+        }}
+        aria-label="Status"
+        sx={{ mb: 2 }}
+      >
+        {(['all', ...AGREEMENT_VIEW_STATUSES] as const).map((value) => (
+          <ToggleButton key={value} value={value} sx={{ textTransform: 'capitalize' }}>
+            {value}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Paper>{body}</Paper>
+      {isSending && locationId ? <SendAgreementDialog locationId={locationId} locationName={location.data?.name ?? ''} onClose={() => setIsSending(false)} /> : null}
+      {resending ? <ResendDialog agreement={resending} onClose={() => setResending(null)} /> : null}
+    </>
+  );
+};

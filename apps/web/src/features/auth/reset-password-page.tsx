@@ -1,0 +1,96 @@
+import { clientErrorMessages, failureMessages } from '@wattdesk/shared/messages';
+import { validateNewPassword, validateRetypedPassword } from '@wattdesk/shared/validation';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useLightForm } from '../../lib/use-light-form.ts';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { notifyError } from '../../lib/notify.tsx';
+import { resetPassword } from './api/auth-api.ts';
+import { TextInput } from '../../components/form/text-input.tsx';
+
+const BackToSignIn = () => (
+  <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 2 }}>
+    Back to sign in
+  </Button>
+);
+
+/** An invitation's link carries `invite=1`: the same form, worded for a first password. */
+const TEXTS = {
+  reset: {
+    title: 'Reset Password',
+    intro: 'Choose a new password of at least 8 characters with a number, an upper case and a lower case letter and a special character.',
+    button: 'Reset Password',
+    doneTitle: 'Password reset',
+    done: 'Your password has been reset. You can now sign in with your new password.',
+  },
+  invite: {
+    title: 'Welcome to Wattdesk',
+    intro: 'Choose a password to activate your account: at least 8 characters with a number, an upper case and a lower case letter and a special character.',
+    button: 'Set Password',
+    doneTitle: 'Account activated',
+    done: 'Your password is set and your account is active. You can now sign in.',
+  },
+} as const;
+
+/** /reset-password?token=…: new password twice, then a success view (spec section 2). */
+export const ResetPasswordPage = () => {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const text = TEXTS[params.get('invite') === '1' ? 'invite' : 'reset'];
+  const { field, handleSubmit } = useLightForm(
+    { password: '', retyped: '' },
+    { password: validateNewPassword, retyped: (value, values) => validateRetypedPassword(values.password, value) },
+  );
+  const mutation = useMutation({
+    mutationFn: resetPassword,
+    meta: { errorHandled: true },
+    // The first server message when there is one, otherwise the spec's failure sentence.
+    onError: (error) => notifyError(error instanceof ApiError && error.status !== 0 ? error.message : failureMessages.resetPassword),
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout title={text.title}>
+        <Alert severity="error">{clientErrorMessages.tokenNotFound}</Alert>
+        <BackToSignIn />
+      </AuthLayout>
+    );
+  }
+  if (mutation.isSuccess) {
+    return (
+      <AuthLayout title={text.doneTitle}>
+        <Alert severity="success">{text.done}</Alert>
+        <BackToSignIn />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title={text.title}>
+      <Typography variant="body2" color="text.secondary">
+        {text.intro}
+      </Typography>
+      <form noValidate onSubmit={handleSubmit(({ password }) => mutation.mutate({ token, password }))}>
+        <TextInput
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...field('password')}
+        />
+        <TextInput
+          label="Re-type new password"
+          type="password"
+          autoComplete="new-password"
+          {...field('retyped')}
+        />
+        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} loading={mutation.isPending}>
+          {text.button}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+};

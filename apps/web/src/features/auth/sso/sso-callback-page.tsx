@@ -1,0 +1,73 @@
+import { successMessages } from '@wattdesk/shared/messages';
+import { landingPathFor } from '@wattdesk/shared/role-permissions';
+import type { SessionUser } from '@wattdesk/shared/schemas/auth';
+import type { SsoProvider, SsoProviderConfig } from '@wattdesk/shared/schemas/sso';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { appConfigQuery } from '../../../lib/app-config.ts';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { useSession } from '../../../lib/session-store.ts';
+import { AuthErrorScreen } from './auth-error-screen.tsx';
+import { describeSignInError, type SignInProblem } from './describe-sign-in-error.ts';
+import { SignInError } from './sign-in-error.ts';
+import { completeSignIn } from './sso-sign-in.ts';
+
+/**
+ * One attempt per answer: a code can be redeemed once, and React may run an effect twice. The address
+ * loses its code and state at once, so a reload shows the error screen instead of trying again.
+ */
+const attempts = new Map<string, Promise<SessionUser>>();
+const completeOnce = (provider: SsoProvider, config: SsoProviderConfig, href: string) => {
+  let attempt = attempts.get(href);
+  if (!attempt) {
+    attempt = completeSignIn(provider, config, href);
+    attempts.set(href, attempt);
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+  }
+  return attempt;
+};
+
+const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
+  const [href] = useState(() => window.location.href);
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const config = useQuery({ ...appConfigQuery, retry: 2 });
+  const signIn = useSession((state) => state.signIn);
+  const navigate = useNavigate();
+  const settings = config.data?.sso[provider];
+
+  useEffect(() => {
+    if (config.isError) setProblem(describeSignInError(config.error));
+    if (!config.isSuccess) return;
+    if (!settings) return setProblem(describeSignInError(new SignInError('not-configured')));
+    let isCurrent = true;
+    completeOnce(provider, settings, href).then(
+      (user) => {
+        if (!isCurrent) return;
+        signIn(user);
+        notifySuccess(successMessages.login);
+        void navigate(landingPathFor(user.userType), { replace: true });
+      },
+      (error: unknown) => isCurrent && setProblem(describeSignInError(error)),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [config.isError, config.isSuccess, config.error, settings, provider, href, signIn, navigate]);
+  return problem;
+};
+
+/** /login/callback and /login/customers/callback (spec section 2). */
+const SsoCallbackPage = ({ provider }: { provider: SsoProvider }) => {
+  const problem = useCompletedSignIn(provider);
+  if (problem) return <AuthErrorScreen problem={problem} />;
+  return (
+    <AuthLayout title="Signing you in">
+      <PageLoader label="Signing you in" />
+    </AuthLayout>
+  );
+};
+
+export default SsoCallbackPage;

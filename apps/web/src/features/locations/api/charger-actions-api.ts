@@ -1,0 +1,59 @@
+import type { CommandResult } from '@wattdesk/shared/schemas/charging';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { notifyInfo, notifySuccess } from '../../../lib/notify.tsx';
+
+/** The remote actions, each its own route: `POST /web/chargers/:id/<action>`. */
+export type RemoteActionRequest =
+  | { action: 'reset'; body: { type: 'Soft' | 'Hard' } }
+  | { action: 'unlock'; body: { connectorId: number } }
+  | { action: 'remote-start'; body: { idTag: string; connectorId?: number } }
+  | { action: 'remote-stop'; body: { transactionId: number } }
+  | { action: 'availability'; body: { connectorId: number; type: 'Operative' | 'Inoperative' } }
+  | { action: 'diagnostics'; body: { location: string; startTime?: string; stopTime?: string } };
+
+/** Every command to one charger, so the charger's screen can show the latest answer (see LastCommandStatus). */
+export const remoteActionKey = (id: string) => ['remote-action', id] as const;
+
+/** What the server counts as the charger doing what was asked (GetDiagnostics answers Accepted with a file). */
+const POSITIVE_STATUSES = ['Accepted', 'Unlocked', 'Scheduled'];
+
+export const runRemoteAction = (id: string, request: RemoteActionRequest) =>
+  api.post<CommandResult>(`/chargers/${id}/${request.action}`, request.body);
+
+/**
+ * A remote action with the server's own words as the toast: the charger's answer (a tick when it did as asked); on failure
+ * (offline, no answer, refused) the query client's error toast shows the server's message.
+ */
+export const useRemoteAction = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: remoteActionKey(id),
+    mutationFn: (request: RemoteActionRequest) => runRemoteAction(id, request),
+    onSuccess: async (result) => {
+      const message = result.msg[0] ?? result.status;
+      if (POSITIVE_STATUSES.includes(result.status)) notifySuccess(message);
+      else notifyInfo(message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['charger', id] }),
+        queryClient.invalidateQueries({ queryKey: ['charger-events', id] }),
+      ]);
+    },
+  });
+};
+
+export const resetOcppPassword = (id: string) =>
+  api.post<{ responseCode: number; msg: string[]; ocppPassword: string }>(`/chargers/${id}/ocpp-password`);
+
+export type CommandOutcome = { isError: boolean; message: string; at: number };
+
+/** The answer to the latest command sent to this charger from this tab (success or failure), if any. */
+export const useLastCommandOutcome = (id: string): CommandOutcome | undefined =>
+  useMutationState({
+    filters: { mutationKey: remoteActionKey(id), predicate: (mutation) => mutation.state.status === 'success' || mutation.state.status === 'error' },
+    select: (mutation): CommandOutcome => {
+      const { data, error, submittedAt } = mutation.state;
+      const message = error ? (error instanceof Error ? error.message : 'The command failed') : ((data as { msg?: string[] } | undefined)?.msg?.[0] ?? 'Done');
+      return { isError: Boolean(error), message, at: submittedAt };
+    },
+  }).reduce<CommandOutcome | undefined>((latest, outcome) => (!latest || outcome.at >= latest.at ? outcome : latest), undefined);

@@ -1,0 +1,91 @@
+import type { LocationState } from '@wattdesk/shared/schemas/locations';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useCan } from '../../../lib/can.tsx';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { deleteLocation, locationKeys, regenerateAccessCode, setReseller } from '../api/locations-api.ts';
+
+type Pending = 'code' | 'delete' | null;
+
+/** Access code, reseller flag and deletion: each shown only to roles that may use it. */
+export const LocationSettings = ({ location }: { location: LocationState }) => {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending>(null);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: locationKeys.state(location.locationId) }),
+      queryClient.invalidateQueries({ queryKey: locationKeys.lists }),
+    ]);
+  const code = useMutation({
+    mutationFn: () => regenerateAccessCode(location.locationId),
+    onSuccess: async () => {
+      await refresh();
+      setPending(null);
+      notifySuccess('Access code regenerated');
+    },
+  });
+  const reseller = useMutation({
+    mutationFn: (hasReseller: boolean) => setReseller({ locationIds: [location.locationId], hasReseller }),
+    onSuccess: async () => {
+      await refresh();
+      notifySuccess('Reseller setting saved');
+    },
+  });
+  const removal = useMutation({
+    mutationFn: () => deleteLocation(location.locationId),
+    onSuccess: async () => {
+      setPending(null);
+      notifySuccess(`${location.name} deleted`);
+      await refresh();
+    },
+    onError: () => setPending(null),
+  });
+
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Access
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Access code drivers type to charge here
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ fontFamily: 'monospace', letterSpacing: 4, my: 1 }} data-testid="access-code">
+        {location.locationCode}
+      </Typography>
+      {can('Locations_Access_Code_Update') ? (
+        <Button variant="outlined" onClick={() => setPending('code')}>
+          Regenerate code
+        </Button>
+      ) : null}
+      {can('Locations_Reseller_Update') ? (
+        <Box sx={{ mt: 2 }}>
+          <FormControlLabel
+            control={<Switch checked={location.hasReseller} disabled={reseller.isPending} onChange={(event) => reseller.mutate(event.target.checked)} />}
+            label="Sold through a reseller"
+          />
+        </Box>
+      ) : null}
+      {can('Locations_Delete') ? (
+        <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+          <Button color="error" variant="outlined" onClick={() => setPending('delete')}>
+            Delete location
+          </Button>
+        </Box>
+      ) : null}
+      <ConfirmDialog open={pending === 'code'} title="Regenerate the access code?" confirmLabel="Regenerate" isBusy={code.isPending} onConfirm={() => code.mutate()} onClose={() => setPending(null)}>
+        Drivers using the current code {location.locationCode} will need the new one.
+      </ConfirmDialog>
+      <ConfirmDialog open={pending === 'delete'} title={`Delete ${location.name}?`} confirmLabel="Delete" isDestructive isBusy={removal.isPending} onConfirm={() => removal.mutate()} onClose={() => setPending(null)}>
+        This cannot be undone. A location with chargers cannot be deleted; move or delete them first.
+      </ConfirmDialog>
+    </Paper>
+  );
+};

@@ -1,0 +1,103 @@
+import type { LocationProfile, LocationState } from '@wattdesk/shared/schemas/locations';
+import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
+import PlaceIcon from '@mui/icons-material/Place';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useCan } from '../../lib/can.tsx';
+import { notifySuccess } from '../../lib/notify.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { createLocation, locationKeys, locationQueries, updateLocation } from './api/locations-api.ts';
+import { LocationForm } from './components/location-form.tsx';
+import { LocationSettings } from './components/location-settings.tsx';
+
+const profileOf = (state: LocationState): LocationProfile => ({
+  name: state.name,
+  ...state.address,
+  lng: state.loc.coordinates[0],
+  lat: state.loc.coordinates[1],
+  timeZone: state.timeZone,
+});
+
+const NEW_LOCATION: LocationProfile = { name: '', addressLine1: '', addressLine2: '', city: '', state: '', zipCode: '', lng: -122.4194, lat: 37.7749, timeZone: 'America/Los_Angeles' };
+
+const NewLocationDialog = ({ onClose }: { onClose: () => void }) => {
+  const queryClient = useQueryClient();
+  const select = useSelectedLocation((state) => state.select);
+  const mutation = useMutation({
+    mutationFn: createLocation,
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: locationKeys.lists });
+      select(created.locationId);
+      notifySuccess(`${created.name} created`);
+      onClose();
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="new-location-title" slotProps={{ paper: { sx: { width: 720 } } }}>
+      <DialogTitle id="new-location-title">New location</DialogTitle>
+      <DialogContent>
+        <LocationForm defaults={NEW_LOCATION} submitLabel="Create location" isBusy={mutation.isPending} onSubmit={(profile) => mutation.mutate(profile)} onCancel={onClose} />
+      </DialogContent>
+    </Dialog>
+  );
+};
+
+/** /dashboard/profile/location-name: the selected location's profile, pin and settings. */
+export const LocationProfilePage = () => {
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const locationId = useSelectedLocation((state) => state.locationId);
+  const [isCreating, setIsCreating] = useState(false);
+  const location = useQuery({ ...locationQueries.state(locationId ?? ''), enabled: Boolean(locationId) });
+  const save = useMutation({
+    mutationFn: updateLocation,
+    onSuccess: async (state) => {
+      queryClient.setQueryData(locationKeys.state(state.locationId), state);
+      await queryClient.invalidateQueries({ queryKey: locationKeys.lists });
+      notifySuccess('Location profile saved');
+    },
+  });
+  const newButton = can('Locations_Create') ? (
+    <Button variant="contained" startIcon={<AddLocationIcon />} onClick={() => setIsCreating(true)}>
+      New location
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title="Location" subtitle={location.data ? `${location.data.address.city} · ${location.data.chargerCount} chargers` : undefined} actions={newButton} />
+      {!locationId ? (
+        <Paper>
+          <EmptyState icon={<PlaceIcon />} title="Choose a location">
+            Pick a location in the top bar to see and edit its profile.
+          </EmptyState>
+        </Paper>
+      ) : location.isPending ? (
+        <PageLoader label="Loading location" />
+      ) : location.data ? (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+          <Paper sx={{ p: 3 }}>
+            <LocationForm
+              defaults={profileOf(location.data)}
+              submitLabel="Save profile"
+              isBusy={save.isPending}
+              isReadOnly={!can('Locations_Update')}
+              onSubmit={(profile) => save.mutate({ locationId: location.data.locationId, ...profile })}
+            />
+          </Paper>
+          <LocationSettings location={location.data} />
+        </Box>
+      ) : null}
+      {isCreating ? <NewLocationDialog onClose={() => setIsCreating(false)} /> : null}
+    </>
+  );
+};

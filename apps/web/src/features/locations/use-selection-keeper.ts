@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCan } from '../../lib/can.tsx';
+import { reconcileSelection } from '../../lib/selected-location.ts';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { locationQueries } from './api/locations-api.ts';
+
+const FIRST_PAGE = { page: 1, pageSize: 50, sort: 'name' } as const;
+
+/**
+ * Applies the selected-location rules of spec section 4 whenever the locations or the selection change.
+ * The selected location is fetched by id: a 404 or 403 means it was deleted or left the user's reach.
+ */
+export const useSelectionKeeper = () => {
+  const can = useCan();
+  const { locationId, select } = useSelectedLocation();
+  const list = useQuery(locationQueries.list(FIRST_PAGE));
+  const selected = useQuery({ ...locationQueries.state(locationId ?? ''), enabled: Boolean(locationId), retry: false, meta: { errorHandled: true } });
+
+  const firstIds = list.data?.items.map((item) => item.id);
+  const isSelectionSettled = !locationId || selected.isSuccess || selected.isError;
+  const locationIds = firstIds && isSelectionSettled ? (selected.isSuccess && locationId ? [locationId, ...firstIds] : firstIds) : undefined;
+  const next = reconcileSelection({ selectedId: locationId, locationIds, hasMulti: can('Locations_Multi') });
+
+  useEffect(() => {
+    if (next !== locationId) select(next);
+  }, [next, locationId, select]);
+};

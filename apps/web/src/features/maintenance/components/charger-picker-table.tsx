@@ -1,0 +1,68 @@
+import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import Checkbox from '@mui/material/Checkbox';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { ChargerStatusChip } from './charger-status-chip.tsx';
+
+type ChargerPickerTableProps = {
+  chargers: Charger[];
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  disabled?: boolean;
+};
+
+/** The location's chargers with a checkbox each (and one for all); Space toggles the focused box. */
+export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: ChargerPickerTableProps) => {
+  const chosen = chargers.filter((charger) => selected.has(charger.id)).length;
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  return (
+    <Table size="small" aria-label="Chargers of the location">
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={chosen > 0 && chosen === chargers.length}
+              indeterminate={chosen > 0 && chosen < chargers.length}
+              onChange={(event) => onChange(new Set(event.target.checked ? chargers.map((charger) => charger.id) : []))}
+              disabled={disabled}
+              slotProps={{ input: { 'aria-label': 'Select all chargers' } }}
+            />
+          </TableCell>
+          <TableCell>Name</TableCell>
+          <TableCell>Charger id</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell>Connection</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {chargers.map((charger) => (
+          <TableRow key={charger.id} hover selected={selected.has(charger.id)} onClick={() => !disabled && toggle(charger.id)} sx={{ cursor: 'pointer' }}>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={selected.has(charger.id)}
+                disabled={disabled}
+                onClick={(event) => event.stopPropagation()}
+                onChange={() => toggle(charger.id)}
+                slotProps={{ input: { 'aria-label': `Select ${charger.name} (${charger.chargerId})` } }}
+              />
+            </TableCell>
+            <TableCell>{charger.name}</TableCell>
+            <TableCell>{charger.chargerId}</TableCell>
+            <TableCell>
+              <ChargerStatusChip status={charger.status} />
+            </TableCell>
+            <TableCell>{charger.connected ? 'Online' : 'Offline'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};

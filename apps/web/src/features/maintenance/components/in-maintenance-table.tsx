@@ -1,0 +1,39 @@
+import type { MaintenanceOverview } from '@wattdesk/shared/schemas/charging';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { ChargerStatusChip } from './charger-status-chip.tsx';
+
+/** Chargers in maintenance now; an offline one gets it when it reconnects. */
+export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview['chargers'] }) =>
+  chargers.length ? (
+    <Table size="small" aria-label="Chargers in maintenance now">
+      <TableHead>
+        <TableRow>
+          <TableCell>Name</TableCell>
+          <TableCell>Charger id</TableCell>
+          <TableCell>Status</TableCell>
+          <TableCell>Applied</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {chargers.map((charger) => (
+          <TableRow key={charger.id}>
+            <TableCell>{charger.name}</TableCell>
+            <TableCell>{charger.chargerId}</TableCell>
+            <TableCell>
+              <ChargerStatusChip status={charger.status} />
+            </TableCell>
+            <TableCell>{charger.connected ? 'Yes, the charger is inoperative' : 'Pending: offline, applied when it reconnects'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  ) : (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+      No charger of this location is in maintenance.
+    </Typography>
+  );

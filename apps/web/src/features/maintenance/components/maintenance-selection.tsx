@@ -1,0 +1,102 @@
+import type { MaintenanceResult } from '@wattdesk/shared/schemas/charging';
+import BuildIcon from '@mui/icons-material/Build';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import EvStationIcon from '@mui/icons-material/EvStation';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useCan } from '../../../lib/can.tsx';
+import { useLocationChargers, useSetMaintenance } from '../api/maintenance-api.ts';
+import { ChargerPickerTable } from './charger-picker-table.tsx';
+import { PendingNote } from './pending-note.tsx';
+import { Section } from './section.tsx';
+
+type Change = 'start' | 'end' | null;
+
+/** The location's chargers to choose from, and the two changes with a confirmation each. */
+export const MaintenanceSelection = ({ locationId }: { locationId: string }) => {
+  const can = useCan();
+  const chargers = useLocationChargers(locationId);
+  const mutation = useSetMaintenance(locationId);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState<Change>(null);
+  const [result, setResult] = useState<MaintenanceResult | null>(null);
+  const items = chargers.data?.items ?? [];
+  const chosen = items.filter((charger) => selected.has(charger.id));
+  const offline = chosen.filter((charger) => !charger.connected);
+  const canUpdate = can('Maintenance_Update');
+
+  const apply = () => {
+    if (!confirming) return;
+    mutation.mutate(
+      { chargerIds: chosen.map((charger) => charger.id), inMaintenance: confirming === 'start' },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setSelected(new Set());
+        },
+        onSettled: () => setConfirming(null),
+      },
+    );
+  };
+
+  const actions = canUpdate ? (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" color="text.secondary" aria-live="polite">
+        {chosen.length} selected
+      </Typography>
+      <Button variant="contained" color="warning" startIcon={<BuildIcon />} disabled={!chosen.length} onClick={() => setConfirming('start')}>
+        Put in maintenance
+      </Button>
+      <Button variant="outlined" startIcon={<CheckCircleIcon />} disabled={!chosen.length} onClick={() => setConfirming('end')}>
+        Back in service
+      </Button>
+    </Box>
+  ) : null;
+
+  return (
+    <>
+      {result ? <PendingNote result={result} onDismiss={() => setResult(null)} /> : null}
+      <Section title="Chargers" actions={actions}>
+        {chargers.isPending ? (
+          <LinearProgress aria-label="Loading chargers" />
+        ) : chargers.isError && !chargers.data ? (
+          <Alert severity="error">The chargers could not be loaded. {chargers.error.message}</Alert>
+        ) : !items.length ? (
+          <EmptyState icon={<EvStationIcon />} title="No chargers here yet">
+            Chargers registered in Assets appear here.
+          </EmptyState>
+        ) : (
+          <>
+            <ChargerPickerTable chargers={items} selected={selected} onChange={setSelected} disabled={!canUpdate || mutation.isPending} />
+            {chargers.data && chargers.data.total > items.length ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                Showing the first {items.length} of {chargers.data.total} chargers.
+              </Typography>
+            ) : null}
+          </>
+        )}
+      </Section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming === 'start' ? `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} in maintenance?` : `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} back in service?`}
+        confirmLabel={confirming === 'start' ? 'Put in maintenance' : 'Back in service'}
+        isDestructive={confirming === 'start'}
+        isBusy={mutation.isPending}
+        onClose={() => setConfirming(null)}
+        onConfirm={apply}
+      >
+        {confirming === 'start'
+          ? 'They become inoperative: running sessions finish, and no new session can start.'
+          : 'They become operative again and drivers can charge.'}{' '}
+        {chosen.map((charger) => charger.chargerId).join(', ')}.
+        {offline.length ? ` ${offline.map((charger) => charger.chargerId).join(', ')} ${offline.length === 1 ? 'is' : 'are'} offline and will be switched when reconnecting.` : ''}
+      </ConfirmDialog>
+    </>
+  );
+};

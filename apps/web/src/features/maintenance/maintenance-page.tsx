@@ -1,0 +1,54 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import { ChooseLocation } from '../../components/choose-location.tsx';
+import { LiveIndicator } from '../../components/live-indicator.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useMaintenanceOverview } from './api/maintenance-api.ts';
+import { InMaintenanceTable } from './components/in-maintenance-table.tsx';
+import { MaintenanceHistoryTable } from './components/maintenance-history-table.tsx';
+import { MaintenanceSelection } from './components/maintenance-selection.tsx';
+import { Section } from './components/section.tsx';
+
+const Overview = ({ locationId }: { locationId: string }) => {
+  const overview = useMaintenanceOverview(locationId);
+  if (overview.isPending) return <LinearProgress aria-label="Loading maintenance" />;
+  if (overview.isError && !overview.data) return <Alert severity="error">Maintenance could not be loaded. {overview.error.message}</Alert>;
+  return (
+    <>
+      <Section title="In maintenance now">
+        <InMaintenanceTable chargers={overview.data.chargers} />
+      </Section>
+      <Section title="History">
+        <MaintenanceHistoryTable history={overview.data.history} />
+      </Section>
+    </>
+  );
+};
+
+/** Maintenance (menu maintenance): take chargers of the selected location out of service and back. */
+export const MaintenancePage = () => {
+  const locationId = useSelectedLocation((state) => state.locationId);
+  const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
+  return (
+    <>
+      <PageHeader
+        title="Maintenance"
+        subtitle="Chargers in maintenance are inoperative: no session can start on them until they are back in service."
+        actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
+      />
+      {locationId ? (
+        <Box key={locationId}>
+          <MaintenanceSelection locationId={locationId} />
+          <Overview locationId={locationId} />
+        </Box>
+      ) : (
+        <ChooseLocation purpose="put its chargers in maintenance" />
+      )}
+    </>
+  );
+};
+
+export default MaintenancePage;

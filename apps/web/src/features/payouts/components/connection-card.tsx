@@ -1,0 +1,93 @@
+import type { PaymentAccountStatus } from '@wattdesk/shared/schemas/payments';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useCan } from '../../../lib/can.tsx';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { useDisconnectStripe, useStartStripeConnect } from '../api/stripe-connect-api.ts';
+import { DisconnectDialog } from './disconnect-dialog.tsx';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
+    <Typography variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="body2" component="div">
+      {children}
+    </Typography>
+  </Box>
+);
+
+/** The location's Stripe connection: its account, date and a confirmed disconnect; or a Connect button. */
+export const ConnectionCard = ({ locationId, status }: { locationId: string; status: PaymentAccountStatus }) => {
+  const can = useCan();
+  const start = useStartStripeConnect();
+  const disconnect = useDisconnectStripe();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const { account } = status;
+  const canConnect = can('Bank_Connect');
+
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Stripe
+      </Typography>
+      {status.sandbox ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Sandbox mode: this server has no Stripe keys, so connections go to Wattdesk's local Stripe sandbox. No real account is connected and no money moves.
+        </Alert>
+      ) : null}
+      {account ? (
+        <>
+          <Detail label="Status">
+            <Chip color="success" size="small" label="Connected" />
+          </Detail>
+          <Detail label="Connected account">{account.accountId}</Detail>
+          <Detail label="Connected on">{dateTime(account.connectedAt)}</Detail>
+          <Detail label="Connected by">{account.connectedByEmail ?? 'unknown'}</Detail>
+          <Detail label="Mode">{account.sandbox ? 'Sandbox' : account.livemode ? 'Live' : 'Test'}</Detail>
+          {canConnect ? (
+            <Button sx={{ mt: 2 }} color="error" variant="outlined" onClick={() => setIsConfirming(true)}>
+              Disconnect
+            </Button>
+          ) : null}
+          <DisconnectDialog
+            open={isConfirming}
+            accountId={account.accountId}
+            isBusy={disconnect.isPending}
+            onCancel={() => setIsConfirming(false)}
+            onConfirm={() =>
+              disconnect.mutate(locationId, {
+                onSuccess: () => {
+                  setIsConfirming(false);
+                  notifySuccess('Stripe disconnected');
+                },
+              })
+            }
+          />
+        </>
+      ) : (
+        <EmptyState icon={<AccountBalanceIcon />} title="No Stripe account connected">
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            Connect a Stripe account to receive the payouts of this location.
+          </Typography>
+          {canConnect ? (
+            <Button variant="contained" onClick={() => start.mutate(locationId)} loading={start.isPending}>
+              Connect with Stripe
+            </Button>
+          ) : (
+            <Typography variant="body2">An administrator with the bank-connect permission can connect one.</Typography>
+          )}
+        </EmptyState>
+      )}
+    </Paper>
+  );
+};

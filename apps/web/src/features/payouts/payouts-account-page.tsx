@@ -1,0 +1,28 @@
+import Alert from '@mui/material/Alert';
+import { ChooseLocation } from '../../components/choose-location.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { usePaymentAccount } from './api/stripe-connect-api.ts';
+import { ConnectionCard } from './components/connection-card.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+
+/** /dashboard/profile/payouts-account-details: where a location's payouts go (Stripe Connect). */
+export const PayoutsAccountPage = () => {
+  const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
+  const account = usePaymentAccount(locationId);
+
+  return (
+    <>
+      <PageHeader title="Payouts Account" subtitle="The payment-provider account this location's payouts are sent to." />
+      {!locationId ? (
+        <ChooseLocation purpose="see where its payouts go" />
+      ) : account.isPending ? (
+        <PageLoader label="Loading the payouts account" />
+      ) : account.isError ? (
+        <Alert severity="error">{account.error.message}</Alert>
+      ) : (
+        <ConnectionCard locationId={locationId} status={account.data} />
+      )}
+    </>
+  );
+};

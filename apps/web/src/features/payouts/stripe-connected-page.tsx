@@ -1,0 +1,76 @@
+import { failureMessages } from '@wattdesk/shared/messages';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { useConnectStripe } from './api/stripe-connect-api.ts';
+
+const PAYOUTS_PATH = '/dashboard/profile/payouts-account-details';
+
+/**
+ * /stripe/connected?state=&code= (spec sections 2 and 4): AUTHORIZING, then APPROVED or FAILED.
+ * Without state or code (or when the provider answered with an error) it fails at once, calling nothing.
+ */
+const StripeConnectedPage = () => {
+  const [params] = useSearchParams();
+  const state = params.get('state');
+  const code = params.get('code');
+  const canConnect = Boolean(state && code && !params.get('error'));
+  const connect = useConnectStripe();
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!canConnect || sent.current) return;
+    sent.current = true;
+    connect.mutate({ state: state!, code: code! });
+  }, [canConnect, state, code, connect]);
+
+  const phase = !canConnect || connect.isError ? 'FAILED' : connect.isSuccess ? 'APPROVED' : 'AUTHORIZING';
+  const reason = connect.error instanceof ApiError ? connect.error.messages.slice(1).join(' ') : '';
+  const select = useSelectedLocation((store) => store.select);
+  // Back on the payouts screen, the location just connected is the selected one.
+  useEffect(() => {
+    if (connect.data) select(connect.data.locationId);
+  }, [connect.data, select]);
+
+  return (
+    <AuthLayout
+      title="Stripe connection"
+      footer={
+        <Button component={RouterLink} to={PAYOUTS_PATH}>
+          Back to Dashboard
+        </Button>
+      }
+    >
+      {phase === 'AUTHORIZING' ? (
+        <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
+          <CircularProgress size={28} aria-label="Authorizing" />
+          <Typography>Authorizing your Stripe account…</Typography>
+        </Box>
+      ) : phase === 'APPROVED' ? (
+        <Alert severity="success" icon={<CheckCircleIcon />} role="status">
+          Stripe account {connect.data?.accountId} is connected. Payouts of this location will be sent to it.
+        </Alert>
+      ) : (
+        <Alert severity="error" icon={<ErrorOutlineIcon />} role="alert">
+          {failureMessages.stripeAuthorization}
+          {reason ? (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {reason}
+            </Typography>
+          ) : null}
+        </Alert>
+      )}
+    </AuthLayout>
+  );
+};
+
+export default StripeConnectedPage;

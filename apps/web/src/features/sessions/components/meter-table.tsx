@@ -1,0 +1,43 @@
+import type { MeterSample } from '@wattdesk/shared/schemas/charging';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatDateTime, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+
+const show = (value: number | null, unit: string) => (value === null ? '—' : `${value} ${unit}`);
+
+/** The chart's numbers, for whoever prefers or needs a table; folded away behind a summary. */
+export const MeterTable = ({ samples, energies }: { samples: readonly MeterSample[]; energies: readonly (number | null)[] }) => (
+  <Box component="details" sx={{ mt: 2, '& summary': { cursor: 'pointer', typography: 'body2', fontWeight: 600 } }}>
+    <summary>Meter values as a table ({samples.length})</summary>
+    <Box sx={{ maxHeight: 360, overflow: 'auto', mt: 1 }}>
+      <Table size="small" stickyHeader aria-label="Meter values">
+        <TableHead>
+          <TableRow>
+            <TableCell>Time</TableCell>
+            <TableCell align="right">Energy delivered</TableCell>
+            <TableCell align="right">Power</TableCell>
+            <TableCell align="right">Current</TableCell>
+            <TableCell align="right">Voltage</TableCell>
+            <TableCell align="right">State of charge</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {samples.map((sample, index) => (
+            <TableRow key={`${sample.at}-${index}`}>
+              <TableCell>{formatDateTime(sample.at)}</TableCell>
+              <TableCell align="right">{formatKwh(energies[index])}</TableCell>
+              <TableCell align="right">{formatKw(sample.powerKw)}</TableCell>
+              <TableCell align="right">{show(sample.currentA, 'A')}</TableCell>
+              <TableCell align="right">{show(sample.voltageV, 'V')}</TableCell>
+              <TableCell align="right">{show(sample.soc, '%')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  </Box>
+);

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect } from 'react';
+import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
+import { useChargerOptions } from '../api/sessions-api.ts';
+
+export type SessionFilterValues = DayRange & { chargerId: string; driver: string; status: '' | 'active' | 'completed' };
+
+export const EMPTY_SESSION_FILTER: SessionFilterValues = { from: '', to: '', chargerId: '', driver: '', status: '' };
+
+type SessionFiltersProps = { locationId: string; value: SessionFilterValues; onChange: (value: SessionFilterValues) => void };
+
+/** Days (the location's), charger, driver's id tag and status. */
+export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersProps) => {
+  const chargers = useChargerOptions(locationId);
+  const options = chargers.data?.items ?? [];
+  const isUnknownCharger = Boolean(value.chargerId) && !options.some((charger) => charger.id === value.chargerId);
+  // A charger of another location (the address was kept while the location changed) is dropped from the filter.
+  const shouldDropCharger = chargers.isSuccess && isUnknownCharger && chargers.data.total <= options.length;
+  useEffect(() => {
+    if (shouldDropCharger) onChange({ ...value, chargerId: '' });
+  }, [shouldDropCharger, onChange, value]);
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, '& .MuiTextField-root': { m: 0, width: 'auto', minWidth: 160 } }}>
+      <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
+      <TextField select size="small" label="Charger" value={isUnknownCharger ? '' : value.chargerId} onChange={(event) => onChange({ ...value, chargerId: event.target.value })} sx={{ minWidth: 220 }}>
+        <MenuItem value="">All chargers</MenuItem>
+        {options.map((charger) => (
+          <MenuItem key={charger.id} value={charger.id}>
+            {charger.name} ({charger.chargerId})
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField size="small" label="Driver id tag" value={value.driver} onChange={(event) => onChange({ ...value, driver: event.target.value })} slotProps={{ htmlInput: { maxLength: 40 } }} />
+      <TextField select size="small" label="Status" value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value as SessionFilterValues['status'] })}>
+        <MenuItem value="">Any status</MenuItem>
+        <MenuItem value="active">Active</MenuItem>
+        <MenuItem value="completed">Completed</MenuItem>
+      </TextField>
+    </Box>
+  );
+};

@@ -1,0 +1,99 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
+import StopIcon from '@mui/icons-material/Stop';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LiveIndicator } from '../../components/live-indicator.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCan } from '../../lib/can.tsx';
+import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useSession, useStopSession } from './api/sessions-api.ts';
+import { MeterChart } from './components/meter-chart.tsx';
+import { chartPoints, deliveredEnergy } from './components/meter-series.ts';
+import { MeterTable } from './components/meter-table.tsx';
+import { SessionSummary } from './components/session-summary.tsx';
+
+/** /dashboard/sessions/:id: one session, its meter values as a chart (and a table), live while it runs. */
+export const SessionDetailPage = () => {
+  const { id = '' } = useParams();
+  const can = useCan();
+  const session = useSession(id);
+  const isActive = session.data?.status === 'active';
+  const liveStatus = useLiveChargerFeed(session.data?.locationId ?? null, { enabled: isActive });
+  const stop = useStopSession(id);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const back = (
+    <Button component={Link} to={session.data ? `${paths.sessions}?chargerId=${session.data.chargerId}` : paths.sessions} startIcon={<ArrowBackIcon />}>
+      Sessions
+    </Button>
+  );
+
+  if (session.isPending) return <PageLoader label="Loading the session" />;
+  if (session.isError && !session.data) {
+    return (
+      <>
+        <PageHeader title="Charging session" actions={back} />
+        <Alert severity="error">{session.error.message}</Alert>
+      </>
+    );
+  }
+  const data = session.data;
+  const points = chartPoints(data, data.samples);
+  return (
+    <>
+      <PageHeader
+        title={`Session #${data.transactionId}`}
+        subtitle={`${data.chargerName} (${data.chargerCode}) · connector ${data.connectorId}`}
+        actions={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            {isActive ? <LiveIndicator status={liveStatus} /> : null}
+            {isActive && can('Chargers_Remote_Actions') ? (
+              <Button color="error" variant="outlined" startIcon={<StopIcon />} onClick={() => setIsConfirming(true)}>
+                Stop session
+              </Button>
+            ) : null}
+            {back}
+          </Box>
+        }
+      />
+      <Paper sx={{ p: 2, mb: 3 }}>
+        <SessionSummary session={data} />
+      </Paper>
+      <Paper component="section" aria-labelledby="meter-values-title" sx={{ p: 2 }}>
+        <Typography id="meter-values-title" variant="h6" component="h2" gutterBottom>
+          Meter values
+        </Typography>
+        {points.length ? (
+          <>
+            <MeterChart points={points} title={`Energy and power of session ${data.transactionId} over time`} />
+            <MeterTable samples={data.samples} energies={deliveredEnergy(data, data.samples)} />
+          </>
+        ) : (
+          <EmptyState icon={<ShowChartIcon />} title="No meter values yet">
+            {isActive ? 'The charger reports them while it charges; they appear here as they come.' : 'The charger reported none for this session.'}
+          </EmptyState>
+        )}
+      </Paper>
+      <ConfirmDialog
+        open={isConfirming}
+        title="Stop this session?"
+        confirmLabel="Stop session"
+        isDestructive
+        isBusy={stop.isPending}
+        onClose={() => setIsConfirming(false)}
+        onConfirm={() => stop.mutate({ chargerId: data.chargerId, transactionId: data.transactionId }, { onSettled: () => setIsConfirming(false) })}
+      >
+        Charging for {data.idTag} on {data.chargerName} stops now.
+      </ConfirmDialog>
+    </>
+  );
+};

@@ -1,0 +1,102 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ChooseLocation } from '../../components/choose-location.tsx';
+import { ServerDataGrid, toSortParam } from '../../components/data-grid/server-data-grid.tsx';
+import { LiveIndicator } from '../../components/live-indicator.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Can } from '../../lib/can.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useExportSessions, useSessions, type SessionFilter } from './api/sessions-api.ts';
+import { sessionColumns } from './components/session-columns.tsx';
+import { EMPTY_SESSION_FILTER, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
+
+const toFilter = (locationId: string, values: SessionFilterValues): SessionFilter => ({
+  locationId,
+  from: values.from || undefined,
+  to: values.to || undefined,
+  chargerId: values.chargerId || undefined,
+  driver: values.driver.trim() || undefined,
+  status: values.status || undefined,
+});
+
+const SessionList = ({ locationId }: { locationId: string }) => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [values, setValues] = useState<SessionFilterValues>({ ...EMPTY_SESSION_FILTER, chargerId: searchParams.get('chargerId') ?? '' });
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'startedAt', sort: 'desc' }]);
+  const filter = toFilter(locationId, useDebouncedValue(values));
+  const sessions = useSessions({ ...filter, page: paging.page + 1, pageSize: paging.pageSize, sort: toSortParam(sortModel, '-startedAt') });
+  const exportCsv = useExportSessions();
+  const isFiltered = Boolean(filter.from || filter.to || filter.chargerId || filter.driver || filter.status);
+
+  const handleChange = (next: SessionFilterValues) => {
+    setValues(next);
+    setPaging((current) => ({ ...current, page: 0 }));
+    if (next.chargerId !== values.chargerId) setSearchParams(next.chargerId ? { chargerId: next.chargerId } : {}, { replace: true });
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1 }}>
+          <SessionFilters locationId={locationId} value={values} onChange={handleChange} />
+        </Box>
+        <Can permission="Charging_Sessions_Export">
+          <Button variant="outlined" startIcon={<DownloadIcon />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)}>
+            Export CSV
+          </Button>
+        </Can>
+      </Box>
+      {sessions.isError && !sessions.data ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The sessions could not be loaded. {sessions.error.message}
+        </Alert>
+      ) : null}
+      <ServerDataGrid
+        label="Charging sessions"
+        rows={sessions.data?.items ?? []}
+        columns={sessionColumns}
+        total={sessions.data?.total ?? 0}
+        isLoading={sessions.isFetching}
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+        sortModel={sortModel}
+        onSortModelChange={setSortModel}
+        noRowsLabel={isFiltered ? 'No session matches these filters' : 'No charging session here yet'}
+        getRowHeight={() => 'auto'}
+      />
+    </Paper>
+  );
+};
+
+/** /dashboard/sessions: the charging sessions of the selected location, filtered on the server, live. */
+export const SessionsPage = () => {
+  const locationId = useSelectedLocation((state) => state.locationId);
+  const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
+  return (
+    <>
+      <PageHeader
+        title="Charging Sessions"
+        subtitle="Who charged where, for how long and how much energy; dates are the location's days."
+        actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
+      />
+      {locationId ? <SessionList key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its charging sessions" />}
+    </>
+  );
+};

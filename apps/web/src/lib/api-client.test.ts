@@ -1,0 +1,191 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error.ts';
+import { api, buildUrl, resetRenewalThrottle, setApiBaseUrl } from './api-client.ts';
+import { useSession } from './session-store.ts';
+
+/** A real HTTP server answering the way the API does, so the client is tested over a real round trip. */
+let server: Server;
+let refreshCalls = 0;
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+const readBody = async (req: IncomingMessage) => {
+  let data = '';
+  for await (const chunk of req) data += chunk;
+  return data ? (JSON.parse(data) as Record<string, string>) : {};
+};
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url!, 'http://localhost');
+    const auth = req.headers.authorization;
+    switch (url.pathname) {
+      case '/web/echo':
+        return send(res, 200, { query: url.search, auth: auth ?? null });
+      case '/web/bad':
+        return send(res, 400, { responseCode: 400, msg: ['Name Field is required', 'second'] });
+      case '/web/gone':
+        return send(res, 404, { responseCode: 404, msg: ['Location not found'] });
+      case '/web/nothing':
+        return send(res, 404, 'not json');
+      case '/web/crash':
+        return send(res, 502, '<html>bad gateway</html>');
+      case '/web/report':
+        if (auth !== 'Bearer fresh') return send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
+        res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="activity-log-2026-11-22.csv"' });
+        return res.end(`Action\r\n${url.searchParams.get('action') ?? ''}\r\n`);
+      case '/web/protected':
+        return auth === 'Bearer fresh' ? send(res, 200, { ok: true }) : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
+      case '/web/users/refresh-token': {
+        refreshCalls += 1;
+        const { token } = await readBody(req);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return token === 'good-refresh'
+          ? send(res, 200, { access_token: 'fresh', refresh_token: 'next-refresh' })
+          : send(res, 401, { responseCode: 401, msg: ['Your session has ended. Please sign in again'] });
+      }
+      default:
+        return send(res, 500, { oops: true });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const signInWith = (refresh_token: string) =>
+  useSession.getState().signIn({
+    access_token: 'stale',
+    refresh_token,
+    userId: 'u1',
+    userType: 'Admin',
+    locations: [],
+    firstName: 'Dana',
+    lastName: 'Chen',
+    email: 'admin@example.com',
+    phoneNumber: null,
+  });
+
+const failure = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+};
+
+beforeEach(() => {
+  refreshCalls = 0;
+  resetRenewalThrottle();
+  useSession.setState({ user: null });
+});
+
+const jwtExpiringIn = (seconds: number) =>
+  `h.${btoa(JSON.stringify({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + seconds })).replace(/=+$/, '')}.s`;
+
+describe('api client (spec section 7 and 8)', () => {
+  it('drops null and undefined GET parameters and keeps the rest', () => {
+    expect(buildUrl('/x', { a: 1, b: null, c: undefined, d: 'two words', e: false })).toMatch(/\/web\/x\?a=1&d=two\+words&e=false$/);
+  });
+
+  it('sends the bearer token of the signed-in user', async () => {
+    signInWith('good-refresh');
+    expect(await api.get('/echo', { query: { page: 2, q: null } })).toEqual({ query: '?page=2', auth: 'Bearer stale' });
+  });
+
+  it('shows the first server message for responseCode ≥ 400', async () => {
+    const error = await failure(api.get('/bad'));
+    expect(error.message).toBe('Name Field is required');
+    expect(error.messages).toEqual(['Name Field is required', 'second']);
+  });
+
+  it('404: the server message when there is one, else Resource was not found', async () => {
+    expect((await failure(api.get('/gone'))).message).toBe('Location not found');
+    expect((await failure(api.get('/nothing'))).message).toBe('Resource was not found');
+  });
+
+  it('anything else without a message: Server error!', async () => {
+    expect((await failure(api.get('/crash'))).message).toBe('Server error!');
+  });
+
+  it('network failure: Service unavailable', async () => {
+    setApiBaseUrl('http://127.0.0.1:1');
+    try {
+      expect((await failure(api.get('/echo'))).message).toBe('Service unavailable');
+    } finally {
+      setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }
+  });
+
+  it('401: refreshes once, stores the new tokens and repeats the request', async () => {
+    signInWith('good-refresh');
+    expect(await api.get('/protected')).toEqual({ ok: true });
+    expect(useSession.getState().user).toMatchObject({ access_token: 'fresh', refresh_token: 'next-refresh' });
+  });
+
+  it('parallel 401s share one refresh (a second use of a rotated token would end the session)', async () => {
+    signInWith('good-refresh');
+    await Promise.all([api.get('/protected'), api.get('/protected'), api.get('/protected')]);
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('401 with a failed refresh: forced logout clears all local storage', async () => {
+    signInWith('revoked-refresh');
+    localStorage.setItem('wattdesk.selectedLocation', 'loc-1');
+    const error = await failure(api.get('/protected'));
+    expect(error.status).toBe(401);
+    expect(useSession.getState().user).toBeNull();
+    expect(localStorage.getItem('wattdesk.selectedLocation')).toBeNull();
+  });
+
+  it('downloads a report with the bearer token, refreshing on 401, under the server’s file name', async () => {
+    signInWith('good-refresh');
+    // jsdom has no object URLs; the browser's own download is what happens after the click.
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:report'), revokeObjectURL: () => undefined }));
+    const clicked: { href: string; download: string }[] = [];
+    document.addEventListener('click', (event) => {
+      const link = event.target as HTMLAnchorElement;
+      clicked.push({ href: link.href, download: link.download });
+      event.preventDefault();
+    }, { once: true });
+    const name = await api.download('/report', { query: { action: 'auth', actor: null }, fallbackName: 'report.csv' });
+    expect(name).toBe('activity-log-2026-11-22.csv');
+    expect(clicked).toEqual([{ href: 'blob:report', download: 'activity-log-2026-11-22.csv' }]);
+    expect(await blobs[0]!.text()).toBe('Action\r\nauth\r\n');
+    vi.unstubAllGlobals();
+  });
+
+  it('renews an access token within 30 s of its expiry before the call, instead of after a 401', async () => {
+    signInWith('good-refresh');
+    useSession.getState().updateTokens({ access_token: jwtExpiringIn(20), refresh_token: 'good-refresh' });
+    expect(await api.get('/echo')).toMatchObject({ auth: 'Bearer fresh' });
+    expect(refreshCalls).toBe(1);
+  });
+
+  it('leaves a token with more than 30 s left alone', async () => {
+    signInWith('good-refresh');
+    const token = jwtExpiringIn(120);
+    useSession.getState().updateTokens({ access_token: token, refresh_token: 'good-refresh' });
+    expect(await api.get('/echo')).toMatchObject({ auth: `Bearer ${token}` });
+    expect(refreshCalls).toBe(0);
+  });
+
+  it('stops renewing after 10 renewals within 30 s: the 11th 401 ends the session without calling the server', async () => {
+    signInWith('good-refresh');
+    for (let i = 0; i < 10; i += 1) {
+      useSession.getState().updateTokens({ access_token: 'stale', refresh_token: 'good-refresh' });
+      expect(await api.get('/protected')).toEqual({ ok: true });
+    }
+    useSession.getState().updateTokens({ access_token: 'stale', refresh_token: 'good-refresh' });
+    const error = await failure(api.get('/protected'));
+    expect(error.status).toBe(401);
+    expect(refreshCalls).toBe(10);
+    expect(useSession.getState().user).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+import { clientErrorMessages } from '@wattdesk/shared/messages';
+
+/** A failed API call, already turned into the sentence a person should read (spec section 8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly messages: string[];
+  /** The whole error body, for answers that carry more than messages (e.g. per-row import errors). */
+  readonly body: Record<string, unknown>;
+
+  constructor(status: number, messages: string[], code?: string, body: Record<string, unknown> = {}) {
+    super(messages[0] ?? clientErrorMessages.serverError);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.messages = messages.length ? messages : [this.message];
+    this.body = body;
+  }
+}
+
+type ErrorBody = { responseCode?: unknown; msg?: unknown; code?: unknown };
+
+const firstMessages = (body: ErrorBody): string[] =>
+  Array.isArray(body.msg) ? body.msg.filter((item): item is string => typeof item === 'string') : [];
+
+/**
+ * Spec section 8: a body with responseCode ≥ 400 shows its first msg; 404 shows 'Resource was not found'
+ * unless the server said more; anything else 'Server error!'. (401 and network failures are handled
+ * before this, by the client.)
+ */
+export const toApiError = (status: number, body: unknown): ApiError => {
+  const parsed: ErrorBody = body && typeof body === 'object' ? (body as ErrorBody) : {};
+  const messages = firstMessages(parsed);
+  const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+  const responseCode = typeof parsed.responseCode === 'number' ? parsed.responseCode : status;
+  if (responseCode >= 400 && messages.length) return new ApiError(status, messages, code, parsed as Record<string, unknown>);
+  if (status === 404) return new ApiError(status, [clientErrorMessages.notFound], code);
+  return new ApiError(status, [clientErrorMessages.serverError], code);
+};
+
+export const networkError = () => new ApiError(0, [clientErrorMessages.serviceUnavailable], 'NETWORK');
+
+export const messageOf = (error: unknown, fallback: string): string =>
+  error instanceof ApiError ? error.message : fallback;

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider.tsx';
+import { AppRouter } from './app/router.tsx';
+import { clearSelectionWithSession } from './lib/selected-location-store.ts';
+import { watchInactivity } from './lib/inactivity-sign-out.ts';
+import { syncSessionAcrossTabs } from './lib/session-store.ts';
+import { watchUnhandledRejections } from './lib/unhandled-rejections.ts';
+
+syncSessionAcrossTabs();
+clearSelectionWithSession();
+watchInactivity();
+watchUnhandledRejections();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider>
+      <AppRouter />
+    </AppProvider>
+  </StrictMode>,
+);

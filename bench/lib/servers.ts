@@ -1,0 +1,74 @@
+/**
+ * Child process of the API benchmark: hosts, on one database handle,
+ *   (a) a bare Fastify route,
+ *   (b) a bare Fastify route doing the location-by-id read with the same driver, no framework of ours,
+ *   (c) our app (auth, permission, validation, serialization) serving GET /web/locations/location-by-id.
+ * It reports ports, a token and a location id to the parent over IPC.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import Fastify from 'fastify';
+import type pg from 'pg';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
+import { seedDemoDataIfEmpty } from '../../apps/api/src/db/seed/seed.ts';
+
+const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+const LOCATION_SQL = `select l.*, coalesce((select json_agg(json_build_object('chargerId', c.charger_id, 'name', c.name, 'thingName', c.thing_name) order by c.name)
+  from chargers c where c.location_id = l.id), '[]'::json) as chargers from locations l where l.id = $1 limit 1`;
+
+/** The driver's own best: a named (server-side) prepared statement on PostgreSQL, a plain query on PGlite. */
+const rawQuery = (handle: DatabaseHandle) => {
+  const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (handle.engine === 'postgres') {
+    const pool = client as pg.Pool;
+    return async (id: string) => (await pool.query({ name: 'bench_location', text: LOCATION_SQL, values: [id] })).rows[0];
+  }
+  return async (id: string) => (await (client as PGlite).query(LOCATION_SQL, [id])).rows[0];
+};
+
+const listen = async (app: { listen: (options: { port: number; host: string }) => Promise<string>; server: { address: () => unknown } }) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
+};
+
+const main = async () => {
+  const handle =
+    engine === 'postgres'
+      ? await openDatabase({ engine: 'postgres', url: databaseUrl!, poolSize: 10, statementTimeoutMs: 5000 })
+      : await openDatabase({ engine: 'pglite' });
+  await handle.migrate();
+  await seedDemoDataIfEmpty(handle.db);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/wattdesk-bench',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    ...(process.env.BENCH_DB_MAX_QUEUE ? { DB_MAX_QUEUE: process.env.BENCH_DB_MAX_QUEUE } : {}),
+  });
+  const ours = await buildApp({ config, database: handle, logger: false });
+
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ hello: 'world' }));
+  const query = rawQuery(handle);
+  const bareQuery = Fastify();
+  bareQuery.get('/query', async (request) => query((request.query as { id: string }).id));
+
+  const ports = { bare: await listen(bare), query: await listen(bareQuery), ours: await listen(ours) };
+  const login = await ours.inject({ method: 'POST', url: '/web/users/login', payload: { email: 'admin@example.com', password: 'Charge#2026' } });
+  const { access_token: token, locations } = login.json<{ access_token: string; locations: string[] }>();
+  process.send?.({ ports, token, locationId: locations[0] });
+  process.on('message', async (message) => {
+    if (message === 'stop') {
+      await Promise.all([ours.close(), bare.close(), bareQuery.close()]);
+      await handle.close();
+      process.exit(0);
+    }
+  });
+};
+
+void main();

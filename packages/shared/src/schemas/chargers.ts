@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CHARGER_KINDS, CHARGER_STATUSES } from '../constants.ts';
+import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
+import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
+import { nonNegativeNumber, optionalText, requiredText } from './fields.ts';
+
+export const CONNECTOR_TYPES = ['J1772', 'NACS', 'CCS1', 'CCS2', 'CHAdeMO', 'Type 2'] as const;
+
+/** OCPP charge point identities: letters, digits, dot, dash, underscore; the id chargers connect with. */
+const chargerIdSchema = requiredText('Charger id', 48).regex(
+  /^[A-Za-z0-9._-]+$/,
+  'Charger id may contain only letters, digits, dots, dashes and underscores',
+);
+
+/** No defaults here: the update schema is its partial, and a default would overwrite fields not sent. */
+export const chargerDetailsSchema = z.object({
+  name: requiredText('Name', 80),
+  kind: z.enum(CHARGER_KINDS, { error: `Kind must be one of ${CHARGER_KINDS.join(', ')}` }),
+  model: optionalText('Model', 80),
+  serialNumber: optionalText('Serial number', 64),
+  connectorTypes: z
+    .array(z.enum(CONNECTOR_TYPES, { error: `Connector types must be among ${CONNECTOR_TYPES.join(', ')}` }))
+    .max(4, 'At most 4 connector types'),
+  maxPowerKw: nonNegativeNumber('Max power (kW)', 1000),
+});
+
+export const createChargerBodySchema = chargerDetailsSchema.extend({
+  locationId: idSchema,
+  chargerId: chargerIdSchema,
+  thingName: optionalText('Thing name', 128).optional(),
+  /** The charger's HTTP Basic password (OCPP security profile 1); generated when not given. */
+  ocppPassword: ocppPasswordSchema.optional(),
+  model: chargerDetailsSchema.shape.model.default(''),
+  serialNumber: chargerDetailsSchema.shape.serialNumber.default(''),
+  connectorTypes: chargerDetailsSchema.shape.connectorTypes.default([]),
+  maxPowerKw: chargerDetailsSchema.shape.maxPowerKw.default(7.2),
+});
+export type CreateChargerBody = z.infer<typeof createChargerBodySchema>;
+
+export const updateChargerBodySchema = chargerDetailsSchema
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Send at least one field to change' });
+export type UpdateChargerBody = z.infer<typeof updateChargerBodySchema>;
+
+export const moveChargerBodySchema = z.object({ locationId: idSchema });
+export const chargerIdParamsSchema = z.object({ id: idSchema });
+
+export const chargerSchema = z.object({
+  id: z.string(),
+  chargerId: z.string(),
+  locationId: z.string(),
+  locationName: z.string(),
+  name: z.string(),
+  thingName: z.string(),
+  kind: z.enum(CHARGER_KINDS),
+  model: z.string(),
+  serialNumber: z.string(),
+  connectorTypes: z.array(z.string()),
+  maxPowerKw: z.number(),
+  status: z.enum(CHARGER_STATUSES),
+  lastSeenAt: z.string().nullable(),
+  ...chargerLiveSchema.shape,
+});
+export type Charger = z.infer<typeof chargerSchema>;
+
+/** Registration answers the OCPP password once, for whoever configures the charger; it is stored hashed. */
+export const createdChargerSchema = chargerSchema.extend({ ocppPassword: z.string() });
+export type CreatedCharger = z.infer<typeof createdChargerSchema>;
+
+export const CHARGER_SORT_FIELDS = ['name', 'chargerId', 'status', 'kind', 'lastSeenAt'] as const;
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item));
+
+export const chargerListQuerySchema = paginationQuerySchema.extend({
+  /** Omitted: every location in reach (the all-locations view of users with Locations_Multi). */
+  locationId: idSchema.optional(),
+  search: searchQuerySchema,
+  status: listOf(z.enum(CHARGER_STATUSES, { error: `Status must be among ${CHARGER_STATUSES.join(', ')}` })).optional(),
+  kind: listOf(z.enum(CHARGER_KINDS, { error: `Kind must be among ${CHARGER_KINDS.join(', ')}` })).optional(),
+  sort: sortQuerySchema(CHARGER_SORT_FIELDS, 'name'),
+});
+export type ChargerListQuery = z.infer<typeof chargerListQuerySchema>;
+
+export const statusCountsSchema = z.object(
+  Object.fromEntries(CHARGER_STATUSES.map((status) => [status, z.number().int()])) as Record<
+    (typeof CHARGER_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+export const chargerListResponseSchema = z.object({
+  items: z.array(chargerSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Counts over the location (or all in reach), before the status filter, so the cards stay meaningful. */
+  statusCounts: statusCountsSchema,
+});
+export type ChargerListResponse = z.infer<typeof chargerListResponseSchema>;
+
+/** One row of a charger batch (CSV); row numbers count the header as row 1. */
+export const batchRowErrorSchema = z.object({ row: z.number().int(), chargerId: z.string(), errors: z.array(z.string()) });
+export type BatchRowError = z.infer<typeof batchRowErrorSchema>;
+
+export const BATCH_COLUMNS = ['chargerId', 'name', 'kind', 'model', 'serialNumber', 'connectorTypes', 'maxPowerKw', 'ocppPassword'] as const;
+export const BATCH_MAX_ROWS = 1000;
+
+export const batchResultSchema = z.object({ created: z.number().int(), chargers: z.array(createdChargerSchema) });
+export const batchErrorResponseSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  code: z.string().optional(),
+  /** Present when rows were read: every row with errors. */
+  rows: z.array(batchRowErrorSchema).optional(),
+});

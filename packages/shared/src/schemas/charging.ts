@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
+
+/** OCPP 1.6 ChargePointStatus values, as connectors report them. */
+export const CONNECTOR_STATUSES = [
+  'Available',
+  'Preparing',
+  'Charging',
+  'SuspendedEVSE',
+  'SuspendedEV',
+  'Finishing',
+  'Reserved',
+  'Unavailable',
+  'Faulted',
+] as const;
+export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
+
+/** What the network wants a charger to be: maintenance sets it inoperative until taken out again. */
+export const AVAILABILITIES = ['operative', 'inoperative'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** Printable ASCII, as HTTP Basic carries it; the OCPP security whitepaper bounds the length. */
+export const ocppPasswordSchema = z
+  .string({ error: 'OCPP password must be text' })
+  .min(OCPP_PASSWORD_MIN_LENGTH, `OCPP password must be at least ${OCPP_PASSWORD_MIN_LENGTH} characters`)
+  .max(OCPP_PASSWORD_MAX_LENGTH, `OCPP password must be at most ${OCPP_PASSWORD_MAX_LENGTH} characters`)
+  .regex(/^[\x21-\x7e]+$/, 'OCPP password may contain only printable characters without spaces');
+
+export const connectorStateSchema = z.object({
+  connectorId: z.number().int(),
+  status: z.enum(CONNECTOR_STATUSES),
+  errorCode: z.string(),
+  info: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ConnectorState = z.infer<typeof connectorStateSchema>;
+
+/** A session still running, as the control center shows it. */
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  transactionId: z.number().int(),
+  connectorId: z.number().int(),
+  idTag: z.string(),
+  startedAt: z.string(),
+  energyKwh: z.number(),
+  powerKw: z.number().nullable(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+/** The live part of a charger: what OCPP messages change. */
+export const chargerLiveSchema = z.object({
+  connected: z.boolean(),
+  availability: z.enum(AVAILABILITIES),
+  firmwareVersion: z.string().nullable(),
+  connectors: z.array(connectorStateSchema),
+  activeSessions: z.array(activeSessionSchema),
+});
+export type ChargerLive = z.infer<typeof chargerLiveSchema>;
+
+/**
+ * One server-sent event of the live feed: a charger's status, connectors or running sessions changed.
+ * Small on purpose: a busy network sends many, and the screen refetches what it shows.
+ */
+export const liveEventSchema = z.object({
+  id: z.string(),
+  chargerId: z.string(),
+  locationId: z.string(),
+  reason: z.string(),
+  at: z.string(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+export const liveFeedQuerySchema = z.object({ locationId: idSchema.optional() });
+
+// Remote actions. Each is its own route, so each has its own permission and audit action.
+
+export const resetBodySchema = z.object({
+  type: z.enum(['Soft', 'Hard'], { error: 'Type must be Soft or Hard' }),
+});
+export const unlockBodySchema = z.object({
+  connectorId: z.number({ error: 'Connector must be a number' }).int().min(1, 'Connector must be 1 or more').max(16),
+});
+const idTagSchema = z
+  .string({ error: 'Id tag is required' })
+  .trim()
+  .min(1, 'Id tag is required')
+  .max(20, 'Id tag must be at most 20 characters');
+export const remoteStartBodySchema = z.object({
+  connectorId: z.number({ error: 'Connector must be a number' }).int().min(1, 'Connector must be 1 or more').max(16).optional(),
+  idTag: idTagSchema,
+});
+export const remoteStopBodySchema = z.object({
+  transactionId: z.number({ error: 'Transaction id must be a number' }).int(),
+});
+export const availabilityBodySchema = z.object({
+  /** 0: the whole charger. */
+  connectorId: z.number({ error: 'Connector must be a number' }).int().min(0).max(16).default(0),
+  type: z.enum(['Operative', 'Inoperative'], { error: 'Type must be Operative or Inoperative' }),
+});
+export const diagnosticsBodySchema = z.object({
+  /** Where the charger uploads its diagnostics file (FTP or HTTP(S) server of the operator). */
+  location: z
+    .string({ error: 'Upload location is required' })
+    .trim()
+    .max(512)
+    .regex(/^(ftps?|https?):\/\/\S+$/, 'Upload location must be an ftp://, ftps://, http:// or https:// address'),
+  startTime: z.iso.datetime({ offset: true, error: 'Start time must be a date and time' }).optional(),
+  stopTime: z.iso.datetime({ offset: true, error: 'Stop time must be a date and time' }).optional(),
+});
+
+/** What a charger answered to a remote action. */
+export const commandResultSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  status: z.string(),
+  fileName: z.string().optional(),
+});
+export type CommandResult = z.infer<typeof commandResultSchema>;
+
+export const ocppPasswordResponseSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  ocppPassword: z.string(),
+});
+
+// Maintenance
+
+export const maintenanceBodySchema = z.object({
+  chargerIds: z.array(idSchema).min(1, 'Select at least one charger').max(500, 'At most 500 chargers at once'),
+  inMaintenance: z.boolean({ error: 'In maintenance must be true or false' }),
+});
+export type MaintenanceBody = z.infer<typeof maintenanceBodySchema>;
+
+export const maintenanceResultSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  /** Connected chargers answered now; the others get it when they reconnect. */
+  applied: z.array(z.object({ id: z.string(), chargerId: z.string(), status: z.string() })),
+  pending: z.array(z.object({ id: z.string(), chargerId: z.string() })),
+});
+export type MaintenanceResult = z.infer<typeof maintenanceResultSchema>;
+
+// Sessions
+
+export const SESSION_STATUSES = ['active', 'completed'] as const;
+export const SESSION_SORT_FIELDS = ['startedAt', 'stoppedAt', 'energyKwh', 'chargerName'] as const;
+
+export const sessionListQuerySchema = paginationQuerySchema.extend({
+  locationId: idSchema,
+  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  chargerId: idSchema.optional(),
+  /** The driver's id tag, or part of it. */
+  driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
+  status: z.enum(SESSION_STATUSES, { error: 'Status must be active or completed' }).optional(),
+  sort: sortQuerySchema(SESSION_SORT_FIELDS, '-startedAt'),
+});
+export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
+export const sessionExportQuerySchema = sessionListQuerySchema.omit({ page: true, pageSize: true });
+
+export const chargingSessionSchema = z.object({
+  id: z.string(),
+  transactionId: z.number().int(),
+  chargerId: z.string(),
+  chargerCode: z.string(),
+  chargerName: z.string(),
+  locationId: z.string(),
+  connectorId: z.number().int(),
+  idTag: z.string(),
+  startedAt: z.string(),
+  stoppedAt: z.string().nullable(),
+  energyKwh: z.number(),
+  powerKw: z.number().nullable(),
+  stopReason: z.string().nullable(),
+  status: z.enum(SESSION_STATUSES),
+});
+export type ChargingSession = z.infer<typeof chargingSessionSchema>;
+export const sessionListResponseSchema = pagedSchema(chargingSessionSchema);
+export type SessionListResponse = z.infer<typeof sessionListResponseSchema>;
+
+export const meterSampleSchema = z.object({
+  at: z.string(),
+  energyKwh: z.number().nullable(),
+  powerKw: z.number().nullable(),
+  currentA: z.number().nullable(),
+  voltageV: z.number().nullable(),
+  soc: z.number().nullable(),
+});
+export type MeterSample = z.infer<typeof meterSampleSchema>;
+export const sessionDetailSchema = chargingSessionSchema.extend({ samples: z.array(meterSampleSchema) });
+export type SessionDetail = z.infer<typeof sessionDetailSchema>;
+export const sessionIdParamsSchema = z.object({ id: idSchema });
+
+// The charger's own log: connections, refusals, messages of note, commands.
+
+export const chargerEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.string(),
+  summary: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ChargerEvent = z.infer<typeof chargerEventSchema>;
+export const chargerEventsQuerySchema = paginationQuerySchema;
+export const chargerEventsResponseSchema = pagedSchema(chargerEventSchema);
+
+export const maintenanceQuerySchema = z.object({ locationId: idSchema });
+export const maintenanceHistoryItemSchema = z.object({
+  at: z.string(),
+  chargerId: z.string(),
+  action: z.enum(['start', 'end']),
+  actorEmail: z.string().nullable(),
+});
+export const maintenanceOverviewSchema = z.object({
+  /** Chargers of the location in maintenance now; `connected` false means it is applied on reconnect. */
+  chargers: z.array(z.object({ id: z.string(), chargerId: z.string(), name: z.string(), connected: z.boolean(), status: z.string() })),
+  history: z.array(maintenanceHistoryItemSchema),
+});
+export type MaintenanceOverview = z.infer<typeof maintenanceOverviewSchema>;

@@ -1,0 +1,20 @@
+export {
+  SimulatedCharger,
+  ChargerConnectionError,
+  nextFirmwareVersion,
+  type SimulatedChargerOptions,
+  type SimulatedChargerEvents,
+  type ReceivedCommand,
+  type ConnectorSnapshot,
+  type SessionStartedEvent,
+  type SessionStoppedEvent,
+  type MeterValuesEvent,
+} from './charger.ts';
+export { startAutopilot, demoIdTags, type AutopilotOptions, type MinutesRange } from './autopilot.ts';
+export { startSimulatedFleet, type SimulatedFleet, type SimulatedFleetOptions, type FleetChargerSpec } from './fleet.ts';
+export { logChargerEvents } from './log.ts';
+export { ocppEndpoint } from './endpoint.ts';
+export { ConnectorMeter, type MeterOptions } from './meter.ts';
+export { ConfigurationStore } from './configuration.ts';
+export type * from './ocpp-types.ts';
+export { seededRandom } from './random.ts';

@@ -1,0 +1,3 @@
+export * from './smtp-sink.ts';
+export * from './stripe-oauth-server.ts';
+export * from './scratch-database.ts';
