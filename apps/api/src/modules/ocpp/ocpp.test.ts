@@ -175,8 +175,10 @@ describe('OCPP 1.6J endpoint', () => {
       const registered = await t.registerCharger();
       const charger = t.simulate(registered);
       await charger.connect();
-      await charger.call('StatusNotification', { connectorId: 1, errorCode: 'GroundFailure', status: 'Faulted', timestamp: '2026-11-22T10:00:05.000Z' });
-      await charger.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available', timestamp: '2026-11-22T10:00:01.000Z' });
+      // Both after the boot's own status report (stamped now), the older one sent last.
+      const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+      await charger.call('StatusNotification', { connectorId: 1, errorCode: 'GroundFailure', status: 'Faulted', timestamp: at(5000) });
+      await charger.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available', timestamp: at(1000) });
       const [state] = await t.database.db
         .select()
         .from(connectorStates)
