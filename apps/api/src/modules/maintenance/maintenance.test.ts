@@ -47,6 +47,23 @@ describe('maintenance: ChangeAvailability now for connected chargers, on reconne
     });
   });
 
+  it('a charger offline when maintenance ends is told Operative when it comes back', async () => {
+    const registered = await t.registerCharger('oak-uptown');
+    const charger = t.simulate(registered);
+    await charger.connect();
+    await t.api('POST', '/web/maintenance', { chargerIds: [registered.id], inMaintenance: true });
+    await eventually(async () => expect((await t.charger(registered.id)).connectors.find((c) => c.connectorId === 1)?.status).toBe('Unavailable'));
+
+    charger.disconnectAbruptly();
+    await eventually(async () => expect((await t.charger(registered.id)).connected).toBe(false));
+    const end = await t.api('POST', '/web/maintenance', { chargerIds: [registered.id], inMaintenance: false });
+    expect(end.body).toMatchObject({ pending: [{ id: registered.id }] });
+
+    await charger.connect();
+    await eventually(() => expect(charger.received.filter((command) => command.method === 'ChangeAvailability').at(-1)?.params).toEqual({ connectorId: 0, type: 'Operative' }));
+    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ availability: 'operative', status: 'available', connected: true }));
+  });
+
   it('refuses an empty selection, unknown chargers and chargers of locations out of reach', async () => {
     expect((await t.api('POST', '/web/maintenance', { chargerIds: [], inMaintenance: true })).body.msg).toContain('Select at least one charger');
     const unknown = await t.api('POST', '/web/maintenance', { chargerIds: ['00000000-0000-4000-8000-000000000000'], inMaintenance: true });

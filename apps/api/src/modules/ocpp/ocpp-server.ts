@@ -65,12 +65,19 @@ export const createOcppServer = (options: OcppServerOptions) => {
     }
   };
 
-  /** Maintenance set while the charger was offline (or before it rebooted) is applied when it is back. */
+  /**
+   * Maintenance started or ended while the charger was offline (or before it rebooted) is applied when it is
+   * back. A charger keeps Inoperative across restarts, so one last seen Unavailable is told Operative again.
+   */
   const applyWantedAvailability = async (context: ChargerContext) => {
     const charger = await repo.findChargerByCode(db, context.chargerCode);
-    if (charger?.availability !== 'inoperative') return;
-    const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type: 'Inoperative' });
-    logEvent(context.chargerCode, context.id, 'command', `Maintenance applied on reconnect: ${reply.ok ? String((reply.result as { status?: string }).status) : reply.message}`);
+    if (!charger) return;
+    const inMaintenance = charger.availability === 'inoperative';
+    if (!inMaintenance && !(await repo.hasUnavailableConnector(db, charger.id))) return;
+    const type = inMaintenance ? 'Inoperative' : 'Operative';
+    const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type });
+    const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
+    logEvent(context.chargerCode, context.id, 'command', `${inMaintenance ? 'Maintenance' : 'Back in service'} applied on reconnect: ${outcome}`);
   };
 
   const messages = createMessageHandlers({

@@ -80,6 +80,15 @@ export const updateFirmwareVersion = async (db: Executor, id: string, firmwareVe
   await db.update(chargers).set({ firmwareVersion }).where(eq(chargers.id, id));
 };
 
+export const hasUnavailableConnector = async (db: Executor, chargerId: string): Promise<boolean> => {
+  const rows = await db
+    .select({ connectorId: connectorStates.connectorId })
+    .from(connectorStates)
+    .where(and(eq(connectorStates.chargerId, chargerId), eq(connectorStates.status, 'Unavailable')))
+    .limit(1);
+  return rows.length > 0;
+};
+
 /** Returns false when a newer report is already stored: messages can arrive out of order after a reconnect. */
 export const upsertConnectorState = async (
   db: Executor,
