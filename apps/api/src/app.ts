@@ -197,6 +197,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     settings: config.sso,
     verifiers: sso.verifiers,
     customerExchangeUrl: `${config.publicUrl}/web${CUSTOMER_EXCHANGE_PATH}`,
+    systemEvents,
     now,
   });
   const agreements = createAgreementsService({ db: database.db, mailer, publicUrl: config.publicUrl, now });
@@ -204,7 +205,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const publicRateLimit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowSeconds * 1000 };
   const stripeSandbox = createStripeSandbox(config.jwtSecret, now);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
-  const payments = createPaymentsService({ db: database.db, gateway: stripeGateway, secret: config.jwtSecret, publicUrl: config.publicUrl, now });
+  const payments = createPaymentsService({ db: database.db, gateway: stripeGateway, secret: config.jwtSecret, publicUrl: config.publicUrl, systemEvents, now });
 
   const bus = deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, app.log) : createLocalBus());
   // A single node starting holds no charger connection, whatever an earlier run left in the table.

@@ -76,10 +76,6 @@ export const recordBoot = async (db: Executor, id: string, values: { vendor: str
     .where(eq(chargers.id, id));
 };
 
-export const updateFirmwareVersion = async (db: Executor, id: string, firmwareVersion: string) => {
-  await db.update(chargers).set({ firmwareVersion }).where(eq(chargers.id, id));
-};
-
 export const hasUnavailableConnector = async (db: Executor, chargerId: string): Promise<boolean> => {
   const rows = await db
     .select({ connectorId: connectorStates.connectorId })

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../../test/clock.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
-import { activityLogs, locationPaymentAccounts, userLocations, users } from '../../db/schema/index.ts';
+import { activityLogs, locationPaymentAccounts, systemEvents, userLocations, users } from '../../db/schema/index.ts';
 
 const locationsOf = async (t: TestApp, email: string) => {
   const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -97,6 +97,8 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
     expect(response.statusCode).toBe(400);
     expect(json(response).msg).toEqual(['Unable to connect Stripe', 'Authorization code does not exist: ac_spent']);
     expect(await t.database.db.select().from(locationPaymentAccounts).where(eq(locationPaymentAccounts.locationId, locations[2]!))).toEqual([]);
+    const events = await t.database.db.select().from(systemEvents).where(eq(systemEvents.event, 'stripe.connect_failed'));
+    expect(events.at(-1)).toMatchObject({ level: 'warning', source: 'provider', message: 'Stripe: Authorization code does not exist: ac_spent' });
   });
 
   it('answers a network failure as unavailable, and the same code may be tried again', async () => {
@@ -105,6 +107,8 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
     const failed = await connect(state, 'ac_retry');
     expect(failed.statusCode).toBe(502);
     expect(json(failed).msg).toEqual(['Unable to connect Stripe', 'Stripe could not be reached. Try again later']);
+    const events = await t.database.db.select().from(systemEvents).where(eq(systemEvents.event, 'stripe.connect_failed'));
+    expect(events.at(-1)).toMatchObject({ level: 'error', source: 'provider', details: { kind: 'unreachable', locationId: locations[2] } });
     stripe.behaviour = 'success';
     stripe.accountId = 'acct_1AfterRetry';
     expect(json(await connect(state, 'ac_retry'))).toMatchObject({ accountId: 'acct_1AfterRetry' });

@@ -7,8 +7,17 @@ import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './payments.repository.ts';
 import { createTokenSigner } from './signed-token.ts';
 import { GatewayError, type StripeGateway } from './stripe-gateway.ts';
+import type { SystemEvents } from '../../lib/system-events.ts';
 
-export type PaymentsDeps = { db: Database; gateway: StripeGateway; secret: string; publicUrl: string; now: () => Date };
+export type PaymentsDeps = {
+  db: Database;
+  gateway: StripeGateway;
+  secret: string;
+  publicUrl: string;
+  /** Stripe's refusals and outages go to the system log, where staff look for provider trouble. */
+  systemEvents: Pick<SystemEvents, 'record'>;
+  now: () => Date;
+};
 
 /** How long the user has to finish on the provider's page. */
 export const STATE_TTL_MS = 15 * 60_000;
@@ -30,7 +39,7 @@ const toPaymentAccount = (row: repo.PaymentAccountRow): PaymentAccount => ({
 });
 
 /** Stripe Connect for a location's payouts: start, finish (idempotent per code), show, disconnect. */
-export const createPaymentsService = ({ db, gateway, secret, publicUrl, now }: PaymentsDeps) => {
+export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEvents, now }: PaymentsDeps) => {
   const states = createTokenSigner(secret, 'stripe-oauth-state');
 
   const status = async (locationId: string): Promise<PaymentAccountStatus> => {
@@ -52,6 +61,16 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, now }: P
     assertLocationAccess(auth, payload.l);
     return payload;
   };
+
+  const recordProviderError = (event: string, error: GatewayError, locationId: string) =>
+    systemEvents.record({
+      // Stripe refusing a code is usually the user's doing; Stripe not answering is ours to look into.
+      level: error.kind === 'unreachable' ? 'error' : 'warning',
+      source: 'provider',
+      event,
+      message: `Stripe: ${error.reason}`,
+      details: { provider: 'stripe', kind: error.kind, locationId, sandbox: gateway.isSandbox },
+    });
 
   /** Another request holds this code: wait for its outcome instead of spending the code twice. */
   const awaitOtherExchange = async (codeSha256: string, locationId: string): Promise<PaymentAccount> => {
@@ -79,7 +98,10 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, now }: P
       account = await gateway.exchangeCode(code);
     } catch (error) {
       await repo.releaseGrant(db, codeSha256);
-      if (error instanceof GatewayError) throw connectError(error.kind === 'unreachable' ? 'STRIPE_UNAVAILABLE' : 'STRIPE_CONNECT_FAILED', error.reason);
+      if (error instanceof GatewayError) {
+        await recordProviderError('stripe.connect_failed', error, locationId);
+        throw connectError(error.kind === 'unreachable' ? 'STRIPE_UNAVAILABLE' : 'STRIPE_CONNECT_FAILED', error.reason);
+      }
       throw error;
     }
     const row = await db.transaction(async (tx) => {
@@ -114,7 +136,10 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, now }: P
       // A sandbox connection left over from before Stripe keys were configured was never Stripe's to revoke.
       if (row.sandbox === gateway.isSandbox) await gateway.deauthorize(row.accountId);
     } catch (error) {
-      if (error instanceof GatewayError) throw new AppError('STRIPE_DISCONNECT_FAILED', { messages: ['Unable to disconnect Stripe', error.reason] });
+      if (error instanceof GatewayError) {
+        await recordProviderError('stripe.disconnect_failed', error, locationId);
+        throw new AppError('STRIPE_DISCONNECT_FAILED', { messages: ['Unable to disconnect Stripe', error.reason] });
+      }
       throw error;
     }
     await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, SignJWT, type Crypt
 import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, users } from '../../db/schema/index.ts';
+import { activityLogs, systemEvents, users } from '../../db/schema/index.ts';
 import { startTestIssuer, type TestIssuer } from '../../../test/oidc-issuer.ts';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.ts';
 
@@ -129,6 +129,9 @@ describe('POST /web/tokens-exchange/okta-customer-admins-tokens (spec section 7)
       const response = await down.app.inject({ method: 'POST', url: URL_PATH, payload: { oktaAccessToken: token } });
       expect(response.statusCode).toBe(503);
       expect(json(response)).toMatchObject({ msg: ['The identity provider cannot be reached. Please try again later'] });
+      // Staff find the outage in the system log.
+      const [event] = await down.database.db.select().from(systemEvents).where(eq(systemEvents.source, 'provider'));
+      expect(event).toMatchObject({ level: 'error', event: 'sso.customer.unavailable', details: { provider: 'customer' } });
     } finally {
       await down.close();
     }

@@ -10,6 +10,7 @@ import { verifyDpopProof, SeenProofs } from './dpop-proof.ts';
 import { assertAuthorizedParty, assertNonce, boundKeyThumbprint, emailOf, groupsOf, stringClaim } from './sso-claims.ts';
 import * as repo from './sso.repository.ts';
 import type { IssuerVerifier } from './token-verifier.ts';
+import type { SystemEvents } from '../../lib/system-events.ts';
 
 export type SsoServiceDeps = {
   db: Database;
@@ -19,6 +20,8 @@ export type SsoServiceDeps = {
   verifiers: Partial<Record<SsoProvider, IssuerVerifier>>;
   /** Public address of the customer exchange, which a DPoP proof must name. */
   customerExchangeUrl: string;
+  /** Staff read an unreachable provider in the system log; a refused person is in the activity log. */
+  systemEvents: Pick<SystemEvents, 'recordError'>;
   now: () => Date;
 };
 
@@ -63,7 +66,10 @@ export const createSsoService = (deps: SsoServiceDeps) => {
       return await verifier(token);
     } catch (error) {
       // An unreachable provider is not a refusal of this person.
-      if (error instanceof AppError && error.code === 'SSO_PROVIDER_UNAVAILABLE') throw error;
+      if (error instanceof AppError && error.code === 'SSO_PROVIDER_UNAVAILABLE') {
+        await deps.systemEvents.recordError('provider', `sso.${provider}.unavailable`, error.cause ?? error, { provider });
+        throw error;
+      }
       return refuse(provider, client, error);
     }
   };
