@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { failureMessages } from '@wattdesk/shared/messages';
+import { ApiError, messageOf } from './api-error.ts';
 import { api, buildUrl, resetRenewalThrottle, setApiBaseUrl } from './api-client.ts';
 import { useSession } from './session-store.ts';
 
@@ -117,6 +118,18 @@ describe('api client (spec section 7 and 8)', () => {
     setApiBaseUrl('http://127.0.0.1:1');
     try {
       expect((await failure(api.get('/echo'))).message).toBe('Service unavailable');
+    } finally {
+      setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }
+  });
+
+  it("a call's own failure message ('Unable to login') stands in only when the server sent none", async () => {
+    expect(messageOf(await failure(api.get('/bad')), failureMessages.login)).toBe('Name Field is required');
+    expect(messageOf(await failure(api.get('/crash')), failureMessages.login)).toBe('Unable to login');
+    expect(messageOf(await failure(api.get('/nothing')), failureMessages.resetPassword)).toBe('Unable to reset your password');
+    setApiBaseUrl('http://127.0.0.1:1');
+    try {
+      expect(messageOf(await failure(api.get('/echo')), failureMessages.sendResetLink)).toBe('Unable to send password reset link');
     } finally {
       setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     }

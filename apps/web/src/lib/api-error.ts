@@ -7,14 +7,17 @@ export class ApiError extends Error {
   readonly messages: string[];
   /** The whole error body, for answers that carry more than messages (e.g. per-row import errors). */
   readonly body: Record<string, unknown>;
+  /** The server said what went wrong; otherwise the message is the client's generic one. */
+  readonly isServerMessage: boolean;
 
-  constructor(status: number, messages: string[], code?: string, body: Record<string, unknown> = {}) {
+  constructor(status: number, messages: string[], code?: string, body?: Record<string, unknown>) {
     super(messages[0] ?? clientErrorMessages.serverError);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.messages = messages.length ? messages : [this.message];
-    this.body = body;
+    this.isServerMessage = body !== undefined;
+    this.body = body ?? {};
   }
 }
 
@@ -40,5 +43,9 @@ export const toApiError = (status: number, body: unknown): ApiError => {
 
 export const networkError = () => new ApiError(0, [clientErrorMessages.serviceUnavailable], 'NETWORK');
 
-export const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof ApiError ? error.message : fallback;
+/**
+ * What a call's own failure message ('Unable to login', …) gives way to: the server's message when it
+ * sent one (spec section 8), and otherwise that failure message rather than a generic one.
+ */
+export const messageOf = (error: unknown, failureMessage: string): string =>
+  error instanceof ApiError && error.isServerMessage ? error.message : failureMessage;

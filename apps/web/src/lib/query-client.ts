@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
+import { ApiError, messageOf } from './api-error.ts';
 import { notifyError } from './notify.tsx';
 
 declare module '@tanstack/react-query' {
@@ -32,7 +32,8 @@ export const createQueryClient = () =>
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.errorHandled) return;
         if (error instanceof ApiError && error.status === 401) return;
-        notifyError(error instanceof ApiError ? error.message : (mutation.meta?.errorMessage ?? error.message));
+        const failureMessage = mutation.meta?.errorMessage;
+        notifyError(failureMessage ? messageOf(error, failureMessage) : error.message);
       },
     }),
   });

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { messageOf } from '../../lib/api-error.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.tsx';
 import { useSession } from '../../lib/session-store.ts';
@@ -48,7 +49,7 @@ export const LoginPage = () => {
       notifySuccess(successMessages.login);
       void navigate(landingPathFor(user.userType), { replace: true });
     },
-    onError: (error) => notifyError(error.message || failureMessages.login),
+    onError: (error) => notifyError(messageOf(error, failureMessages.login)),
   });
 
   return (

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useLightForm } from '../../lib/use-light-form.ts';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { ApiError } from '../../lib/api-error.ts';
+import { messageOf } from '../../lib/api-error.ts';
 import { notifyError } from '../../lib/notify.tsx';
 import { resetPassword } from './api/auth-api.ts';
 import { TextInput } from '../../components/form/text-input.tsx';
@@ -48,8 +48,7 @@ export const ResetPasswordPage = () => {
   const mutation = useMutation({
     mutationFn: resetPassword,
     meta: { errorHandled: true },
-    // The first server message when there is one, otherwise the spec's failure sentence.
-    onError: (error) => notifyError(error instanceof ApiError && error.status !== 0 ? error.message : failureMessages.resetPassword),
+    onError: (error) => notifyError(messageOf(error, failureMessages.resetPassword)),
   });
 
   if (!token) {
