@@ -77,5 +77,5 @@ test('stripe/connected with a code the provider refuses shows FAILED with the re
   await page.goto(`/stripe/connected?state=${encodeURIComponent(state)}&code=ac_forged`);
   const failed = page.getByRole('alert').filter({ hasText: failureMessages.stripeAuthorization });
   await expect(failed).toBeVisible();
-  await expect(failed).toContainText('Authorization code does not exist: ac_forged');
+  await expect(failed).toContainText(`${failureMessages.connectStripe}: Authorization code does not exist: ac_forged`);
 });

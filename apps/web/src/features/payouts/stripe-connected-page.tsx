@@ -34,7 +34,8 @@ const StripeConnectedPage = () => {
   }, [canConnect, state, code, connect]);
 
   const phase = !canConnect || connect.isError ? 'FAILED' : connect.isSuccess ? 'APPROVED' : 'AUTHORIZING';
-  const reason = connect.error instanceof ApiError ? connect.error.messages.slice(1).join(' ') : '';
+  // The server's 'Unable to connect Stripe' and the provider's reason, below the spec's FAILED sentence.
+  const reason = connect.error instanceof ApiError && connect.error.isServerMessage ? connect.error.messages.join(': ') : '';
   const select = useSelectedLocation((store) => store.select);
   // Back on the payouts screen, the location just connected is the selected one.
   useEffect(() => {
