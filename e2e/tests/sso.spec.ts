@@ -73,6 +73,24 @@ test.describe('workforce single sign-on (/login/callback)', () => {
     expect(await page.evaluate(() => localStorage.getItem('wattdesk.session') ?? '')).not.toContain('access_token');
   });
 
+  test('a sign-in finished more than 30 minutes after it started is refused', async ({ page }) => {
+    await reachProvider(page, 'ops.super@example.org');
+    // The provider shares our origin, so its page can age the transaction this tab stored (spec section 9: 1800000 ms).
+    const aged = await page.evaluate(() => {
+      const keys = Object.keys(sessionStorage).filter((key) => key.startsWith('wattdesk.oidc.workforce.'));
+      for (const key of keys) {
+        const transaction = JSON.parse(sessionStorage.getItem(key)!) as { created: number };
+        sessionStorage.setItem(key, JSON.stringify({ ...transaction, created: transaction.created - 1801 }));
+      }
+      return keys.length;
+    });
+    expect(aged).toBe(1);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(errorScreen(page, 'This sign-in could not be matched')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('wattdesk.session') ?? '')).not.toContain('access_token');
+  });
+
   test('an answer naming the other provider as issuer is refused (mix-up)', async ({ page, baseURL }) => {
     await tamperRedirect(page, 'workforce', (url) => url.searchParams.set('iss', `${baseURL}/oidc/customer`));
     await signInAtProvider(page, 'ops.super@example.org');

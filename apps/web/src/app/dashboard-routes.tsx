@@ -1,6 +1,6 @@
 import { MENU_ITEMS, PAYOUT_REDIRECT_PATH, type MenuItem } from '@wattdesk/shared/menus';
 import type { Permission } from '@wattdesk/shared/permissions';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
@@ -11,13 +11,12 @@ import { lazyScreen, lazyWithTimeout } from '../lib/lazy-with-timeout.ts';
 import { DashboardShell } from './layout/dashboard-shell.tsx';
 import { RequirePermission } from './require-permission.tsx';
 
-const AgreementsPage = lazy(() => import('../features/agreements/agreements-page.tsx').then((module) => ({ default: module.AgreementsPage })));
-const PayoutsAccountPage = lazy(() => import('../features/payouts/payouts-account-page.tsx').then((module) => ({ default: module.PayoutsAccountPage })));
-
 /** The screen of each menu key; keys without one show an honest placeholder. */
 const ControlCenterPage = lazyScreen(() => import('../features/locations/control-center-page.tsx'), 'ControlCenterPage');
 const LocationProfilePage = lazyScreen(() => import('../features/locations/location-profile-page.tsx'), 'LocationProfilePage');
 const AssetsPage = lazyScreen(() => import('../features/locations/assets-page.tsx'), 'AssetsPage');
+const AgreementsPage = lazyScreen(() => import('../features/agreements/agreements-page.tsx'), 'AgreementsPage');
+const PayoutsAccountPage = lazyScreen(() => import('../features/payouts/payouts-account-page.tsx'), 'PayoutsAccountPage');
 const MaintenancePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
 // Sessions have no menu key in the spec: routes of their own, reached from the control center and assets.
 const SessionsPage = lazyScreen(() => import('../features/sessions/sessions-page.tsx'), 'SessionsPage');

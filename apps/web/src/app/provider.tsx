@@ -3,7 +3,8 @@ import { TOAST_AUTO_CLOSE_MS } from '@wattdesk/shared/constants';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyScreen } from '../lib/lazy-with-timeout.ts';
 import { useIsLoggedIn } from '../lib/session-store.ts';
 import { useHasUnhandledRejection } from '../lib/unhandled-rejections.ts';
 import { ToastContainer } from 'react-toastify/unstyled';
@@ -13,7 +14,7 @@ import { createEmotionCache } from './emotion-cache.ts';
 import { theme } from './theme.ts';
 
 // Only signed-in users can see it, so its code loads after sign-in, not with the login page.
-const GlobalErrorDialog = lazy(() => import('./global-error-dialog.tsx').then((module) => ({ default: module.GlobalErrorDialog })));
+const GlobalErrorDialog = lazyScreen(() => import('./global-error-dialog.tsx'), 'GlobalErrorDialog');
 
 const SignedInExtras = () => {
   const isLoggedIn = useIsLoggedIn();

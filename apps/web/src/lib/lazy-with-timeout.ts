@@ -22,6 +22,6 @@ export const withTimeout = <T>(load: () => Promise<T>, timeoutMs: number = SESSI
 export const lazyWithTimeout = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
   lazy(() => withTimeout(load));
 
-/** A lazily loaded screen from a module's named export. */
-export const lazyScreen = <M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) =>
-  lazy(() => withTimeout(load).then((module): { default: ComponentType } => ({ default: module[name] })));
+/** A lazily loaded component from a module's named export, keeping its props. */
+export const lazyScreen = <P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>
+  lazy(() => withTimeout(load).then((module) => ({ default: module[name] })));

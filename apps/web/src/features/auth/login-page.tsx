@@ -2,10 +2,11 @@ import { failureMessages, successMessages } from '@wattdesk/shared/messages';
 import { landingPathFor } from '@wattdesk/shared/role-permissions';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { messageOf } from '../../lib/api-error.ts';
+import { lazyScreen } from '../../lib/lazy-with-timeout.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.tsx';
 import { useSession } from '../../lib/session-store.ts';
@@ -16,9 +17,7 @@ import { deviceId } from './device-id.ts';
 import { startSingleSignOn } from './single-sign-on.ts';
 
 // The popup (and MUI's Dialog) loads when first opened, keeping the sign-in page small.
-const ForgotPasswordDialog = lazy(() =>
-  import('./components/forgot-password-dialog.tsx').then((module) => ({ default: module.ForgotPasswordDialog })),
-);
+const ForgotPasswordDialog = lazyScreen(() => import('./components/forgot-password-dialog.tsx'), 'ForgotPasswordDialog');
 
 type Step = { name: 'email' } | { name: 'password'; email: string };
 

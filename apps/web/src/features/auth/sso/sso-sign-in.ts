@@ -59,6 +59,9 @@ export const completeSignIn = async (provider: SsoProvider, config: SsoProviderC
   const url = new URL(href);
   if (!url.searchParams.has('code') && !url.searchParams.has('error')) throw new SignInError('missing-code');
   const manager = createUserManager(provider, config);
+  // Spec section 9: a sign-in transaction lives 30 minutes. The library only purges old ones when the next
+  // sign-in starts, so an answer arriving later would still match; purged first, it does not.
+  await manager.clearStaleState();
   const metadata = await loadMetadata(manager);
   assertIssuer(url, metadata);
   // Spec section 9: tokens are bound to an RSA 2048 key made for this sign-in, where the provider can.
