@@ -174,6 +174,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     accessCache: app.accessCache,
     publicUrl: config.publicUrl,
     resetTokenTtlMinutes: config.resetTokenTtlMinutes,
+    resetMailsPerHour: config.resetMailsPerHour,
     now,
   });
   const locations = createLocationsService({ db: database.db });

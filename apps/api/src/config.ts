@@ -19,6 +19,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  RESET_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
   INVITE_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Wattdesk <no-reply@wattdesk.local>'),
@@ -79,6 +80,7 @@ export type AppConfig = {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   resetTokenTtlMinutes: number;
+  resetMailsPerHour: number;
   /** How long an invitation's set-password link works. */
   inviteTokenTtlHours: number;
   smtpUrl: string | undefined;
@@ -174,6 +176,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     resetTokenTtlMinutes: env.RESET_TOKEN_TTL_MINUTES,
+    resetMailsPerHour: env.RESET_MAILS_PER_HOUR,
     inviteTokenTtlHours: env.INVITE_TOKEN_TTL_HOURS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

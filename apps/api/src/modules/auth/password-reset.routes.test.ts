@@ -99,6 +99,27 @@ describe('forgot and reset password, with mail over SMTP', () => {
     expect(json(missing).msg).toEqual(['Token not found! Please try again']);
   });
 
+  it('mails one account at most RESET_MAILS_PER_HOUR times an hour, answering every request the same', async () => {
+    const limited = await createTestApp({ env: { SMTP_URL: smtp.url, RESET_MAILS_PER_HOUR: '2' }, now: clock.now });
+    try {
+      const email = demoEmail('MobileAdmin');
+      const mailsTo = () => smtp.messages.filter((m) => m.to.includes(email)).length;
+      const before = mailsTo();
+      for (let i = 0; i < 4; i += 1) {
+        const response = await limited.app.inject({ method: 'POST', url: '/web/users/forgot-password', payload: { email } });
+        expect(json(response)).toEqual({ responseCode: 200, msg: ['password reset link sent'] });
+      }
+      await limited.app.background.drain();
+      expect(mailsTo() - before).toBe(2);
+      clock.advance(3_600_000 + 1);
+      await limited.app.inject({ method: 'POST', url: '/web/users/forgot-password', payload: { email } });
+      await limited.app.background.drain();
+      expect(mailsTo() - before).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('validates the forgot-password e-mail with the popup messages', async () => {
     expect(json(await forgot('')).msg).toEqual(['Please enter email']);
     expect(json(await forgot('nope')).msg).toEqual(['Enter a valid email']);

@@ -18,11 +18,13 @@ export type PasswordResetDeps = {
   accessCache: AccessCache;
   publicUrl: string;
   resetTokenTtlMinutes: number;
+  /**
+   * Reset e-mails per account per hour. Further requests get the same answer and are dropped: a different
+   * answer (or a lock message) would tell a stranger which e-mails have accounts.
+   */
+  resetMailsPerHour: number;
   now: () => Date;
 };
-
-/** At most this many reset e-mails per account per hour; further requests are answered the same and dropped. */
-const RESET_MAILS_PER_HOUR = 5;
 
 export const createPasswordResetService = (deps: PasswordResetDeps) => {
   const { db, now } = deps;
@@ -34,11 +36,11 @@ export const createPasswordResetService = (deps: PasswordResetDeps) => {
     const token = newOpaqueToken();
     const allowed = await db.transaction(async (tx) => {
       const throttle = await repo.recordThrottleFailure(tx, `forgot:${email}`, current, {
-        lockAfter: RESET_MAILS_PER_HOUR + 1,
+        lockAfter: deps.resetMailsPerHour + 1,
         lockUntil: new Date(current.getTime() + 3_600_000),
         resetBefore: new Date(current.getTime() - 3_600_000),
       });
-      if (throttle.failures > RESET_MAILS_PER_HOUR) return false;
+      if (throttle.failures > deps.resetMailsPerHour) return false;
       await repo.expireUnusedTokens(tx, user.id, 'reset', current);
       const expiresAt = new Date(current.getTime() + deps.resetTokenTtlMinutes * 60_000);
       await repo.insertOneTimeToken(tx, { userId: user.id, purpose: 'reset', tokenHash: hashToken(token), expiresAt });
