@@ -69,6 +69,15 @@ test.describe('routes and sessions', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('/home is the landing page: sign-in when signed out, the start page when signed in', async ({ page, loginAs }) => {
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await loginAs('ReadonlyAdmin');
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('the payout address redirects to the payouts-history menu of the profile', async ({ page, loginAs }) => {
     await loginAs('SuperAdmin');
     await page.goto('/dashboard/profile/payout');
