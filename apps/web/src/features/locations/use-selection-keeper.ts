@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ApiError } from '../../lib/api-error.ts';
 import { useCan } from '../../lib/can.tsx';
 import { reconcileSelection } from '../../lib/selected-location.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { locationQueries } from './api/locations-api.ts';
 
 const FIRST_PAGE = { page: 1, pageSize: 50, sort: 'name' } as const;
+
+/** The server's word that the location is gone or out of reach; a network or server failure is not. */
+const isGone = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
 
 /**
  * Applies the selected-location rules of spec section 4 whenever the locations or the selection change.
@@ -19,7 +23,8 @@ export const useSelectionKeeper = () => {
 
   const firstIds = list.data?.items.map((item) => item.id);
   const isSelectionSettled = !locationId || selected.isSuccess || selected.isError;
-  const locationIds = firstIds && isSelectionSettled ? (selected.isSuccess && locationId ? [locationId, ...firstIds] : firstIds) : undefined;
+  const isSelectionKept = Boolean(locationId) && !(selected.isError && isGone(selected.error));
+  const locationIds = firstIds && isSelectionSettled ? (isSelectionKept ? [locationId!, ...firstIds] : firstIds) : undefined;
   const next = reconcileSelection({ selectedId: locationId, locationIds, hasMulti: can('Locations_Multi') });
 
   useEffect(() => {
