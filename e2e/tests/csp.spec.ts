@@ -24,3 +24,11 @@ test('no page of the dashboard breaks the Content-Security-Policy', async ({ pag
   }
   expect(violations).toEqual([]);
 });
+
+test('the API documentation (Swagger UI at /docs) works under its own policy, which allows no inline script', async ({ page, consoleErrors }) => {
+  const response = await page.goto('/docs');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+  await expect(page.getByRole('heading', { name: /Wattdesk API/ })).toBeVisible();
+  await expect(page.getByText('/web/users/login').first()).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

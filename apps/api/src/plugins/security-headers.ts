@@ -63,8 +63,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
   });
 });
 
-/** Swagger UI's page needs inline styles and scripts of its own; only /docs gets this policy. */
-export const DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";
+/** Swagger UI sets inline styles (its scripts are files); only /docs gets this policy. */
+export const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";
 
 /** The CSP source for a map tile template: https://{s}.tile.example.org/... → https://*.tile.example.org */
 export const tileImageSources = (tileUrl: string | null): string[] => {
