@@ -246,7 +246,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       await web.register(remoteActionsRoutes, { remoteActions });
       await web.register(maintenanceRoutes, { maintenance });
       await web.register(sessionsRoutes, { sessions, now });
-      await web.register(chargerEventsRoutes, { chargerEvents });
+      await web.register(chargerEventsRoutes, { chargerEvents, now });
       await web.register(liveRoutes, { bus });
       if (stripeGateway.isSandbox) await web.register(sandboxRoutes, { sandbox: stripeSandbox, publicUrl: config.publicUrl, rateLimit: publicRateLimit });
     },

@@ -23,3 +23,4 @@ export * from './schemas/agreements.ts';
 export * from './schemas/payments.ts';
 export * from './agreement-text.ts';
 export * from './schemas/charging.ts';
+export * from './schemas/charger-log.ts';

@@ -18,6 +18,7 @@ const AssetsPage = lazyScreen(() => import('../features/locations/assets-page.ts
 const AgreementsPage = lazyScreen(() => import('../features/agreements/agreements-page.tsx'), 'AgreementsPage');
 const PayoutsAccountPage = lazyScreen(() => import('../features/payouts/payouts-account-page.tsx'), 'PayoutsAccountPage');
 const MaintenancePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
+const ChargerLogsPage = lazyScreen(() => import('../features/charger-logs/charger-logs-page.tsx'), 'ChargerLogsPage');
 // Sessions have no menu key in the spec: routes of their own, reached from the control center and assets.
 const SessionsPage = lazyScreen(() => import('../features/sessions/sessions-page.tsx'), 'SessionsPage');
 const SessionDetailPage = lazyScreen(() => import('../features/sessions/session-detail-page.tsx'), 'SessionDetailPage');
@@ -28,6 +29,7 @@ const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
   'location-name': LocationProfilePage,
   assets: AssetsPage,
   maintenance: MaintenancePage,
+  logs: ChargerLogsPage,
   'manage-admins': lazyWithTimeout(() => import('../features/admins/manage-admins-page.tsx')),
   'activity-log': lazyWithTimeout(() => import('../features/activity-log/activity-log-page.tsx')),
   'system-logs': lazyWithTimeout(() => import('../features/system-logs/system-logs-page.tsx')),

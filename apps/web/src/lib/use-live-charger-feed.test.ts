@@ -23,6 +23,8 @@ describe('which queries a charger event refetches', () => {
     expect(isAffectedBy(['sessions', 'list', { locationId: 'loc-a' }], events)).toBe(true);
     expect(isAffectedBy(['sessions', 'list', { locationId: 'loc-b' }], events)).toBe(false);
     expect(isAffectedBy(['sessions', 'detail', 's1'], events)).toBe(true);
+    expect(isAffectedBy(['charger-log', 'list', { locationId: 'loc-a', page: 1 }], events)).toBe(true);
+    expect(isAffectedBy(['charger-log', 'list', { locationId: 'loc-b', page: 1 }], events)).toBe(false);
     expect(isAffectedBy(['maintenance', 'loc-a'], events)).toBe(true);
     expect(isAffectedBy(['maintenance', 'loc-b'], events)).toBe(false);
     expect(isAffectedBy(['locations', { page: 1 }], events)).toBe(false);
@@ -33,6 +35,8 @@ describe('which queries a charger event refetches', () => {
     expect(isLiveQuery(['chargers', { locationId: 'loc-a' }], 'loc-a')).toBe(true);
     expect(isLiveQuery(['chargers', { locationId: 'loc-b' }], 'loc-a')).toBe(false);
     expect(isLiveQuery(['maintenance', 'loc-a'], 'loc-a')).toBe(true);
+    expect(isLiveQuery(['charger-log', 'list', { locationId: 'loc-a' }], 'loc-a')).toBe(true);
+    expect(isLiveQuery(['charger-log', 'list', { locationId: 'loc-b' }], 'loc-a')).toBe(false);
     expect(isLiveQuery(['charger', 'c9'], 'loc-a')).toBe(true);
     expect(isLiveQuery(['chargers', { locationId: 'loc-b' }], null)).toBe(true);
     expect(isLiveQuery(['payment-account', 'loc-a'], null)).toBe(false);

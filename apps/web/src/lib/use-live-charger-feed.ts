@@ -10,9 +10,10 @@ export const LIVE_REFETCH_INTERVAL_MS = 300;
 /**
  * The query keys whose data a charger's message can change, by their first element:
  * ['chargers', params] (lists, params.locationId), ['charger', id], ['charger-events', id, …],
- * ['sessions', …] (lists with params.locationId, details), ['maintenance', locationId].
+ * ['sessions', …] (lists with params.locationId, details), ['charger-log', …] (a location's log, params.locationId),
+ * ['maintenance', locationId].
  */
-const LIVE_ROOTS = new Set(['chargers', 'charger', 'charger-events', 'sessions', 'maintenance']);
+const LIVE_ROOTS = new Set(['chargers', 'charger', 'charger-events', 'sessions', 'charger-log', 'maintenance']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -23,7 +24,8 @@ export const isAffectedBy = (key: readonly unknown[], events: readonly LiveEvent
   const [root, second] = key;
   switch (root) {
     case 'chargers':
-    case 'sessions': {
+    case 'sessions':
+    case 'charger-log': {
       const locationId = locationOfKey(key);
       return typeof locationId !== 'string' || events.some((event) => event.locationId === locationId);
     }

@@ -7,4 +7,14 @@ export const accessExamples: AccessExample[] = [
     request: async (ctx) => ({ params: { id: await makeCharger(ctx.db, ctx.insideLocation) } }),
     outside: async (ctx) => ({ params: { id: await makeCharger(ctx.db, ctx.outsideLocation) } }),
   },
+  {
+    route: 'GET /web/charger-events',
+    request: (ctx) => ({ query: { locationId: ctx.insideLocation } }),
+    outside: (ctx) => ({ query: { locationId: ctx.outsideLocation } }),
+  },
+  {
+    route: 'GET /web/charger-events/export',
+    request: (ctx) => ({ query: { locationId: ctx.insideLocation } }),
+    outside: (ctx) => ({ query: { locationId: ctx.outsideLocation } }),
+  },
 ];

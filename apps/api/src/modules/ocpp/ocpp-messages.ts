@@ -1,4 +1,4 @@
-import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ConnectorStatus } from '@wattdesk/shared';
+import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
 import { createRPCError } from 'ocpp-rpc';
 import type { Database } from '../../db/client.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
@@ -21,7 +21,7 @@ export type MessageEffects = {
   changed: (charger: ChargerContext, reason: string) => void;
   /** After an accepted boot: re-apply what the network wants (maintenance) to a charger that restarted. */
   booted: (charger: ChargerContext) => void;
-  event: (charger: ChargerContext, kind: string, summary: string, detail?: Record<string, unknown>) => void;
+  event: (charger: ChargerContext, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) => void;
 };
 
 type Params = Record<string, unknown>;

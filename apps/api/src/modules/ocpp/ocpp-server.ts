@@ -1,4 +1,4 @@
-import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import { OCPP_PATH, OCPP_SUBPROTOCOL, type ChargerEventKind } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -48,7 +48,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
   const publish = (charger: Pick<ChargerContext, 'id' | 'chargerCode' | 'locationId'>, reason: string) =>
     bus.publishLive({ id: charger.id, chargerId: charger.chargerCode, locationId: charger.locationId, reason, at: now().toISOString() });
 
-  const logEvent = (chargerCode: string, chargerId: string | null, kind: string, summary: string, detail?: Record<string, unknown>) =>
+  const logEvent = (chargerCode: string, chargerId: string | null, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) =>
     void repo.insertChargerEvent(db, { chargerCode, chargerId, kind, summary, detail: detail ?? null }).catch((error: Error) => log.warn({ err: error.message }, 'Charger event not recorded'));
 
   const telemetry = new TelemetryWriter(db, log, (chargers) => chargers.forEach((charger) => publish(charger, 'meter-values')), options.telemetryFlushMs);

@@ -1,0 +1,98 @@
+import type { ChargerLogFilter } from '@wattdesk/shared/schemas/charger-log';
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { ChooseLocation } from '../../components/choose-location.tsx';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
+import { LiveIndicator } from '../../components/live-indicator.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Can } from '../../lib/can.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useChargerLog, useExportChargerLog } from './api/charger-logs-api.ts';
+import { chargerLogColumns } from './components/charger-log-columns.tsx';
+import { ChargerLogFilters, EMPTY_CHARGER_LOG_FILTER, type ChargerLogFilterValues } from './components/charger-log-filters.tsx';
+
+const toFilter = (locationId: string, values: ChargerLogFilterValues): ChargerLogFilter => ({
+  locationId,
+  chargerId: values.chargerId || undefined,
+  kind: values.kind || undefined,
+  from: values.from || undefined,
+  to: values.to || undefined,
+  search: values.search.trim() || undefined,
+});
+
+const ChargerLogList = ({ locationId }: { locationId: string }) => {
+  const [values, setValues] = useState<ChargerLogFilterValues>(EMPTY_CHARGER_LOG_FILTER);
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const filter = toFilter(locationId, useDebouncedValue(values));
+  const log = useChargerLog({ ...filter, page: paging.page + 1, pageSize: paging.pageSize });
+  const exportCsv = useExportChargerLog();
+  const isFiltered = Boolean(filter.chargerId || filter.kind || filter.from || filter.to || filter.search);
+
+  const handleChange = (next: ChargerLogFilterValues) => {
+    setValues(next);
+    setPaging((current) => ({ ...current, page: 0 }));
+  };
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1 }}>
+          <ChargerLogFilters locationId={locationId} value={values} onChange={handleChange} />
+        </Box>
+        <Can permission="Logs_Export">
+          <Button variant="outlined" startIcon={<DownloadIcon />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)}>
+            Export CSV
+          </Button>
+        </Can>
+      </Box>
+      {log.isError && !log.data ? (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void log.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          The log could not be loaded. {log.error.message}
+        </Alert>
+      ) : null}
+      <ServerDataGrid
+        label="Charger log"
+        rows={log.data?.items ?? []}
+        columns={chargerLogColumns}
+        total={log.data?.total ?? 0}
+        // Not on the background refetches (live, polling): only while a page or filter change is loading.
+        isLoading={log.isFetching && (log.isPlaceholderData || !log.data)}
+        paginationModel={paging}
+        onPaginationModelChange={setPaging}
+        noRowsLabel={isFiltered ? 'No log entry matches these filters' : 'Nothing logged here yet'}
+        getRowHeight={() => 'auto'}
+      />
+    </Paper>
+  );
+};
+
+/** /dashboard/logs (menu logs): the log of the selected location's chargers, filtered on the server, live. */
+export const ChargerLogsPage = () => {
+  const locationId = useSelectedLocation((state) => state.locationId);
+  const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
+  return (
+    <>
+      <PageHeader
+        title="Logs"
+        subtitle="What the location's chargers reported and what was done to them: connections, boots, faults, sessions and commands; dates are the location's days."
+        actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
+      />
+      {locationId ? <ChargerLogList key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its chargers' log" />}
+    </>
+  );
+};

@@ -1,0 +1,55 @@
+import type { ChargerEventKind, ChargerLogEntry } from '@wattdesk/shared/schemas/charger-log';
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatDateTime } from '../../../lib/charging-format.ts';
+
+export const KIND_LABELS: Record<ChargerEventKind, string> = {
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+  refused: 'Refused',
+  boot: 'Boot',
+  fault: 'Fault',
+  session: 'Session',
+  command: 'Command',
+  maintenance: 'Maintenance',
+  diagnostics: 'Diagnostics',
+  firmware: 'Firmware',
+  'data-transfer': 'Data transfer',
+};
+
+const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
+  connected: 'success',
+  boot: 'success',
+  disconnected: 'warning',
+  refused: 'error',
+  fault: 'error',
+  session: 'info',
+  command: 'primary',
+  maintenance: 'primary',
+};
+
+const isKnownKind = (kind: string): kind is ChargerEventKind => Object.hasOwn(KIND_LABELS, kind);
+
+/** The kind as a chip; a kind this build does not know (an older or newer server) shows as written. */
+export const KindChip = ({ kind }: { kind: string }) =>
+  isKnownKind(kind) ? <Chip size="small" label={KIND_LABELS[kind]} color={KIND_COLORS[kind] ?? 'default'} /> : <Chip size="small" label={kind} />;
+
+export const chargerLogColumns: GridColDef<ChargerLogEntry>[] = [
+  { field: 'at', headerName: 'Time', width: 190, valueFormatter: (value: string) => formatDateTime(value) },
+  {
+    field: 'chargerName',
+    headerName: 'Charger',
+    width: 220,
+    renderCell: ({ row }) => (
+      <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+        {row.chargerName}
+        <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+          {row.chargerCode}
+        </Box>
+      </Box>
+    ),
+  },
+  { field: 'kind', headerName: 'Kind', width: 140, renderCell: ({ row }) => <KindChip kind={row.kind} /> },
+  { field: 'summary', headerName: 'Summary', flex: 1, minWidth: 280 },
+];
