@@ -2,6 +2,7 @@ import { CHARGER_EVENT_KINDS, type ChargerEventKind } from '@wattdesk/shared/sch
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { ChargerSelect } from '../../../components/form/charger-select.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
 import { useLogChargerOptions } from '../api/charger-logs-api.ts';
 import { KIND_LABELS } from './charger-log-columns.tsx';
@@ -16,18 +17,9 @@ type ChargerLogFiltersProps = { locationId: string; value: ChargerLogFilterValue
 export const ChargerLogFilters = ({ locationId, value, onChange }: ChargerLogFiltersProps) => {
   const chargers = useLogChargerOptions(locationId);
   const options = chargers.data?.items ?? [];
-  // Until the list has loaded, a chosen charger would be an out-of-range value for the select.
-  const isKnownCharger = options.some((charger) => charger.id === value.chargerId);
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, '& .MuiTextField-root': { m: 0, width: 'auto', minWidth: 160 } }}>
-      <TextField select size="small" label="Charger" value={isKnownCharger ? value.chargerId : ''} onChange={(event) => onChange({ ...value, chargerId: event.target.value })} sx={{ minWidth: 220 }}>
-        <MenuItem value="">All chargers</MenuItem>
-        {options.map((charger) => (
-          <MenuItem key={charger.id} value={charger.id}>
-            {charger.name} ({charger.chargerId})
-          </MenuItem>
-        ))}
-      </TextField>
+      <ChargerSelect options={options} value={value.chargerId} onChange={(chargerId) => onChange({ ...value, chargerId })} />
       <TextField select size="small" label="Kind" value={value.kind} onChange={(event) => onChange({ ...value, kind: event.target.value as ChargerLogFilterValues['kind'] })}>
         <MenuItem value="">Any kind</MenuItem>
         {CHARGER_EVENT_KINDS.map((kind) => (

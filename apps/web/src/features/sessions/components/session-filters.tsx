@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
+import { ChargerSelect } from '../../../components/form/charger-select.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
 import { useChargerOptions } from '../api/sessions-api.ts';
 
@@ -24,14 +25,7 @@ export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersPr
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, '& .MuiTextField-root': { m: 0, width: 'auto', minWidth: 160 } }}>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
-      <TextField select size="small" label="Charger" value={isUnknownCharger ? '' : value.chargerId} onChange={(event) => onChange({ ...value, chargerId: event.target.value })} sx={{ minWidth: 220 }}>
-        <MenuItem value="">All chargers</MenuItem>
-        {options.map((charger) => (
-          <MenuItem key={charger.id} value={charger.id}>
-            {charger.name} ({charger.chargerId})
-          </MenuItem>
-        ))}
-      </TextField>
+      <ChargerSelect options={options} value={value.chargerId} onChange={(chargerId) => onChange({ ...value, chargerId })} />
       <TextField size="small" label="Driver id tag" value={value.driver} onChange={(event) => onChange({ ...value, driver: event.target.value })} slotProps={{ htmlInput: { maxLength: 40 } }} />
       <TextField select size="small" label="Status" value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value as SessionFilterValues['status'] })}>
         <MenuItem value="">Any status</MenuItem>
