@@ -1,6 +1,5 @@
 import type { LocationProfile, LocationState } from '@wattdesk/shared/schemas/locations';
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
-import PlaceIcon from '@mui/icons-material/Place';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,7 +8,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useCan } from '../../lib/can.tsx';
@@ -18,6 +16,7 @@ import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { createLocation, locationKeys, locationQueries, updateLocation } from './api/locations-api.ts';
 import { LocationForm } from './components/location-form.tsx';
 import { LocationSettings } from './components/location-settings.tsx';
+import { LocationsOverview } from './components/locations-overview.tsx';
 
 const profileOf = (state: LocationState): LocationProfile => ({
   name: state.name,
@@ -74,13 +73,13 @@ export const LocationProfilePage = () => {
 
   return (
     <>
-      <PageHeader title="Location" subtitle={location.data ? `${location.data.address.city} · ${location.data.chargerCount} chargers` : undefined} actions={newButton} />
+      <PageHeader
+        title="Location"
+        subtitle={locationId ? location.data && `${location.data.address.city} · ${location.data.chargerCount} chargers` : 'Every location in your reach. Open one, or pick it in the top bar, to see and edit its profile.'}
+        actions={newButton}
+      />
       {!locationId ? (
-        <Paper>
-          <EmptyState icon={<PlaceIcon />} title="Choose a location">
-            Pick a location in the top bar to see and edit its profile.
-          </EmptyState>
-        </Paper>
+        <LocationsOverview />
       ) : location.isPending ? (
         <PageLoader label="Loading location" />
       ) : location.data ? (

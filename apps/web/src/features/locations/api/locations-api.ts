@@ -1,7 +1,7 @@
 import type { LocationListItem, LocationListQuery, LocationState } from '@wattdesk/shared/schemas/locations';
-import type { CreateLocationBody, UpdateLocationBody } from '@wattdesk/shared/schemas/locations';
+import type { CreateLocationBody, SetResellerBody, UpdateLocationBody } from '@wattdesk/shared/schemas/locations';
 import type { Paged } from '@wattdesk/shared/schemas/common';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export type LocationListParams = Partial<Omit<LocationListQuery, 'hasReseller'>> & { hasReseller?: boolean };
@@ -9,6 +9,7 @@ export type LocationListParams = Partial<Omit<LocationListQuery, 'hasReseller'>>
 export const locationKeys = {
   lists: ['locations'] as const,
   list: (params: LocationListParams) => ['locations', params] as const,
+  states: ['location'] as const,
   state: (locationId: string) => ['location', locationId] as const,
 };
 
@@ -29,8 +30,24 @@ export const locationQueries = {
 export const createLocation = (body: CreateLocationBody) => api.post<LocationState>('/locations', body);
 export const updateLocation = ({ locationId, ...body }: UpdateLocationBody & { locationId: string }) =>
   api.patch<LocationState>(`/locations/${locationId}`, body);
-export const setReseller = (body: { locationIds: string[]; hasReseller: boolean }) =>
+export const setReseller = (body: SetResellerBody) =>
   api.post<{ updated: number }>('/locations/reseller', body);
+
+/**
+ * The flag shows in every list (grid, switcher) and in each location's state, so all of them refetch;
+ * the mutation settles only once they have, so a success toast never sits next to stale rows.
+ */
+export const useSetReseller = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setReseller,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: locationKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: locationKeys.states }),
+      ]),
+  });
+};
 export const regenerateAccessCode = (locationId: string) =>
   api.post<{ locationCode: string }>(`/locations/${locationId}/access-code`);
 export const deleteLocation = (locationId: string) => api.delete(`/locations/${locationId}`);

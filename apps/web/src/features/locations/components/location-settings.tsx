@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { deleteLocation, locationKeys, regenerateAccessCode, setReseller } from '../api/locations-api.ts';
+import { deleteLocation, locationKeys, regenerateAccessCode, useSetReseller } from '../api/locations-api.ts';
 
 type Pending = 'code' | 'delete' | null;
 
@@ -32,13 +32,9 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
       notifySuccess('Access code regenerated');
     },
   });
-  const reseller = useMutation({
-    mutationFn: (hasReseller: boolean) => setReseller({ locationIds: [location.locationId], hasReseller }),
-    onSuccess: async () => {
-      await refresh();
-      notifySuccess('Reseller setting saved');
-    },
-  });
+  const reseller = useSetReseller();
+  const handleResellerChange = (hasReseller: boolean) =>
+    reseller.mutate({ locationIds: [location.locationId], hasReseller }, { onSuccess: () => notifySuccess('Reseller setting saved') });
   const removal = useMutation({
     mutationFn: () => deleteLocation(location.locationId),
     onSuccess: async () => {
@@ -68,7 +64,7 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
       {can('Locations_Reseller_Update') ? (
         <Box sx={{ mt: 2 }}>
           <FormControlLabel
-            control={<Switch checked={location.hasReseller} disabled={reseller.isPending} onChange={(event) => reseller.mutate(event.target.checked)} />}
+            control={<Switch checked={location.hasReseller} disabled={reseller.isPending} onChange={(event) => handleResellerChange(event.target.checked)} />}
             label="Sold through a reseller"
           />
         </Box>

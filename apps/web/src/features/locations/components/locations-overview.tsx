@@ -1,0 +1,98 @@
+import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { GridActionsCellItem, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { ServerDataGrid, toSortParam } from '../../../components/data-grid/server-data-grid.tsx';
+import { Can, useCan } from '../../../lib/can.tsx';
+import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
+import { locationQueries } from '../api/locations-api.ts';
+import { ResellerBulkActions } from './reseller-bulk-actions.tsx';
+
+type ResellerFilter = '' | 'true' | 'false';
+
+const columnsFor = (onOpen: (id: string) => void): GridColDef<LocationListItem>[] => [
+  { field: 'name', headerName: 'Name', flex: 2, minWidth: 200 },
+  { field: 'city', headerName: 'City', flex: 1, minWidth: 140 },
+  { field: 'chargerCount', headerName: 'Chargers', type: 'number', width: 110 },
+  {
+    field: 'hasReseller',
+    headerName: 'Reseller',
+    width: 130,
+    sortable: false,
+    renderCell: ({ row }) => (row.hasReseller ? <Chip size="small" color="secondary" label="Reseller" /> : <Box component="span" sx={{ color: 'text.secondary' }}>No</Box>),
+  },
+  {
+    field: 'actions',
+    type: 'actions',
+    headerName: 'Open',
+    width: 80,
+    getActions: ({ row }) => [<GridActionsCellItem key="open" icon={<ArrowForwardIcon />} label={`Open ${row.name}`} onClick={() => onOpen(row.id)} />],
+  },
+];
+
+/**
+ * Every location in reach, for users with Locations_Multi while no location is selected. Those who may
+ * change the reseller flag tick rows here and set or clear it on all of them at once.
+ */
+export const LocationsOverview = () => {
+  const can = useCan();
+  const select = useSelectedLocation((state) => state.select);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDeferredValue(searchInput.trim());
+  const [reseller, setReseller] = useState<ResellerFilter>('');
+  // Ids with their names, kept while the user pages or searches, so the confirmation can name them.
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const locations = useQuery(
+    locationQueries.list({
+      search: search || undefined,
+      hasReseller: reseller ? reseller === 'true' : undefined,
+      sort: toSortParam(sortModel, 'name'),
+      page: pagination.page + 1,
+      pageSize: pagination.pageSize,
+    }),
+  );
+  const rows = locations.data?.items;
+  const columns = useMemo(() => columnsFor(select), [select]);
+  const selectedIds = useMemo(() => [...selected.keys()], [selected]);
+  const selectedLocations = useMemo(() => [...selected].map(([id, name]) => ({ id, name })), [selected]);
+  const handleSelectionChange = (ids: string[]) =>
+    setSelected((current) => new Map(ids.map((id) => [id, rows?.find((row) => row.id === id)?.name ?? current.get(id) ?? id])));
+  const resetPage = () => setPagination((current) => ({ ...current, page: 0 }));
+
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+        <TextField size="small" margin="none" label="Search locations" value={searchInput} onChange={(event) => { setSearchInput(event.target.value); resetPage(); }} sx={{ width: 260 }} />
+        <TextField select size="small" margin="none" label="Reseller" value={reseller} onChange={(event) => { setReseller(event.target.value as ResellerFilter); resetPage(); }} sx={{ width: 170 }}>
+          <MenuItem value="">Any</MenuItem>
+          <MenuItem value="true">Reseller</MenuItem>
+          <MenuItem value="false">Not a reseller</MenuItem>
+        </TextField>
+        <Can permission="Locations_Reseller_Update">
+          <ResellerBulkActions selected={selectedLocations} onDone={() => setSelected(new Map())} />
+        </Can>
+      </Box>
+      <ServerDataGrid
+        label="Locations"
+        rows={rows ?? []}
+        columns={columns}
+        total={locations.data?.total ?? 0}
+        isLoading={locations.isFetching}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        sortModel={sortModel}
+        onSortModelChange={(model) => { setSortModel(model); resetPage(); }}
+        noRowsLabel={search || reseller ? 'No location matches these filters' : 'No locations yet'}
+        {...(can('Locations_Reseller_Update') ? { selection: { ids: selectedIds, onChange: handleSelectionChange } } : {})}
+      />
+    </Paper>
+  );
+};
