@@ -13,6 +13,8 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
 import { seedDemoDataIfEmpty } from '../../apps/api/src/db/seed/seed.ts';
 
+const OVERLOAD_SETTINGS = ['DB_MAX_CONCURRENCY', 'DB_MAX_QUEUE', 'DB_QUEUE_TIMEOUT_MS', 'OVERLOAD_TURN_BUDGET_MS'];
+
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 
@@ -48,6 +50,8 @@ const main = async () => {
     DATA_DIR: '/tmp/wattdesk-bench',
     AUTH_RATE_LIMIT_MAX: '100000',
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    // The overload settings, to try other values: e.g. DB_QUEUE_TIMEOUT_MS=20 npm run bench:overload.
+    ...Object.fromEntries(OVERLOAD_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
     ...(process.env.BENCH_DB_MAX_QUEUE ? { DB_MAX_QUEUE: process.env.BENCH_DB_MAX_QUEUE } : {}),
   });
   const ours = await buildApp({ config, database: handle, logger: false });
