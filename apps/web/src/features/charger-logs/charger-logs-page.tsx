@@ -1,6 +1,5 @@
 import type { ChargerLogFilter } from '@wattdesk/shared/schemas/charger-log';
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -17,6 +16,7 @@ import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useChargerLog, useExportChargerLog } from './api/charger-logs-api.ts';
 import { chargerLogColumns } from './components/charger-log-columns.tsx';
 import { ChargerLogFilters, EMPTY_CHARGER_LOG_FILTER, type ChargerLogFilterValues } from './components/charger-log-filters.tsx';
+import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 
 const toFilter = (locationId: string, values: ChargerLogFilterValues): ChargerLogFilter => ({
   locationId,
@@ -53,17 +53,7 @@ const ChargerLogList = ({ locationId }: { locationId: string }) => {
         </Can>
       </Box>
       {log.isError && !log.data ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The log could not be loaded. {log.error.message}
-        </Alert>
+        <LoadErrorAlert subject="The log" error={log.error} onRetry={() => void log.refetch()} />
       ) : null}
       <ServerDataGrid
         label="Charger log"

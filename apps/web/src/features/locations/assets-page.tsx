@@ -2,7 +2,6 @@ import type { Charger, CreatedCharger } from '@wattdesk/shared/schemas/chargers'
 import AddIcon from '@mui/icons-material/Add';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import TuneIcon from '@mui/icons-material/Tune';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
@@ -33,6 +32,7 @@ import { liveColumns } from './components/charger-live-columns.tsx';
 import { formatLastSeen, StatusChip } from './components/charger-status.tsx';
 import { MoveChargerDialog } from './components/move-charger-dialog.tsx';
 import { NewCredentialsPanel } from './components/new-credentials-panel.tsx';
+import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 
 type Dialog = { kind: 'create' } | { kind: 'import' } | { kind: 'edit' | 'move' | 'delete' | 'manage'; charger: Charger } | null;
 type NewCredentials = { chargers: CreatedCharger[]; isBatch: boolean } | null;
@@ -125,9 +125,7 @@ export const AssetsPage = () => {
       <PageHeader title="Assets" subtitle={location.data ? `${location.data.name} · ${location.data.chargerCount} chargers` : 'Chargers at every location in your reach'} actions={headerActions} />
       {credentials ? <NewCredentialsPanel chargers={credentials.chargers} isBatch={credentials.isBatch} onDismiss={() => setCredentials(null)} /> : null}
       {chargers.isError && !chargers.data ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          The chargers could not be loaded. {chargers.error.message}
-        </Alert>
+        <LoadErrorAlert subject="The chargers" error={chargers.error} onRetry={() => void chargers.refetch()} />
       ) : null}
       <Paper sx={{ p: 2 }}>
         <TextField label="Search chargers" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} size="small" margin="none" sx={{ mb: 2, width: { xs: '100%', sm: 320 } }} />

@@ -1,9 +1,7 @@
 import { CHARGER_KINDS, type ChargerStatus } from '@wattdesk/shared/constants';
 import { formatNumber } from '@wattdesk/shared/format';
 import EvStationIcon from '@mui/icons-material/EvStation';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -21,6 +19,7 @@ import { ChargerCard } from './components/charger-card.tsx';
 import { ChargerDetailsDialog } from './components/charger-details-dialog.tsx';
 import { SessionsLink } from './components/sessions-link.tsx';
 import { StatusCards } from './components/status-cards.tsx';
+import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 
 const PAGE_SIZE = 24;
 /** The live feed refetches on every charger message; this slow poll only covers a feed that is down. */
@@ -70,16 +69,7 @@ export const ControlCenterPage = () => {
       {chargers.isPending ? (
         <PageLoader label="Loading chargers" />
       ) : chargers.isError && !chargers.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void chargers.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The chargers could not be loaded. {chargers.error.message}
-        </Alert>
+        <LoadErrorAlert subject="The chargers" error={chargers.error} onRetry={() => void chargers.refetch()} />
       ) : !chargers.data?.items.length ? (
         <Paper>
           <EmptyState icon={<EvStationIcon />} title={status || kind || search ? 'No charger matches these filters' : 'No chargers here yet'}>

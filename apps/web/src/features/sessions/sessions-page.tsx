@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -17,6 +16,7 @@ import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useExportSessions, useSessions, type SessionFilter } from './api/sessions-api.ts';
 import { sessionColumns } from './components/session-columns.tsx';
 import { EMPTY_SESSION_FILTER, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
+import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 
 const toFilter = (locationId: string, values: SessionFilterValues): SessionFilter => ({
   locationId,
@@ -56,17 +56,7 @@ const SessionList = ({ locationId }: { locationId: string }) => {
         </Can>
       </Box>
       {sessions.isError && !sessions.data ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The sessions could not be loaded. {sessions.error.message}
-        </Alert>
+        <LoadErrorAlert subject="The sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : null}
       <ServerDataGrid
         label="Charging sessions"
