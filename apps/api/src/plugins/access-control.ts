@@ -57,9 +57,14 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
     if (!can(auth.userType, access.permission)) throw new AppError('FORBIDDEN');
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access || !('permission' in access) || !access.location || !request.auth) return;
-    assertLocationAccess(request.auth, locationIdsIn(readTarget(request, access.location)));
+    if (!access || !('permission' in access) || !access.location || !request.auth) return done();
+    try {
+      assertLocationAccess(request.auth, locationIdsIn(readTarget(request, access.location)));
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 });

@@ -5,8 +5,12 @@ import { Socket } from 'node:net';
 import { EventLoopTurn, LoadShedder, OverloadedError } from '../lib/load-shedder.ts';
 
 const ADMITTED = Symbol('admitted');
-/** More than one browser's parallel calls (six connections) in one turn before refusing anything. */
-const TURN_MIN_REQUESTS = 8;
+/**
+ * Requests one turn takes before the turn check may refuse any: a few browsers' parallel calls (six
+ * connections each). With PGlite ten requests already make a turn of ~15 ms; refusing there answered one
+ * in ten requests 503 at a mere ten concurrent connections (bench/api-throughput.ts).
+ */
+const TURN_MIN_REQUESTS = 16;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,8 +53,14 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
   });
   // A long-lived answer (the live feed) gives its slot back once it has started streaming.
   app.decorate('releaseAdmission', release);
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    release(request);
+    done();
+  });
 });
 
 declare module 'fastify' {

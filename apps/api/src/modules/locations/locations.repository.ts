@@ -13,9 +13,29 @@ const chargersJson = sql<ChargerSummary[]>`coalesce((
  * The outer id is written qualified because drizzle renders selected columns unqualified.
  * Prepared once per database: this is the hottest read of the dashboard.
  */
+/** Only what the state shows: every column more is parsed and mapped on the dashboard's hottest read. */
+const stateColumns = {
+  id: locations.id,
+  name: locations.name,
+  addressLine1: locations.addressLine1,
+  addressLine2: locations.addressLine2,
+  city: locations.city,
+  zipCode: locations.zipCode,
+  state: locations.state,
+  lng: locations.lng,
+  lat: locations.lat,
+  accessCode: locations.accessCode,
+  timeZone: locations.timeZone,
+  sessionFee: locations.sessionFee,
+  defaultSessionFee: locations.defaultSessionFee,
+  idleFeesOptions: locations.idleFeesOptions,
+  hasReseller: locations.hasReseller,
+  subscription: locations.subscription,
+};
+
 const prepareLocationState = (db: Database) =>
   db
-    .select({ location: locations, chargers: chargersJson })
+    .select({ location: stateColumns, chargers: chargersJson })
     .from(locations)
     .where(eq(locations.id, sql.placeholder('locationId')))
     .limit(1)
