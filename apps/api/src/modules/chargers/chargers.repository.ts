@@ -95,6 +95,21 @@ export type ChargerPage = {
 };
 
 /**
+ * Up to this many matches, a search gathers its chargers through the trigram index and sorts them. The planner
+ * would rather walk the sort index and filter, which reads nearly every charger when the matches sort together
+ * (every location's "Bay 7"); with many matches that walk is the fast way, so it stays.
+ */
+const SEARCH_GATHER_MAX_ROWS = 5000;
+
+const countByStatus = async (db: Executor, conditions: SQL[], statuses: readonly ChargerStatus[] | undefined) => {
+  const rows = await db.select({ status: chargers.status, total: count() }).from(chargers).where(and(...conditions)).groupBy(chargers.status);
+  const statusCounts = Object.fromEntries(CHARGER_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  for (const row of rows) statusCounts[row.status] = row.total;
+  const counted = statuses?.length ? statuses : CHARGER_STATUSES;
+  return { statusCounts, total: counted.reduce((sum, status) => sum + statusCounts[status], 0) };
+};
+
+/**
  * The page, its total, and the status counts of everything the filter matches before the status filter.
  * The total is the sum of the counts of the chosen statuses: one aggregate instead of two.
  */
@@ -102,22 +117,25 @@ export const listChargers = async (db: Executor, options: ChargerPage) => {
   const base = filterConditions(options.filter);
   const withStatus = options.statuses?.length ? [...base, inArray(chargers.status, [...options.statuses])] : base;
   const direction = options.sort.descending ? desc : asc;
-  const [rows, counts] = await Promise.all([
+  const column = SORT_COLUMNS[options.sort.field];
+  const page = (sortKey: SQL | typeof column) =>
     db
       .select(chargerColumns)
       .from(chargers)
       .innerJoin(locations, eq(locations.id, chargers.locationId))
       .where(and(...withStatus))
-      .orderBy(direction(SORT_COLUMNS[options.sort.field]), asc(chargers.name), asc(chargers.id))
+      .orderBy(direction(sortKey), asc(chargers.name), asc(chargers.id))
       .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ status: chargers.status, total: count() }).from(chargers).where(and(...base)).groupBy(chargers.status),
-  ]);
-  const statusCounts = Object.fromEntries(CHARGER_STATUSES.map((status) => [status, 0])) as StatusCounts;
-  for (const row of counts) statusCounts[row.status] = row.total;
-  const counted = options.statuses?.length ? options.statuses : CHARGER_STATUSES;
-  const total = counted.reduce((sum, status) => sum + statusCounts[status], 0);
-  return { items: rows.map(toCharger), total, statusCounts };
+      .offset((options.page - 1) * options.pageSize);
+  if (!options.filter.search) {
+    const [rows, counted] = await Promise.all([page(column), countByStatus(db, base, options.statuses)]);
+    return { items: rows.map(toCharger), ...counted };
+  }
+  // A search counts first: how many it matches decides how its page is read.
+  const counted = await countByStatus(db, base, options.statuses);
+  // coalesce(x, x) is x, but no index provides its order, so the planner gathers the matches and sorts them.
+  const rows = await page(counted.total <= SEARCH_GATHER_MAX_ROWS ? sql`coalesce(${column}, ${column})` : column);
+  return { items: rows.map(toCharger), ...counted };
 };
 
 export const findCharger = async (db: Executor, id: string): Promise<Charger | undefined> => {

@@ -41,6 +41,19 @@ describe('chargers API', () => {
     expect(bay1.items.map((charger) => charger.name)).toEqual(['Bay 1']);
   });
 
+  it('a search across every location pages its matches in the order asked, with the right total', async () => {
+    const search = async (sort: string, page: number) =>
+      json<ListBody>(await call(superAdmin.access_token, 'GET', `/web/chargers?search=bay%201&sort=${sort}&pageSize=4&page=${page}`));
+    const all = json<ListBody>(await call(superAdmin.access_token, 'GET', '/web/chargers?pageSize=200'));
+    const expected = all.items.filter((charger) => `${charger.name} ${charger.chargerId}`.toLowerCase().includes('bay 1'));
+    const byName = [...expected].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+    const first = await search('name', 1);
+    expect(first.total).toBe(expected.length);
+    expect(first.items.map((charger) => charger.id)).toEqual(byName.slice(0, 4).map((charger) => charger.id));
+    expect((await search('name', 2)).items.map((charger) => charger.id)).toEqual(byName.slice(4, 8).map((charger) => charger.id));
+    expect((await search('-name', 1)).items[0]!.name).toBe(byName.at(-1)!.name);
+  });
+
   it('without a location lists every charger in reach, and only those', async () => {
     const mine = json<ListBody>(await call(admin.access_token, 'GET', '/web/chargers?pageSize=200'));
     expect(new Set(mine.items.map((charger) => charger.locationId))).toEqual(new Set(admin.locations));
