@@ -1,3 +1,15 @@
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/**
+ * `at` falls within days `from`…`to` (YYYY-MM-DD, both included) of the given time zone: "from 1 March" means
+ * the location's midnight, not UTC's. Either end may be open.
+ */
+export const withinLocalDays = (at: AnyColumn, timeZone: AnyColumn, days: { from?: string | undefined; to?: string | undefined }): SQL | undefined =>
+  and(
+    days.from ? sql`${at} >= (${days.from}::date)::timestamp at time zone ${timeZone}` : undefined,
+    days.to ? sql`${at} < (${days.to}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
+  );
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 

@@ -1,8 +1,9 @@
 import type { ChargerEvent, ChargerLogEntry, ChargerLogFilter } from '@wattdesk/shared';
-import { and, count, desc, eq, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { chargerEvents, chargers, locations } from '../../db/schema/index.ts';
-import { escapeLike } from '../../db/sql-helpers.ts';
+import { escapeLike, withinLocalDays } from '../../db/sql-helpers.ts';
 
 export const listChargerEvents = async (db: Executor, chargerId: string, page: number, pageSize: number) => {
   const [rows, [total]] = await Promise.all([
@@ -35,24 +36,21 @@ const logColumns = {
 /**
  * The location is the charger's current one: the join through chargers is what keeps a chargerId of
  * another location (or an unregistered id's refusals, which have no charger) out of the answer.
- * Days are the location's own, as for sessions.
  */
 const logWhere = (filter: ChargerLogFilter): SQL | undefined =>
   and(
     eq(chargers.locationId, filter.locationId),
     filter.chargerId ? eq(chargerEvents.chargerId, filter.chargerId) : undefined,
     filter.kind ? eq(chargerEvents.kind, filter.kind) : undefined,
-    filter.from ? sql`${chargerEvents.createdAt} >= (${filter.from}::date)::timestamp at time zone ${locations.timeZone}` : undefined,
-    filter.to ? sql`${chargerEvents.createdAt} < (${filter.to}::date + 1)::timestamp at time zone ${locations.timeZone}` : undefined,
+    withinLocalDays(chargerEvents.createdAt, locations.timeZone, filter),
     filter.search ? ilike(chargerEvents.summary, `%${escapeLike(filter.search)}%`) : undefined,
   );
 
-const logBase = (db: Executor) =>
-  db
-    .select(logColumns)
-    .from(chargerEvents)
-    .innerJoin(chargers, eq(chargers.id, chargerEvents.chargerId))
-    .innerJoin(locations, eq(locations.id, chargers.locationId));
+/** Events of registered chargers, with their charger and its location (for the name and the time zone). */
+const withChargerAndLocation = <Q extends PgSelect>(query: Q) =>
+  query.innerJoin(chargers, eq(chargers.id, chargerEvents.chargerId)).innerJoin(locations, eq(locations.id, chargers.locationId));
+
+const logBase = (db: Executor) => withChargerAndLocation(db.select(logColumns).from(chargerEvents).$dynamic());
 
 type LogRow = Omit<ChargerLogEntry, 'at'> & { seq: number; at: Date };
 const toEntry = ({ seq: _seq, ...row }: LogRow): ChargerLogEntry => ({ ...row, at: row.at.toISOString() });
@@ -65,12 +63,7 @@ export const listChargerLog = async (db: Executor, filter: ChargerLogFilter, pag
       .orderBy(desc(chargerEvents.seq))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(chargerEvents)
-      .innerJoin(chargers, eq(chargers.id, chargerEvents.chargerId))
-      .innerJoin(locations, eq(locations.id, chargers.locationId))
-      .where(logWhere(filter)),
+    withChargerAndLocation(db.select({ total: count() }).from(chargerEvents).$dynamic()).where(logWhere(filter)),
   ]);
   return { items: rows.map(toEntry), total: total?.total ?? 0 };
 };

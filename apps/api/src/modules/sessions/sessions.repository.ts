@@ -1,8 +1,8 @@
 import type { ChargingSession, MeterSample } from '@wattdesk/shared';
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chargers, chargingSessions, locations, meterSamples } from '../../db/schema/index.ts';
-import { escapeLike } from '../../db/sql-helpers.ts';
+import { escapeLike, withinLocalDays } from '../../db/sql-helpers.ts';
 
 export type SessionFilter = {
   locationId: string;
@@ -45,12 +45,11 @@ const toSession = ({ energyWh, powerW, ...row }: Row): ChargingSession => ({
   powerKw: row.status === 'active' && powerW !== null ? Math.round(powerW) / 1000 : null,
 });
 
-/** Dates are days of the location's own time zone: "from 1 March" means its midnight, not UTC's. */
+/** Dates are days of the location's own time zone. */
 const where = (filter: SessionFilter): SQL | undefined =>
   and(
     eq(chargingSessions.locationId, filter.locationId),
-    filter.from ? sql`${chargingSessions.startedAt} >= (${filter.from}::date)::timestamp at time zone ${locations.timeZone}` : undefined,
-    filter.to ? sql`${chargingSessions.startedAt} < (${filter.to}::date + 1)::timestamp at time zone ${locations.timeZone}` : undefined,
+    withinLocalDays(chargingSessions.startedAt, locations.timeZone, filter),
     filter.chargerId ? eq(chargingSessions.chargerId, filter.chargerId) : undefined,
     filter.driver ? ilike(chargingSessions.idTag, `%${escapeLike(filter.driver)}%`) : undefined,
     filter.status ? eq(chargingSessions.status, filter.status) : undefined,
