@@ -1,23 +1,15 @@
-import type { ChargerLogEntry, ChargerLogQuery, ChargerLogResponse } from '@wattdesk/shared/schemas/charger-log';
+import type { ChargerLogEntry, ChargerLogResponse } from '@wattdesk/shared/schemas/charger-log';
 import type { UserType } from '@wattdesk/shared/roles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiBaseUrl } from '../../../lib/api-client.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { ChargerLogsPage } from '../charger-logs-page.tsx';
-
-const api = vi.hoisted(() => ({
-  useChargerLog: vi.fn(),
-  useLogChargerOptions: vi.fn(),
-  exportMutate: vi.fn(),
-}));
-vi.mock('../api/charger-logs-api.ts', () => ({
-  useChargerLog: api.useChargerLog,
-  useLogChargerOptions: api.useLogChargerOptions,
-  useExportChargerLog: () => ({ mutate: api.exportMutate, isPending: false }),
-}));
-vi.mock('../../../lib/use-live-charger-feed.ts', () => ({ useLiveChargerFeed: () => 'live' }));
 
 const LOCATION = 'loc-1';
 const entry: ChargerLogEntry = {
@@ -30,56 +22,96 @@ const entry: ChargerLogEntry = {
   summary: 'Connector 1 faulted: GroundFailure',
 };
 const page = (items: ChargerLogEntry[]): ChargerLogResponse => ({ items, total: items.length, page: 1, pageSize: 25 });
-const lastParams = (): ChargerLogQuery => api.useChargerLog.mock.lastCall![0] as ChargerLogQuery;
 
-const signIn = (userType: UserType) =>
+/** The API over real HTTP: it answers the log the test sets and records what the page asked for. */
+let server: Server;
+let logItems: ChargerLogEntry[] = [];
+let requests: URL[] = [];
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+const queryOf = (url: URL) => Object.fromEntries(url.searchParams);
+const logRequests = (path: string) => requests.filter((url) => url.pathname === `/web${path}`);
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://localhost');
+    requests.push(url);
+    switch (url.pathname) {
+      case '/web/charger-events':
+        return send(res, 200, page(logItems));
+      case '/web/charger-events/export':
+        res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="charger-log-2026-11-22.csv"' });
+        return res.end('Time,Charger,Charger id,Kind,Summary\r\n');
+      case '/web/chargers':
+        return send(res, 200, { items: [{ id: 'c1', name: 'Bay 1', chargerId: 'WD-TEST-01' }], total: 1, page: 1, pageSize: 200 });
+      default:
+        // The live feed (GET /web/live) stops on a 403; this page is tested without it.
+        return send(res, 403, { responseCode: 403, msg: ['Not here'] });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const renderAs = (userType: UserType) => {
   useSession.setState({
     user: { userId: 'u1', userType, locations: [LOCATION], firstName: 'Kim', lastName: 'Novak', email: 'kim@example.com', phoneNumber: null, access_token: 'a', refresh_token: 'r' },
   });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ChargerLogsPage />
+    </QueryClientProvider>,
+  );
+};
 
 describe('ChargerLogsPage', () => {
   beforeEach(() => {
-    api.useChargerLog.mockReturnValue({ data: page([entry]), isFetching: false, isPlaceholderData: false, isError: false });
-    api.useLogChargerOptions.mockReturnValue({ data: { items: [{ id: 'c1', name: 'Bay 1', chargerId: 'WD-TEST-01' }], total: 1 } });
+    logItems = [entry];
+    requests = [];
     useSelectedLocation.setState({ locationId: LOCATION });
   });
 
-  it('asks for a location first', () => {
-    signIn('SuperAdmin');
+  it('asks for a location first', async () => {
     useSelectedLocation.setState({ locationId: null });
-    render(<ChargerLogsPage />);
+    renderAs('SuperAdmin');
     expect(screen.getByText('Choose a location')).toBeInTheDocument();
-    expect(api.useChargerLog).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logRequests('/charger-events')).toEqual([]);
   });
 
-  it('shows the location’s log with the kind as a chip; no export without Logs_Export', () => {
-    signIn('ReadonlyAdmin');
-    render(<ChargerLogsPage />);
+  it('shows the location’s log with the kind as a chip; no export without Logs_Export', async () => {
+    renderAs('ReadonlyAdmin');
     expect(screen.getByRole('heading', { name: 'Logs' })).toBeInTheDocument();
     const grid = screen.getByRole('grid', { name: 'Charger log' });
-    expect(within(grid).getByText('Connector 1 faulted: GroundFailure')).toBeInTheDocument();
+    expect(await within(grid).findByText('Connector 1 faulted: GroundFailure')).toBeInTheDocument();
     expect(within(grid).getByText('Fault')).toBeInTheDocument();
     expect(within(grid).getByText('WD-TEST-01')).toBeInTheDocument();
-    expect(lastParams()).toEqual({ locationId: LOCATION, page: 1, pageSize: 25 });
+    expect(queryOf(logRequests('/charger-events').at(-1)!)).toEqual({ locationId: LOCATION, page: '1', pageSize: '25' });
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it('sends the filters to the server, says when nothing matches, and exports the same filters', async () => {
-    signIn('SuperAdmin');
+    logItems = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:charger-log', revokeObjectURL: () => undefined }));
     const user = userEvent.setup();
-    api.useChargerLog.mockReturnValue({ data: page([]), isFetching: false, isPlaceholderData: false, isError: false });
-    render(<ChargerLogsPage />);
-    expect(screen.getByText('Nothing logged here yet')).toBeInTheDocument();
+    renderAs('SuperAdmin');
+    expect(await screen.findByText('Nothing logged here yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(screen.getByRole('option', { name: 'Fault' }));
     await user.click(screen.getByRole('combobox', { name: 'Charger' }));
-    await user.click(screen.getByRole('option', { name: 'Bay 1 (WD-TEST-01)' }));
+    await user.click(await screen.findByRole('option', { name: 'Bay 1 (WD-TEST-01)' }));
     await user.type(screen.getByLabelText('Search summary'), ' ground ');
-    await waitFor(() => expect(lastParams()).toMatchObject({ locationId: LOCATION, kind: 'fault', chargerId: 'c1', search: 'ground' }));
-    expect(screen.getByText('No log entry matches these filters')).toBeInTheDocument();
+    await waitFor(() => expect(queryOf(logRequests('/charger-events').at(-1)!)).toMatchObject({ locationId: LOCATION, kind: 'fault', chargerId: 'c1', search: 'ground' }));
+    expect(await screen.findByText('No log entry matches these filters')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(api.exportMutate).toHaveBeenCalledWith({ locationId: LOCATION, kind: 'fault', chargerId: 'c1', search: 'ground', from: undefined, to: undefined });
+    await waitFor(() => expect(logRequests('/charger-events/export')).toHaveLength(1));
+    expect(queryOf(logRequests('/charger-events/export')[0]!)).toEqual({ locationId: LOCATION, kind: 'fault', chargerId: 'c1', search: 'ground' });
+    vi.unstubAllGlobals();
   });
 });

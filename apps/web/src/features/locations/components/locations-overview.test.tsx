@@ -5,13 +5,11 @@ import type { UserType } from '@wattdesk/shared/roles';
 import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastContainer } from 'react-toastify/unstyled';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { LocationsOverview } from './locations-overview.tsx';
-
-const notify = vi.hoisted(() => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
-vi.mock('../../../lib/notify.tsx', () => notify);
 
 /** A small API over real HTTP: the list answers whatever the flags are now, so a refetch shows a change. */
 const SEED: LocationListItem[] = [
@@ -63,6 +61,7 @@ const renderAs = (userType: UserType) => {
   render(
     <QueryClientProvider client={client}>
       <LocationsOverview />
+      <ToastContainer />
     </QueryClientProvider>,
   );
 };
@@ -82,7 +81,7 @@ describe('LocationsOverview: the reseller flag on many locations at once (spec s
     expect(dialog).toHaveTextContent('Alpha Garage, Bravo Lot will show as sold through a reseller.');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as reseller' }));
 
-    await waitFor(() => expect(notify.notifySuccess).toHaveBeenCalledWith('Reseller flag set on 2 locations'));
+    expect(await screen.findByText('Reseller flag set on 2 locations')).toBeInTheDocument();
     expect(resellerCalls).toEqual([{ locationIds: ['loc-a', 'loc-b'], hasReseller: true }]);
     // While the dialog closes the page behind it is aria-hidden; roles are found again once it is gone.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
