@@ -15,11 +15,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** rps counts only 2xx answers: a 503 from load shedding is no request served. */
-type Result = { rps: number; p99: number; errors: number; non2xx: number };
+type Result = { rps: number; p99: number; errors: number; non2xx: number; statuses: string };
 
 const run = async (url: string, headers: Record<string, string> = {}, duration = DURATION_S): Promise<Result> => {
   const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
-  return { rps: result['2xx'] / duration, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `${code}×${count ?? 0}`)
+    .join(' ');
+  return { rps: result['2xx'] / duration, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx, statuses };
 };
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
@@ -28,6 +32,7 @@ const combine = (runs: Result[]): Result => ({
   p99: median(runs.map((r) => r.p99)),
   errors: runs.reduce((sum, r) => sum + r.errors, 0),
   non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+  statuses: runs.map((r) => r.statuses).filter(Boolean).join(' '),
 });
 
 const measure = async (engine: 'pglite' | 'postgres', env: Record<string, string> = {}) => {
@@ -56,7 +61,7 @@ const measure = async (engine: 'pglite' | 'postgres', env: Record<string, string
 
 const print = (engine: string, { a, b, c }: Record<'a' | 'b' | 'c', Result>) => {
   const row = (name: string, r: Result) =>
-    `  ${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}  non-2xx ${r.non2xx}`;
+    `  ${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}  non-2xx ${r.non2xx}${r.statuses ? ` (${r.statuses})` : ''}`;
   const ratio = c.rps / b.rps;
   const pass = ratio >= 0.8 && c.non2xx === 0 && c.errors === 0;
   console.log(`\n${engine} (${CONNECTIONS} connections; b and c: median of ${ROUNDS} alternating runs of ${DURATION_S} s; 2xx only)`);
@@ -67,16 +72,20 @@ const print = (engine: string, { a, b, c }: Record<'a' | 'b' | 'c', Result>) => 
   return pass;
 };
 
+/** BENCH_ENGINES=postgres (or pglite) measures one engine only, for trying a change quickly. */
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const results: boolean[] = [];
-results.push(print('PGlite', await measure('pglite')));
-const postgres = await createBenchDatabase();
-if (postgres) {
-  try {
-    results.push(print('PostgreSQL', await measure('postgres', { BENCH_DATABASE_URL: postgres.url })));
-  } finally {
-    await postgres.drop();
+if (engines.includes('pglite')) results.push(print('PGlite', await measure('pglite')));
+if (engines.includes('postgres')) {
+  const postgres = await createBenchDatabase();
+  if (postgres) {
+    try {
+      results.push(print('PostgreSQL', await measure('postgres', { BENCH_DATABASE_URL: postgres.url })));
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_POSTGRES_URL to a server)');
   }
-} else {
-  console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_POSTGRES_URL to a server)');
 }
 process.exitCode = results.every(Boolean) ? 0 : 1;

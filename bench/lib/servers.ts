@@ -5,15 +5,15 @@
  *   (c) our app (auth, permission, validation, serialization) serving GET /web/locations/location-by-id.
  * It reports ports, a token and a location id to the parent over IPC.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client.ts';
+import type { PGliteThread } from '../../apps/api/src/db/pglite-thread.ts';
 import { seedDemoDataIfEmpty } from '../../apps/api/src/db/seed/seed.ts';
 
-const OVERLOAD_SETTINGS = ['DB_MAX_CONCURRENCY', 'DB_MAX_QUEUE', 'DB_QUEUE_TIMEOUT_MS', 'OVERLOAD_TURN_BUDGET_MS'];
+const OVERLOAD_SETTINGS = ['DB_MAX_CONCURRENCY', 'DB_MAX_QUEUE', 'DB_QUEUE_TIMEOUT_MS'];
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -23,12 +23,12 @@ const LOCATION_SQL = `select l.*, coalesce((select json_agg(json_build_object('c
 
 /** The driver's own best: a named (server-side) prepared statement on PostgreSQL, a plain query on PGlite. */
 const rawQuery = (handle: DatabaseHandle) => {
-  const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const client = (handle.db as unknown as { $client: PGliteThread | pg.Pool }).$client;
   if (handle.engine === 'postgres') {
     const pool = client as pg.Pool;
     return async (id: string) => (await pool.query({ name: 'bench_location', text: LOCATION_SQL, values: [id] })).rows[0];
   }
-  return async (id: string) => (await (client as PGlite).query(LOCATION_SQL, [id])).rows[0];
+  return async (id: string) => (await (client as PGliteThread).query(LOCATION_SQL, [id])).rows[0];
 };
 
 const listen = async (app: { listen: (options: { port: number; host: string }) => Promise<string>; server: { address: () => unknown } }) => {

@@ -112,14 +112,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('background', background);
 
   await app.register(errorHandlerPlugin);
-  // PGlite answers one query at a time on this thread, so a short line is all it can serve promptly;
+  // PGlite answers one query at a time (on its own thread), so a short line is all it can serve promptly;
   // PostgreSQL works on as many queries as the pool has connections.
   const isEmbedded = database.engine === 'pglite';
   await app.register(loadSheddingPlugin, {
-    maxConcurrent: config.db.maxConcurrency ?? (isEmbedded ? 4 : config.db.poolSize * 2),
+    maxConcurrent: config.db.maxConcurrency ?? (isEmbedded ? 8 : config.db.poolSize * 2),
     maxQueue: config.db.maxQueue ?? (isEmbedded ? 16 : config.db.poolSize * 8),
     queueTimeoutMs: config.db.queueTimeoutMs,
-    turnBudgetMs: config.turnBudgetMs,
   });
 
   const sso = await setUpSso(config, now);

@@ -32,7 +32,6 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   DB_MAX_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   DB_MAX_QUEUE: z.coerce.number().int().min(1).optional(),
-  OVERLOAD_TURN_BUDGET_MS: z.coerce.number().int().min(1).default(10),
   DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(40),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   SEED_DEMO_DATA: flag.default(true),
@@ -92,8 +91,6 @@ export type AppConfig = {
   accessCacheTtlMs: number;
   /** Admission control in front of the database; unset limits follow the engine (see docs/configuration.md). */
   db: { poolSize: number; maxConcurrency: number | undefined; maxQueue: number | undefined; queueTimeoutMs: number; statementTimeoutMs: number };
-  /** API requests reached later than this (ms) into one event-loop turn are refused with 503. */
-  turnBudgetMs: number;
   seedDemoData: boolean;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
@@ -192,7 +189,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       queueTimeoutMs: env.DB_QUEUE_TIMEOUT_MS,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     },
-    turnBudgetMs: env.OVERLOAD_TURN_BUDGET_MS,
     seedDemoData: env.SEED_DEMO_DATA,
     webDistDir: env.WEB_DIST_DIR
       ? path.resolve(invocationDir(), env.WEB_DIST_DIR)

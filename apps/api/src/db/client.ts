@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -6,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import pg from 'pg';
-import { DrizzlePGlite } from './pglite-client.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -43,15 +44,16 @@ export type OpenDatabaseOptions =
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<DatabaseHandle> => {
   if (options.engine === 'pglite') {
-    const client = options.snapshot
-      ? new DrizzlePGlite({ loadDataDir: options.snapshot })
-      : new DrizzlePGlite(options.dataDir ? { dataDir: options.dataDir } : {});
+    const snapshot = options.snapshot ? await options.snapshot.arrayBuffer() : undefined;
+    const client = new PGliteThread({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(snapshot ? { snapshot } : {}) });
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Database;
+    // Drizzle's pglite driver calls only query() and transaction(), which PGliteThread provides.
+    const pglite = client as unknown as PGlite;
+    const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
     return {
       db,
       engine: 'pglite',
-      migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+      migrate: () => migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder }),
       close: () => client.close(),
     };
   }

@@ -55,34 +55,3 @@ export class LoadShedder {
     this.active = Math.max(0, this.active - 1);
   }
 }
-
-/**
- * How long the current turn of the event loop has been running. Requests whose sockets became readable
- * together are handled one after another in one turn; with PGlite each also runs its query on this
- * thread. A request reached late in a long turn has already waited that long in the socket buffers,
- * where the admission queue above cannot see it, so it is better answered 503 at once.
- */
-export class EventLoopTurn {
-  private startedAt = 0;
-  private requests = 0;
-  private isArmed = false;
-
-  /**
-   * Counts a request into the current turn and tells whether the turn is overloaded: more than
-   * `minRequests` requests and more than `budgetMs` since the first. The count keeps the few parallel
-   * calls one browser makes (at most six connections) from ever being refused.
-   */
-  isOverloaded(budgetMs: number, minRequests: number): boolean {
-    const now = performance.now();
-    if (!this.isArmed) {
-      this.isArmed = true;
-      this.startedAt = now;
-      this.requests = 0;
-      setImmediate(() => {
-        this.isArmed = false;
-      });
-    }
-    this.requests += 1;
-    return this.requests > minRequests && now - this.startedAt > budgetMs;
-  }
-}

@@ -1,29 +1,23 @@
 import { ERROR_CODES } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Socket } from 'node:net';
-import { EventLoopTurn, LoadShedder, OverloadedError } from '../lib/load-shedder.ts';
+import { LoadShedder, OverloadedError } from '../lib/load-shedder.ts';
 
 const ADMITTED = Symbol('admitted');
-/**
- * Requests one turn takes before the turn check may refuse any: a few browsers' parallel calls (six
- * connections each). With PGlite ten requests already make a turn of ~15 ms; refusing there answered one
- * in ten requests 503 at a mere ten concurrent connections (bench/api-throughput.ts).
- */
-const TURN_MIN_REQUESTS = 16;
+const ABORTED = Symbol('aborted');
 
 declare module 'fastify' {
   interface FastifyRequest {
     [ADMITTED]?: boolean;
+    [ABORTED]?: boolean;
   }
 }
 
-export type LoadSheddingOptions = { maxConcurrent: number; maxQueue: number; queueTimeoutMs: number; turnBudgetMs: number };
+export type LoadSheddingOptions = { maxConcurrent: number; maxQueue: number; queueTimeoutMs: number };
 
 /** Answers 503 quickly instead of letting API requests pile up behind the database. */
 export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
   const shedder = new LoadShedder(options.maxConcurrent, options.maxQueue, options.queueTimeoutMs);
-  const turn = new EventLoopTurn();
   app.decorate('loadShedder', shedder);
   // Under overload the refusal itself must be cheap: a prepared body, no trip through the error handler.
   const overloadedBody = JSON.stringify({ responseCode: 503, msg: [ERROR_CODES.OVERLOADED.message], code: 'OVERLOADED' });
@@ -39,15 +33,16 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
   app.addHook('onRequest', async (request, reply) => {
     // Only the API touches the database; static files and the health check are always served.
     if (!request.routeOptions.url?.startsWith('/web/')) return;
-    // Only a request that came through a socket can have waited behind others in its buffers
-    // (requests injected in-process, as tests do, never wait there).
-    const cameOverNetwork = request.raw.socket instanceof Socket;
-    if (cameOverNetwork && turn.isOverloaded(options.turnBudgetMs, TURN_MIN_REQUESTS)) return refuse(reply);
     try {
       await shedder.acquire();
     } catch (error) {
       if (error instanceof OverloadedError) return refuse(reply);
       throw error;
+    }
+    // A client that gave up while waiting in line gets no onResponse: hand its slot on at once.
+    if (request[ABORTED]) {
+      shedder.release();
+      return refuse(reply);
     }
     request[ADMITTED] = true;
   });
@@ -58,6 +53,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {
+    request[ABORTED] = true;
     release(request);
     done();
   });

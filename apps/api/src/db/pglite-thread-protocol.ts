@@ -1,0 +1,39 @@
+import type { RowMode } from '@electric-sql/pglite';
+
+/** What the PGlite thread starts from: a data directory, a dumpDataDir() tarball, or nothing (in memory). */
+export type PGliteThreadData = { dataDir?: string; snapshot?: ArrayBuffer };
+
+export type ThreadRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[] | undefined; rowMode: RowMode | undefined; txId: number | undefined }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; txId: number; commit: boolean }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'close' };
+
+/**
+ * A database error as plain data: structured cloning keeps only an Error's message, and callers
+ * read the SQLSTATE `code` and the `constraint` (see violatedUniqueConstraint).
+ */
+export type SerializedError = { message: string; stack?: string; fields: Record<string, string | number | boolean> };
+
+export type ThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: SerializedError }
+  | { id: 'ready'; ok: true }
+  | { id: 'ready'; ok: false; error: SerializedError };
+
+export const serializeError = (error: unknown): SerializedError => {
+  if (!(error instanceof Error)) return { message: String(error), fields: {} };
+  const fields: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
+  }
+  return { message: error.message, ...(error.stack ? { stack: error.stack } : {}), fields };
+};
+
+export const deserializeError = (serialized: SerializedError): Error => {
+  const error = new Error(serialized.message);
+  Object.assign(error, serialized.fields);
+  if (serialized.stack) error.stack = serialized.stack;
+  return error;
+};

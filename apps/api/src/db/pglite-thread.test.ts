@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteThread } from './pglite-thread.ts';
+
+let thread: PGliteThread;
+
+beforeAll(async () => {
+  thread = new PGliteThread({});
+  await thread.waitReady;
+  await thread.query('create table items (id int primary key, name text not null constraint items_name_unique unique)');
+});
+afterAll(() => thread.close());
+
+const names = async () => (await thread.query<{ name: string }>('select name from items order by id')).rows.map((row) => row.name);
+
+describe('PGlite in its own thread', () => {
+  it('answers queries with parameters, in object or array rows', async () => {
+    await thread.query('insert into items (id, name) values ($1, $2)', [1, 'first']);
+    expect((await thread.query('select id, name from items where id = $1', [1])).rows).toEqual([{ id: 1, name: 'first' }]);
+    expect((await thread.query('select id, name from items where id = $1', [1], { rowMode: 'array' })).rows).toEqual([[1, 'first']]);
+  });
+
+  it('hands a database error over with its SQLSTATE and constraint', async () => {
+    const error = await thread.query('insert into items (id, name) values (2, $1)', ['first']).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_name_unique' });
+  });
+
+  it('commits a transaction whose callback resolves and rolls back one whose callback throws', async () => {
+    await thread.transaction(async (tx) => {
+      await tx.query('insert into items (id, name) values (10, $1)', ['kept']);
+    });
+    const failure = new Error('changed my mind');
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query('insert into items (id, name) values (11, $1)', ['dropped']);
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(await names()).toEqual(['first', 'kept']);
+  });
+
+  it('keeps other statements out until an open transaction ends', async () => {
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('insert into items (id, name) values (20, $1)', ['pending']);
+      inserted();
+      await held;
+    });
+    await didInsert;
+    let seen: string[] | undefined;
+    const outside = names().then((rows) => (seen = rows));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toBeUndefined();
+    finish();
+    await transaction;
+    await outside;
+    expect(seen).toEqual(['first', 'kept', 'pending']);
+  });
+
+  it('dumps its data directory so another thread can start from it', async () => {
+    const copy = new PGliteThread({ snapshot: await (await thread.dumpDataDir()).arrayBuffer() });
+    await copy.waitReady;
+    try {
+      expect((await copy.query<{ name: string }>('select name from items order by id')).rows.map((row) => row.name)).toEqual(await names());
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('fails every call once it is closed, instead of leaving callers waiting', async () => {
+    const short = new PGliteThread({});
+    await short.waitReady;
+    await short.close();
+    await expect(short.query('select 1')).rejects.toThrow(/stopped|closed/i);
+  });
+});

@@ -1,0 +1,109 @@
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import {
+  deserializeError,
+  type PGliteThreadData,
+  type ThreadReply,
+  type ThreadRequest,
+} from './pglite-thread-protocol.ts';
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Call = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
+
+/** What drizzle's pglite driver calls inside a transaction. */
+export type ThreadTransaction = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+};
+
+/**
+ * PGlite in a worker thread, with the part of PGlite's interface drizzle's pglite driver uses
+ * (query, transaction). PGlite answers one query at a time and runs it as one uninterrupted stretch
+ * of WebAssembly; on the API's own thread every query stalled every request, so that under load
+ * even a refusal waited behind queries (decision 006). Statements still run one at a time, in order.
+ */
+export class PGliteThread {
+  readonly waitReady: Promise<void>;
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #failure: Error | undefined;
+
+  constructor(data: PGliteThreadData) {
+    this.#worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), {
+      workerData: data,
+      transferList: data.snapshot ? [data.snapshot] : [],
+    });
+    this.waitReady = new Promise((resolve, reject) => {
+      const onReady = (message: ThreadReply) => {
+        if (message.id !== 'ready') return;
+        this.#worker.off('message', onReady);
+        if (message.ok) resolve();
+        else reject(deserializeError(message.error));
+      };
+      this.#worker.on('message', onReady);
+      this.#worker.once('error', reject);
+    });
+    this.#worker.on('message', (message: ThreadReply) => {
+      if (message.id === 'ready') return;
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      if (message.ok) pending.resolve(message.value);
+      else pending.reject(deserializeError(message.error));
+    });
+    // A thread that died (out of memory, a WebAssembly abort) fails what waits on it and every later call.
+    this.#worker.on('error', (error) => this.#fail(error));
+    this.#worker.on('exit', (code) => this.#fail(new Error(`The PGlite thread stopped (exit code ${code})`)));
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined }) as Promise<Results<T>>;
+  }
+
+  /** Commits when the callback resolves, rolls back when it throws, as PGlite's own transaction() does. */
+  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const txId = (await this.#call({ op: 'begin' })) as number;
+    const tx: ThreadTransaction = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId }) as Promise<Results<R>>,
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      // The callback's error is the one worth reporting; a failed rollback leaves nothing to do.
+      await this.#call({ op: 'end', txId, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.#call({ op: 'end', txId, commit: true });
+    return result;
+  }
+
+  /** A tarball of the data directory, as PGlite's dumpDataDir('none'). */
+  async dumpDataDir(): Promise<Blob> {
+    return new Blob([(await this.#call({ op: 'dump' })) as ArrayBuffer]);
+  }
+
+  async close(): Promise<void> {
+    if (this.#failure) return;
+    await this.#call({ op: 'close' });
+    this.#failure = new Error('The PGlite thread is closed');
+    this.#worker.removeAllListeners('exit');
+    await this.#worker.terminate();
+  }
+
+  #call(call: Call): Promise<unknown> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...call, id });
+    });
+  }
+
+  #fail(error: Error) {
+    this.#failure ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The PGlite thread: PGlite runs each query as one uninterrupted stretch of WebAssembly, so here it
+ * never holds up the HTTP event loop (decision 006). It answers the requests of PGliteThread.
+ */
+import type { Transaction } from '@electric-sql/pglite';
+import { parentPort, workerData } from 'node:worker_threads';
+import { DrizzlePGlite } from './pglite-client.ts';
+import { serializeError, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
+
+const port = parentPort!;
+const data = workerData as PGliteThreadData;
+const reply = (message: ThreadReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+const db = data.snapshot
+  ? new DrizzlePGlite({ loadDataDir: new Blob([data.snapshot]) })
+  : new DrizzlePGlite(data.dataDir ? { dataDir: data.dataDir } : {});
+
+/** Marks the rejection that makes PGlite roll a transaction back; it is not an error to report. */
+const ROLLBACK = Symbol('rollback');
+
+type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; finished: Promise<unknown> };
+const transactions = new Map<number, OpenTransaction>();
+let nextTransactionId = 1;
+
+/** PGlite's transaction() runs a callback; here the callback stays open until the main thread ends it. */
+const begin = () =>
+  new Promise<number>((opened, failed) => {
+    const txId = nextTransactionId++;
+    let started = false;
+    const finished = db.transaction(
+      (tx) =>
+        new Promise<void>((commit, rollback) => {
+          started = true;
+          transactions.set(txId, { tx, end: (ok) => (ok ? commit() : rollback(ROLLBACK)), finished });
+          opened(txId);
+        }),
+    );
+    finished.then(
+      () => transactions.delete(txId),
+      (error: unknown) => {
+        transactions.delete(txId);
+        if (!started) failed(error);
+      },
+    );
+  });
+
+const end = async (txId: number, commit: boolean) => {
+  const open = transactions.get(txId);
+  if (!open) throw new Error(`Transaction ${txId} is not open`);
+  open.end(commit);
+  try {
+    await open.finished;
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+};
+
+const handle = async (request: ThreadRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
+  switch (request.op) {
+    case 'query': {
+      const target = request.txId === undefined ? db : transactions.get(request.txId)?.tx;
+      if (!target) throw new Error(`Transaction ${request.txId} is not open`);
+      const options = request.rowMode ? { rowMode: request.rowMode } : undefined;
+      return { value: await target.query(request.sql, request.params, options) };
+    }
+    case 'begin':
+      return { value: await begin() };
+    case 'end':
+      return { value: await end(request.txId, request.commit) };
+    case 'dump': {
+      const buffer = await (await db.dumpDataDir('none')).arrayBuffer();
+      return { value: buffer, transfer: [buffer] };
+    }
+    case 'close':
+      return { value: await db.close() };
+  }
+};
+
+port.on('message', (request: ThreadRequest) => {
+  handle(request).then(
+    ({ value, transfer }) => reply({ id: request.id, ok: true, value }, transfer),
+    (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
+  );
+});
+
+db.waitReady.then(
+  () => reply({ id: 'ready', ok: true }),
+  (error: unknown) => reply({ id: 'ready', ok: false, error: serializeError(error) }),
+);
