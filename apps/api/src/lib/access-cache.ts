@@ -24,10 +24,16 @@ export class AccessCache {
     private readonly maxEntries = 50_000,
   ) {}
 
-  async get(sessionId: string): Promise<SessionAccess | null> {
-    const now = Date.now();
+  /** The cached access of a session, or undefined when it has to be loaded (get). */
+  peek(sessionId: string): SessionAccess | null | undefined {
     const hit = this.entries.get(sessionId);
-    if (hit && hit.expiresAt > now) return hit.value;
+    return hit && hit.expiresAt > Date.now() ? hit.value : undefined;
+  }
+
+  async get(sessionId: string): Promise<SessionAccess | null> {
+    const hit = this.peek(sessionId);
+    if (hit !== undefined) return hit;
+    const now = Date.now();
     const value = await this.load(sessionId);
     if (this.ttlMs > 0) {
       if (this.entries.size >= this.maxEntries) this.evictOldest();

@@ -25,12 +25,16 @@ export class LoadShedder {
     return this.waiting.length;
   }
 
+  /** Takes a free slot at once if there is one. */
+  tryAcquire(): boolean {
+    if (this.active >= this.maxConcurrent) return false;
+    this.active += 1;
+    return true;
+  }
+
   /** Resolves once admitted; rejects with OverloadedError when the queue is full or the wait too long. */
   acquire(): Promise<void> {
-    if (this.active < this.maxConcurrent) {
-      this.active += 1;
-      return Promise.resolve();
-    }
+    if (this.tryAcquire()) return Promise.resolve();
     if (this.waiting.length >= this.maxQueue) return Promise.reject(new OverloadedError());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {

@@ -1,7 +1,7 @@
 import { AppError, can } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LocationTarget, RouteAccess } from '../lib/fastify-types.ts';
+import type { AuthContext, LocationTarget, RouteAccess } from '../lib/fastify-types.ts';
 import { assertLocationAccess } from '../lib/location-access.ts';
 
 export type RegisteredRoute = { method: string; url: string; access: RouteAccess | undefined };
@@ -45,16 +45,21 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
 
   // Fail closed: a route that slipped through without a declaration is refused, never open.
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style: every request passes here, and the session is nearly always cached, so most requests
+  // are decided without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access) {
-      if (request.is404) return;
-      throw new AppError('FORBIDDEN');
+    if (!access) return done(request.is404 ? undefined : new AppError('FORBIDDEN'));
+    if ('public' in access) return done();
+    const decide = (auth: AuthContext) => ('signedIn' in access || can(auth.userType, access.permission) ? undefined : new AppError('FORBIDDEN'));
+    let auth: AuthContext | Promise<AuthContext>;
+    try {
+      auth = app.authenticate(request);
+    } catch (error) {
+      return done(error as Error);
     }
-    if ('public' in access) return;
-    const auth = await app.authenticate(request);
-    if ('signedIn' in access) return;
-    if (!can(auth.userType, access.permission)) throw new AppError('FORBIDDEN');
+    if (auth instanceof Promise) auth.then((loaded) => done(decide(loaded)), (error: Error) => done(error));
+    else done(decide(auth));
   });
 
   app.addHook('preHandler', (request, _reply, done) => {

@@ -18,7 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     accessCache: AccessCache;
     signAccessToken: (claims: AccessTokenClaims) => string;
-    authenticate: (request: FastifyRequest) => Promise<AuthContext>;
+    /** Synchronous when the session's access is cached, which is nearly always: no promise per request. */
+    authenticate: (request: FastifyRequest) => AuthContext | Promise<AuthContext>;
   }
 }
 
@@ -55,7 +56,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
   app.decorateRequest('auth', null);
 
-  app.decorate('authenticate', async (request: FastifyRequest): Promise<AuthContext> => {
+  const verifiedClaims = (request: FastifyRequest): AccessTokenClaims => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
     let claims: AccessTokenClaims;
@@ -65,7 +66,17 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       throw new AppError('UNAUTHENTICATED');
     }
     if (!userTypeSchema.safeParse(claims.typ).success) throw new AppError('UNAUTHENTICATED');
-    const access = await app.accessCache.get(claims.sid);
+    return claims;
+  };
+
+  app.decorate('authenticate', (request: FastifyRequest): AuthContext | Promise<AuthContext> => {
+    const claims = verifiedClaims(request);
+    const cached = app.accessCache.peek(claims.sid);
+    if (cached !== undefined) return authorise(request, claims, cached);
+    return app.accessCache.get(claims.sid).then((access) => authorise(request, claims, access));
+  });
+
+  const authorise = (request: FastifyRequest, claims: AccessTokenClaims, access: SessionAccess | null): AuthContext => {
     if (!access || access.sessionRevoked || access.userId !== claims.sub) throw new AppError('UNAUTHENTICATED');
     if (access.status !== 'ACTIVE') throw new AppError('UNAUTHENTICATED');
     // Only administrators get dashboard sessions; a session of any other type is refused outright.
@@ -80,5 +91,5 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     };
     request.auth = auth;
     return auth;
-  });
+  };
 });
