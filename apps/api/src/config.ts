@@ -32,7 +32,7 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
   DB_MAX_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   DB_MAX_QUEUE: z.coerce.number().int().min(1).optional(),
-  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(40),
+  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   SEED_DEMO_DATA: flag.default(true),
   WEB_DIST_DIR: z.string().optional(),
