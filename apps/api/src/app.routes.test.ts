@@ -30,6 +30,15 @@ describe('the app as a whole', () => {
     );
   });
 
+  it('documents the charger batch upload as a multipart form of a location id and a CSV file', async () => {
+    type Operation = { requestBody?: { content: Record<string, { schema: { required?: string[]; properties: Record<string, { type?: string; format?: string }> } }> } };
+    const document = json<{ paths: Record<string, { post?: Operation }> }>(await t.app.inject({ method: 'GET', url: '/docs/json' }));
+    const form = document.paths['/web/chargers/batch']?.post?.requestBody?.content['multipart/form-data']?.schema;
+    expect(form?.required).toEqual(['locationId', 'file']);
+    expect(form?.properties.locationId).toMatchObject({ type: 'string' });
+    expect(form?.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('answers unknown API paths and methods with 404 in the error shape', async () => {
     for (const [method, url] of [['GET', '/web/nope'], ['DELETE', '/web/users/login'], ['PUT', '/anything']] as const) {
       const response = await t.app.inject({ method, url });
