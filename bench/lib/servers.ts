@@ -52,7 +52,6 @@ const main = async () => {
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     // The overload settings, to try other values: e.g. DB_QUEUE_TIMEOUT_MS=20 npm run bench:overload.
     ...Object.fromEntries(OVERLOAD_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
-    ...(process.env.BENCH_DB_MAX_QUEUE ? { DB_MAX_QUEUE: process.env.BENCH_DB_MAX_QUEUE } : {}),
   });
   const ours = await buildApp({ config, database: handle, logger: false });
 

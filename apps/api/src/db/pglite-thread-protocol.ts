@@ -16,11 +16,10 @@ export type ThreadRequest =
  */
 export type SerializedError = { message: string; stack?: string; fields: Record<string, string | number | boolean> };
 
-export type ThreadReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: SerializedError }
-  | { id: 'ready'; ok: true }
-  | { id: 'ready'; ok: false; error: SerializedError };
+/** The thread answers this id, unasked, once PGlite is ready (or failed to start). */
+export const READY_ID = 0;
+
+export type ThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
 export const serializeError = (error: unknown): SerializedError => {
   if (!(error instanceof Error)) return { message: String(error), fields: {} };

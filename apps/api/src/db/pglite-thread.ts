@@ -1,14 +1,10 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
-import {
-  deserializeError,
-  type PGliteThreadData,
-  type ThreadReply,
-  type ThreadRequest,
-} from './pglite-thread-protocol.ts';
+import { deserializeError, READY_ID, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
-type Call = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Call = WithoutId<ThreadRequest>;
 
 /** What drizzle's pglite driver calls inside a transaction. */
 export type ThreadTransaction = {
@@ -25,7 +21,7 @@ export class PGliteThread {
   readonly waitReady: Promise<void>;
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
-  #nextId = 1;
+  #nextId = READY_ID + 1;
   #failure: Error | undefined;
 
   constructor(data: PGliteThreadData) {
@@ -33,18 +29,9 @@ export class PGliteThread {
       workerData: data,
       transferList: data.snapshot ? [data.snapshot] : [],
     });
-    this.waitReady = new Promise((resolve, reject) => {
-      const onReady = (message: ThreadReply) => {
-        if (message.id !== 'ready') return;
-        this.#worker.off('message', onReady);
-        if (message.ok) resolve();
-        else reject(deserializeError(message.error));
-      };
-      this.#worker.on('message', onReady);
-      this.#worker.once('error', reject);
-    });
+    // Readiness is answered like a call, so a thread that dies while starting fails it as it fails calls.
+    this.waitReady = new Promise((resolve, reject) => this.#pending.set(READY_ID, { resolve: () => resolve(), reject }));
     this.#worker.on('message', (message: ThreadReply) => {
-      if (message.id === 'ready') return;
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);

@@ -5,7 +5,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { DrizzlePGlite } from './pglite-client.ts';
-import { serializeError, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
+import { READY_ID, serializeError, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
 
 const port = parentPort!;
 const data = workerData as PGliteThreadData;
@@ -84,6 +84,6 @@ port.on('message', (request: ThreadRequest) => {
 });
 
 db.waitReady.then(
-  () => reply({ id: 'ready', ok: true }),
-  (error: unknown) => reply({ id: 'ready', ok: false, error: serializeError(error) }),
+  () => reply({ id: READY_ID, ok: true, value: undefined }),
+  (error: unknown) => reply({ id: READY_ID, ok: false, error: serializeError(error) }),
 );

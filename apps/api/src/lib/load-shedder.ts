@@ -32,19 +32,30 @@ export class LoadShedder {
     return true;
   }
 
-  /** Resolves once admitted; rejects with OverloadedError when the queue is full or the wait too long. */
-  acquire(): Promise<void> {
+  /**
+   * Resolves once admitted; rejects with OverloadedError when the queue is full or the wait too long.
+   * A caller that gives up (`signal` aborts) leaves the line at once and is rejected the same way, so it
+   * neither holds a place in line nor is later handed a slot nobody will give back.
+   */
+  acquire(signal?: AbortSignal): Promise<void> {
     if (this.tryAcquire()) return Promise.resolve();
     if (this.waiting.length >= this.maxQueue) return Promise.reject(new OverloadedError());
     return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        timer: setTimeout(() => {
-          const index = this.waiting.indexOf(waiter);
-          if (index >= 0) this.waiting.splice(index, 1);
-          reject(new OverloadedError());
-        }, this.queueTimeoutMs),
+      const leave = () => {
+        const index = this.waiting.indexOf(waiter);
+        if (index >= 0) this.waiting.splice(index, 1);
+        clearTimeout(waiter.timer);
+        signal?.removeEventListener('abort', leave);
+        reject(new OverloadedError());
       };
+      const waiter: Waiter = {
+        resolve: () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        },
+        timer: setTimeout(leave, this.queueTimeoutMs),
+      };
+      signal?.addEventListener('abort', leave);
       this.waiting.push(waiter);
     });
   }

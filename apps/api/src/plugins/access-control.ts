@@ -27,6 +27,10 @@ const locationIdsIn = (value: unknown): string[] => {
   return [];
 };
 
+/** Why a signed-in user may not call a route, or undefined when they may. */
+const refusalFor = (access: Exclude<RouteAccess, { public: true }>, auth: AuthContext): AppError | undefined =>
+  'signedIn' in access || can(auth.userType, access.permission) ? undefined : new AppError('FORBIDDEN');
+
 /**
  * Every route declares `config.access`: public, or the permission it needs and where its location is.
  * The permission is checked before the body is read; the location after validation, on the parsed value.
@@ -51,15 +55,14 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (!access) return done(request.is404 ? undefined : new AppError('FORBIDDEN'));
     if ('public' in access) return done();
-    const decide = (auth: AuthContext) => ('signedIn' in access || can(auth.userType, access.permission) ? undefined : new AppError('FORBIDDEN'));
     let auth: AuthContext | Promise<AuthContext>;
     try {
       auth = app.authenticate(request);
     } catch (error) {
       return done(error as Error);
     }
-    if (auth instanceof Promise) auth.then((loaded) => done(decide(loaded)), (error: Error) => done(error));
-    else done(decide(auth));
+    if (auth instanceof Promise) auth.then((loaded) => done(refusalFor(access, loaded)), (error: Error) => done(error));
+    else done(refusalFor(access, auth));
   });
 
   app.addHook('preHandler', (request, _reply, done) => {

@@ -4,12 +4,13 @@ import fp from 'fastify-plugin';
 import { LoadShedder, OverloadedError } from '../lib/load-shedder.ts';
 
 const ADMITTED = Symbol('admitted');
-const ABORTED = Symbol('aborted');
+/** Set while the request waits in line: its client going away takes it out of the line. */
+const IN_LINE = Symbol('inLine');
 
 declare module 'fastify' {
   interface FastifyRequest {
     [ADMITTED]?: boolean;
-    [ABORTED]?: boolean;
+    [IN_LINE]?: AbortController;
   }
 }
 
@@ -38,14 +39,10 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
       request[ADMITTED] = true;
       return done();
     }
-    shedder.acquire().then(
+    const inLine = new AbortController();
+    request[IN_LINE] = inLine;
+    shedder.acquire(inLine.signal).then(
       () => {
-        // A client that gave up while waiting in line gets no onResponse: hand its slot on at once.
-        if (request[ABORTED]) {
-          shedder.release();
-          refuse(reply);
-          return;
-        }
         request[ADMITTED] = true;
         done();
       },
@@ -62,7 +59,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {
-    request[ABORTED] = true;
+    request[IN_LINE]?.abort();
     release(request);
     done();
   });

@@ -8,11 +8,6 @@ const chargersJson = sql<ChargerSummary[]>`coalesce((
   select json_agg(json_build_object('chargerId', c.charger_id, 'name', c.name, 'thingName', c.thing_name) order by c.name)
   from ${chargers} c where c.location_id = "locations"."id"), '[]'::json)`;
 
-/**
- * The location state of spec section 3 in one round trip: the row and its chargers as JSON.
- * The outer id is written qualified because drizzle renders selected columns unqualified.
- * Prepared once per database: this is the hottest read of the dashboard.
- */
 /** Only what the state shows: every column more is parsed and mapped on the dashboard's hottest read. */
 const stateColumns = {
   id: locations.id,
@@ -33,6 +28,11 @@ const stateColumns = {
   subscription: locations.subscription,
 };
 
+/**
+ * The location state of spec section 3 in one round trip: the row and its chargers as JSON.
+ * The outer id is written qualified because drizzle renders selected columns unqualified.
+ * Prepared once per database: this is the hottest read of the dashboard.
+ */
 const prepareLocationState = (db: Database) =>
   db
     .select({ location: stateColumns, chargers: chargersJson })
