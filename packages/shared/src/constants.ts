@@ -5,9 +5,7 @@ export const HOUR_OPTIONS: readonly { value: number; label: string }[] = Array.f
 }));
 
 /** Duration choices in hours. */
-export const DURATION_HOURS = [
-  0.25, 0.5, 0.75, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 24, 36, 48, 72,
-] as const;
+export const DURATION_HOURS = [0.25, 0.5, 0.75, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 18, 24, 36, 48, 72] as const;
 
 export const MONTHS = [
   { key: 'january', name: 'January', abbreviation: 'Jan' },
@@ -63,9 +61,16 @@ export const SESSION_TIMING = {
 export const ENVIRONMENTS = ['master', 'local', 'staging', 'demo'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
-/** A charger's state as the control center counts it. */
+/**
+ * A charger's state as the control center counts it. Maintenance (the network's choice) wins, then offline:
+ * a charger that is not connected is offline, whatever it last reported.
+ */
 export const CHARGER_STATUSES = ['available', 'charging', 'offline', 'maintenance', 'faulted'] as const;
 export type ChargerStatus = (typeof CHARGER_STATUSES)[number];
+
+/** What a charger's own reports last said (its status were it connected): every status but offline. */
+export const LAST_KNOWN_STATUSES = ['available', 'charging', 'maintenance', 'faulted'] as const satisfies readonly ChargerStatus[];
+export type LastKnownStatus = (typeof LAST_KNOWN_STATUSES)[number];
 
 /** OCPP 1.6J: the WebSocket path chargers connect to (`/ocpp/{chargerId}`) and the subprotocol they speak. */
 export const OCPP_PATH = '/ocpp';
@@ -77,3 +82,20 @@ export const OCPP_PASSWORD_MAX_LENGTH = 40;
 export const DEMO_CHARGER_PASSWORD = 'wattdesk-demo-charger-key';
 /** The heartbeat interval a BootNotification is accepted with. */
 export const OCPP_HEARTBEAT_INTERVAL_SECONDS = 30;
+
+/**
+ * The host's subscription plans (decision 043): a monthly price per charger, in integer minor units.
+ * The plan id is also the provider's price lookup key suffix, so it never changes once in use.
+ */
+export const SUBSCRIPTION_PLANS = [
+  { id: 'basic', name: 'Basic', unitAmount: 1_500, currency: 'USD', interval: 'month', features: 'Monitoring, remote actions and reports' },
+  { id: 'standard', name: 'Standard', unitAmount: 2_500, currency: 'USD', interval: 'month', features: 'Basic, plus rates, fees and driver access' },
+  { id: 'pro', name: 'Pro', unitAmount: 4_000, currency: 'USD', interval: 'month', features: 'Standard, plus dynamic power and priority support' },
+] as const;
+export type SubscriptionPlanId = (typeof SUBSCRIPTION_PLANS)[number]['id'];
+export const SUBSCRIPTION_PLAN_IDS = SUBSCRIPTION_PLANS.map((plan) => plan.id) as [SubscriptionPlanId, ...SubscriptionPlanId[]];
+
+/** A software licence runs for this many months; renewing adds another term (decision 044). */
+export const LICENSE_TERM_MONTHS = 12;
+/** Seats one licence may hold. */
+export const LICENSE_MAX_SEATS = 1_000;

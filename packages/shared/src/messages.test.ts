@@ -45,9 +45,7 @@ describe('spec messages, word for word', () => {
   it('success messages (section 8)', () => {
     expect(Object.values(successMessages)).toEqual([
       'Logged in Successfully',
-      'payment information updated',
-      'fee information updated',
-      'violation information updated',
+      'payment, fee and violation information updated',
       'selected chargers are in maintenance now',
       'subscription activated',
       'subscription updated',

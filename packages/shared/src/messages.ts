@@ -8,12 +8,10 @@ export const validationMessages = {
   loginEmailInvalid: 'Please enter a valid email address',
   forgotEmailRequired: 'Please enter email',
   forgotEmailInvalid: 'Enter a valid email',
-  passwordRule:
-    'Password needs to be at least 8 character long containing number, upper, lower and special case',
+  passwordRule: 'Password needs to be at least 8 character long containing number, upper, lower and special case',
   loginPasswordRequired: 'Please enter your password',
   newPasswordRequired: 'Please enter new password',
-  newPasswordRule:
-    'Password must contain a special character(^@$), number(0-9), uppercase(A-Z) and lowercase(a-z)',
+  newPasswordRule: 'Password must contain a special character(^@$), number(0-9), uppercase(A-Z) and lowercase(a-z)',
   retypeRequired: 'Please re-type new password',
   passwordMismatch: 'Password should match',
   alphabetic: (field: string) => `${field} Should be alphabetic only`,
@@ -59,17 +57,14 @@ export const failureMessages = {
   connectStripe: 'Unable to connect Stripe',
   addUtilityConfig: 'Unable to add utility config',
   removeUtilityConfig: 'Unable to remove utility config',
-  stripeAuthorization:
-    'Stripe authorization failed. Try again later, for more information contact the provider.',
-  agreement:
-    'There was an error. An error occurred, or the agreement has already been signed. Please contact support',
+  stripeAuthorization: 'Stripe authorization failed. Try again later, for more information contact the provider.',
+  agreement: 'There was an error. An error occurred, or the agreement has already been signed. Please contact support',
 } as const;
 
 export const successMessages = {
   login: 'Logged in Successfully',
-  paymentInfoUpdated: 'payment information updated',
-  feeInfoUpdated: 'fee information updated',
-  violationInfoUpdated: 'violation information updated',
+  /** One sentence in the spec: shown after saving rates, fees, idle fees or violation rules and statuses. */
+  paymentFeeViolationInfoUpdated: 'payment, fee and violation information updated',
   chargersInMaintenance: 'selected chargers are in maintenance now',
   subscriptionActivated: 'subscription activated',
   subscriptionUpdated: 'subscription updated',
@@ -90,3 +85,6 @@ export const networkMessages = {
   /** The counterpart of successMessages.chargersInMaintenance. */
   chargersOutOfMaintenance: 'selected chargers are back in service now',
 } as const;
+
+/** Spec section 9, shown wherever bank linking runs against the local Plaid sandbox (decision 049). */
+export const bankLinkingSandboxNotice = 'A bank-linking provider is set to sandbox mode.';

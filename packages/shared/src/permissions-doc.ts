@@ -44,7 +44,16 @@ Other decisions:
   SuperAdmin can grant it.
 - **ReadonlySuperAdmin** holds every view permission (exports included) except the driver's own ones.
 - **Exports** are view permissions: they change nothing, but they are separate so that a read-only role
-  can see a list without taking it away in bulk.`;
+  can see a list without taking it away in bulk.
+- **Prices** (spec section 6: PortfolioManager "rates update"; Admin "without rates update or fees"):
+  PortfolioManager sets rates, the session fee and idle fees of its locations (\`Rates_Update\`,
+  \`Fees_Update\`, \`Idle_Fees_Update\`) and sees violations; Admin only views them. Admin keeps
+  \`Violations_Update\` (violation rules, waiving a violation): enforcing the rules of a site is operations.
+  The network default session fee of a currency (\`Fees_Default_Update\`) applies to every location that
+  sets none, so only SuperAdmin holds it.
+- **Own account** (\`Account_Settings_View\`, \`Account_Settings_Update\`) is of kind \`self\`: it changes only the
+  holder's own profile, password, second factor and sign-ins, so every administrator type holds it, read-only
+  types included (decision 016).`;
 
 const REACH_NOTES = `## Who may grant which type
 
@@ -62,8 +71,7 @@ Managers who do not reach every location see the administrators sharing at least
 locations outside their list are counted, not named.`;
 
 const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-const table = (head: readonly string[], rows: readonly (readonly string[])[]) =>
-  [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+const table = (head: readonly string[], rows: readonly (readonly string[])[]) => [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
 
 const typesSection = () =>
   table(
@@ -84,7 +92,9 @@ const grantSection = () =>
     ['Manager type', 'May grant'],
     USER_TYPES.filter((type) => can(type, 'Admins_Invite') || can(type, 'Admins_Update')).map((type) => [
       `\`${type}\``,
-      grantableTypes(type).map((granted) => `\`${granted}\``).join(', ') || '—',
+      grantableTypes(type)
+        .map((granted) => `\`${granted}\``)
+        .join(', ') || '—',
     ]),
   );
 

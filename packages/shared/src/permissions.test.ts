@@ -19,11 +19,45 @@ describe('permission catalogue (spec section 6)', () => {
 
   it("covers the spec's areas and keeps the names the spec uses", () => {
     const areas = new Set(ALL_PERMISSIONS.map((permission) => PERMISSIONS[permission].area));
-    for (const area of ['chargers', 'locations', 'schedule', 'rates', 'fees', 'violations', 'maintenance', 'drivers', 'administrators', 'logs', 'dashboard', 'payouts', 'firmware', 'utility', 'dpo', 'power grid', 'mesh', 'idle fees', 'activity logs'] as const) {
+    for (const area of [
+      'chargers',
+      'locations',
+      'schedule',
+      'rates',
+      'fees',
+      'violations',
+      'maintenance',
+      'drivers',
+      'administrators',
+      'logs',
+      'dashboard',
+      'payouts',
+      'firmware',
+      'utility',
+      'dpo',
+      'power grid',
+      'mesh',
+      'idle fees',
+      'activity logs',
+    ] as const) {
       expect(areas.has(area), area).toBe(true);
     }
     expect([...areas].every((area) => PERMISSION_AREAS.includes(area))).toBe(true);
-    const named: Permission[] = ['Dashboard', 'Locations_Multi', 'Reseller_Revenue_View', 'Bank_Connect', 'Charger_Batch', 'Charger_Photo', 'Quick_Report', 'Testing_Data', 'Firmware_Download', 'User_Locations', 'Mobile_Access', 'Driver_Status', 'Rates_Update'];
+    const named: Permission[] = [
+      'Dashboard',
+      'Locations_Multi',
+      'Reseller_Revenue_View',
+      'Bank_Connect',
+      'Charger_Batch',
+      'Charger_Photo',
+      'Quick_Report',
+      'Testing_Data',
+      'Firmware_Download',
+      'User_Locations',
+      'Mobile_Access',
+      'Driver_Status',
+      'Rates_Update',
+    ];
     expect(named.filter((permission) => !ALL_PERMISSIONS.includes(permission))).toEqual([]);
   });
 
@@ -35,14 +69,29 @@ describe('permission catalogue (spec section 6)', () => {
 describe('permission sets per type (spec section 6 table)', () => {
   it('SuperAdmin holds nearly all; ReadonlySuperAdmin only views', () => {
     expect(ALL_PERMISSIONS.filter((permission) => !can('SuperAdmin', permission))).toEqual(['User_Locations']);
-    expect([...permissionsOf('ReadonlySuperAdmin')].every((permission) => PERMISSIONS[permission].kind === 'view')).toBe(true);
+    expect([...permissionsOf('ReadonlySuperAdmin')].every((permission) => PERMISSIONS[permission].kind !== 'change')).toBe(true);
     expect(can('ReadonlySuperAdmin', 'Activity_Logs_View')).toBe(true);
   });
 
   it('PortfolioManager: multi-location, rates update, admin management, payouts, dashboard', () => {
-    for (const permission of ['Locations_Multi', 'Rates_Update', 'Admins_Invite', 'Admins_Update', 'Admins_Deactivate', 'Payouts_View', 'Payouts_Transfer', 'Dashboard'] as const) {
+    for (const permission of [
+      'Locations_Multi',
+      'Rates_Update',
+      'Admins_Invite',
+      'Admins_Update',
+      'Admins_Deactivate',
+      'Payouts_View',
+      'Payouts_Transfer',
+      'Dashboard',
+    ] as const) {
       expect(can('PortfolioManager', permission), permission).toBe(true);
     }
+  });
+
+  it('PortfolioManager sets rates and fees; only the network (SuperAdmin) sets the default session fee', () => {
+    for (const permission of ['Rates_Update', 'Fees_Update', 'Idle_Fees_Update', 'Violations_View'] as const)
+      expect(can('PortfolioManager', permission), permission).toBe(true);
+    expect(holders('Fees_Default_Update')).toEqual(['SuperAdmin']);
   });
 
   it('Admin runs operations without rates update or fees', () => {
@@ -61,10 +110,11 @@ describe('permission sets per type (spec section 6 table)', () => {
   });
 
   it('Reseller, manufacturers and Driver hold what the spec lists', () => {
-    for (const permission of ['Dashboard', 'Reseller_Revenue_View', 'Payouts_View', 'Bank_Connect'] as const) expect(can('Reseller', permission)).toBe(true);
+    for (const permission of ['Dashboard', 'Reseller_Revenue_View', 'Payouts_View', 'Bank_Connect'] as const)
+      expect(can('Reseller', permission)).toBe(true);
     expect(holders('Reseller_Revenue_View')).toEqual(['SuperAdmin', 'ReadonlySuperAdmin', 'Reseller']);
     for (const type of ['ManufacturingAdmin', 'ThirdPartyManufacturer'] as const) {
-      for (const permission of ['Charger_Batch', 'Charger_Photo', 'Quick_Report', 'Testing_Data', 'Firmware_Download'] as const) {
+      for (const permission of ['Charger_Batch', 'Charger_Photo', 'Quick_Report', 'Testing_Data', 'Firmware_View', 'Firmware_Download'] as const) {
         expect(can(type, permission), `${type} ${permission}`).toBe(true);
       }
     }
@@ -76,7 +126,11 @@ describe('permission sets per type (spec section 6 table)', () => {
     expect(can('MobileAdmin', 'Maintenance_Update')).toBe(true);
     expect(can('MobileAdmin', 'Rates_View')).toBe(false);
     expect(can('MobileAdmin', 'Admins_View')).toBe(false);
-    expect([...permissionsOf('Scheduler')].filter((permission) => PERMISSIONS[permission].kind === 'change')).toEqual(['Schedule_Create', 'Schedule_Update', 'Schedule_Delete']);
+    expect([...permissionsOf('Scheduler')].filter((permission) => PERMISSIONS[permission].kind === 'change')).toEqual([
+      'Schedule_Create',
+      'Schedule_Update',
+      'Schedule_Delete',
+    ]);
   });
 });
 

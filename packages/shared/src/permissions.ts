@@ -1,8 +1,9 @@
 /**
  * The permission catalogue. One list for the API guard, the web navigation and docs/permissions.md.
- * `kind: 'view'` permissions only read; read-only roles are built from them.
+ * `kind: 'view'` permissions only read; read-only roles are built from them. `kind: 'self'` permissions change
+ * only the holder's own account (password, second factor, sign-ins): read-only roles hold them too.
  */
-type PermissionDefinition = { area: PermissionArea; kind: 'view' | 'change'; description: string };
+type PermissionDefinition = { area: PermissionArea; kind: 'view' | 'change' | 'self'; description: string };
 
 export const PERMISSION_AREAS = [
   'dashboard',
@@ -37,6 +38,7 @@ const change = (area: PermissionArea, description: string): PermissionDefinition
   kind: 'change',
   description,
 });
+const self = (area: PermissionArea, description: string): PermissionDefinition => ({ area, kind: 'self', description });
 
 export const PERMISSIONS = {
   Dashboard: view('dashboard', 'See the dashboard overview; decides the landing page after sign-in'),
@@ -67,6 +69,7 @@ export const PERMISSIONS = {
   Charging_Sessions_View: view('chargers', 'See charging sessions and their meter values'),
   Charging_Sessions_Export: view('chargers', 'Export charging sessions as CSV'),
   Testing_Data: view('chargers', 'See factory test data of chargers'),
+  Testing_Data_Import: change('chargers', 'Import end-of-line test results of chargers from a CSV file'),
 
   Schedule_View: view('schedule', 'See charger schedules and bookings'),
   Schedule_Create: change('schedule', 'Schedule chargers for a time window'),
@@ -78,6 +81,7 @@ export const PERMISSIONS = {
 
   Fees_View: view('fees', 'See session and other fees'),
   Fees_Update: change('fees', 'Change session and other fees'),
+  Fees_Default_Update: change('fees', 'Change the network default session fee of a currency'),
 
   Idle_Fees_View: view('idle fees', 'See idle fee options'),
   Idle_Fees_Update: change('idle fees', 'Change idle fee options'),
@@ -87,6 +91,9 @@ export const PERMISSIONS = {
 
   Maintenance_View: view('maintenance', 'See chargers in maintenance and maintenance history'),
   Maintenance_Update: change('maintenance', 'Put chargers in maintenance and take them out'),
+  Inspections_View: view('maintenance', 'See inspection templates and completed inspections'),
+  Inspections_Update: change('maintenance', 'Fill in inspections of chargers and locations'),
+  Inspection_Templates_Update: change('maintenance', 'Create and change inspection templates'),
 
   Drivers_View: view('drivers', 'See drivers of a location'),
   Drivers_Create: change('drivers', 'Add drivers to a location'),
@@ -99,6 +106,7 @@ export const PERMISSIONS = {
   Admins_Invite: change('administrators', 'Invite an administrator by e-mail'),
   Admins_Update: change('administrators', 'Change an administrator type or locations'),
   Admins_Deactivate: change('administrators', 'Deactivate and reactivate administrators'),
+  Admins_Sessions_End: change('administrators', "End another administrator's sign-ins on every device"),
 
   Logs_View: view('logs', 'See charger logs'),
   System_Logs_View: view('logs', 'See server-side events: failed jobs, provider errors'),
@@ -142,8 +150,8 @@ export const PERMISSIONS = {
   Agreements_Send: change('agreements', 'Create, send and resend agreements for signature'),
 
   Profile_View: view('account', 'See the location profile menus'),
-  Account_Settings_View: view('account', 'See account settings'),
-  Account_Settings_Update: change('account', 'Change account settings'),
+  Account_Settings_View: self('account', 'See your own account: profile, second factor, sign-ins'),
+  Account_Settings_Update: self('account', 'Change your own profile, password, second factor and sign-ins'),
   Notifications_View: view('account', 'See notifications'),
   Documents_Upload: change('account', 'Upload documents for a location'),
 

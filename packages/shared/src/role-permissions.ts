@@ -1,20 +1,16 @@
 import { ALL_PERMISSIONS, VIEW_PERMISSIONS, type Permission } from './permissions.ts';
 import type { UserType } from './roles.ts';
 
-const except = (list: readonly Permission[], excluded: readonly Permission[]) =>
-  list.filter((p) => !excluded.includes(p));
+const except = (list: readonly Permission[], excluded: readonly Permission[]) => list.filter((p) => !excluded.includes(p));
 
 /** The driver app's own permissions: no dashboard role needs them. */
 const DRIVER_ONLY: readonly Permission[] = ['User_Locations', 'Mobile_Access'];
 
+/** Every administrator manages their own account (menu account-setting), read-only types included. */
+const OWN_ACCOUNT: readonly Permission[] = ['Account_Settings_View', 'Account_Settings_Update'];
+
 /** Views an operator of a location needs for the shell, the switcher and the profile menus. */
-const LOCATION_BASICS: readonly Permission[] = [
-  'Locations_View',
-  'Control_Center_View',
-  'Profile_View',
-  'Chargers_View',
-  'Notifications_View',
-];
+const LOCATION_BASICS: readonly Permission[] = ['Locations_View', 'Control_Center_View', 'Profile_View', 'Chargers_View', 'Notifications_View'];
 
 const MANUFACTURING: readonly Permission[] = [
   'Locations_View',
@@ -24,6 +20,9 @@ const MANUFACTURING: readonly Permission[] = [
   'Charger_Photo',
   'Quick_Report',
   'Testing_Data',
+  'Testing_Data_Import',
+  // Firmware_View shows the firmware menu, where manufacturers download images (issue 17).
+  'Firmware_View',
   'Firmware_Download',
 ];
 
@@ -36,9 +35,10 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
   Driver: DRIVER_ONLY,
   // Nearly all: not a driver's own location list. Mobile_Access stays, so a SuperAdmin can grant MobileAdmin.
   SuperAdmin: except(ALL_PERMISSIONS, ['User_Locations']),
-  ReadonlySuperAdmin: except(VIEW_PERMISSIONS, DRIVER_ONLY),
+  ReadonlySuperAdmin: [...except(VIEW_PERMISSIONS, DRIVER_ONLY), ...OWN_ACCOUNT],
   PortfolioManager: [
     ...LOCATION_BASICS,
+    ...OWN_ACCOUNT,
     'Locations_Multi',
     'Locations_Update',
     'Locations_Export',
@@ -48,7 +48,10 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Rates_View',
     'Rates_Update',
     'Fees_View',
+    'Fees_Update',
     'Idle_Fees_View',
+    'Idle_Fees_Update',
+    'Violations_View',
     'Admins_View',
     'Admins_Invite',
     'Admins_Update',
@@ -66,6 +69,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Activity_Logs_Export',
     'Agreements_View',
     'Subscription_View',
+    'License_View',
   ],
   Admin: [
     ...LOCATION_BASICS,
@@ -96,6 +100,9 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Violations_Update',
     'Maintenance_View',
     'Maintenance_Update',
+    'Inspections_View',
+    'Inspections_Update',
+    'Inspection_Templates_Update',
     'Drivers_View',
     'Drivers_Create',
     'Drivers_Update',
@@ -106,8 +113,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Logs_Export',
     'Activity_Logs_View',
     'Activity_Logs_Export',
-    'Payouts_View',
-    'Payouts_Account_View',
+    // Admin runs operations but does not see money (issue 16): no payouts, balances or payout account.
     'Payment_Info_View',
     'Payment_Info_Update',
     'Firmware_View',
@@ -120,9 +126,10 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Mesh_Config_View',
     'Subscription_View',
     'Subscription_Update',
+    'License_View',
+    'License_Update',
     'Agreements_View',
-    'Account_Settings_View',
-    'Account_Settings_Update',
+    ...OWN_ACCOUNT,
     'Documents_Upload',
   ],
   ReadonlyAdmin: [
@@ -136,18 +143,19 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Idle_Fees_View',
     'Violations_View',
     'Maintenance_View',
+    'Inspections_View',
     'Drivers_View',
     'Driver_Status',
     'Logs_View',
     'Activity_Logs_View',
-    'Payouts_View',
     'Payment_Info_View',
     'Firmware_View',
     'Utility_View',
     'DPO_View',
     'Subscription_View',
+    'License_View',
     'Agreements_View',
-    'Account_Settings_View',
+    ...OWN_ACCOUNT,
   ],
   Reseller: [
     'Locations_View',
@@ -157,13 +165,16 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Payouts_View',
     'Payouts_Account_View',
     'Bank_Connect',
+    ...OWN_ACCOUNT,
   ],
-  ManufacturingAdmin: MANUFACTURING,
-  ThirdPartyManufacturer: MANUFACTURING,
+  ManufacturingAdmin: [...MANUFACTURING, ...OWN_ACCOUNT],
+  ThirdPartyManufacturer: [...MANUFACTURING, ...OWN_ACCOUNT],
   MobileAdmin: [
     ...LOCATION_BASICS,
     'Maintenance_View',
     'Maintenance_Update',
+    'Inspections_View',
+    'Inspections_Update',
     'Chargers_Update',
     'Charger_Photo',
     'Chargers_Remote_Actions',
@@ -174,6 +185,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Firmware_Update',
     'Logs_View',
     'Mobile_Access',
+    ...OWN_ACCOUNT,
   ],
   Scheduler: ['Locations_View', 'Chargers_View', 'Schedule_View', 'Schedule_Create', 'Schedule_Update', 'Schedule_Delete'],
 };
@@ -188,5 +200,4 @@ export const permissionsOf = (type: UserType): ReadonlySet<Permission> => ROLE_S
 export const can = (type: UserType, permission: Permission): boolean => permissionsOf(type).has(permission);
 
 /** Spec section 2: users with Dashboard land on the dashboard, others on the control center. */
-export const landingPathFor = (type: UserType): string =>
-  can(type, 'Dashboard') ? '/dashboard' : '/dashboard/control-center';
+export const landingPathFor = (type: UserType): string => (can(type, 'Dashboard') ? '/dashboard' : '/dashboard/control-center');

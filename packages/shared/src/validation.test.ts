@@ -56,9 +56,7 @@ describe('password rules', () => {
   });
   it('reset screen: required, character classes, then length', () => {
     expect(validateNewPassword('')).toBe('Please enter new password');
-    expect(validateNewPassword('password1!')).toBe(
-      'Password must contain a special character(^@$), number(0-9), uppercase(A-Z) and lowercase(a-z)',
-    );
+    expect(validateNewPassword('password1!')).toBe('Password must contain a special character(^@$), number(0-9), uppercase(A-Z) and lowercase(a-z)');
     expect(validateNewPassword('Aa1$')).toBe(rule);
     expect(validateNewPassword('Fresh#Start2026')).toBeUndefined();
   });

@@ -5,7 +5,10 @@ import { validationMessages as m } from './messages.ts';
 export const humanizeField = (path: readonly PropertyKey[]): string => {
   const last = [...path].reverse().find((segment): segment is string => typeof segment === 'string');
   if (!last) return 'Request body';
-  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 

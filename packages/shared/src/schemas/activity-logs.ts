@@ -3,7 +3,12 @@ import { idSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 
 const dateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).optional();
 const text = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional().transform((value) => value || undefined);
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => value || undefined);
 
 const fromBeforeTo = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || new Date(query.from) <= new Date(query.to);
@@ -39,12 +44,18 @@ export const activityLogItemSchema = z.object({
   createdAt: z.string(),
   actorUserId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's name as it is now; null when the account is gone. */
+  actorName: z.string().nullable(),
   actorType: z.string().nullable(),
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** The user's, location's, charger's or agreement's name as it is now; null when it is gone or has none. */
+  entityName: z.string().nullable(),
   locationId: z.string().nullable(),
   locationName: z.string().nullable(),
+  /** The location's IANA time zone: the row's time is shown in it. */
+  locationTimeZone: z.string().nullable(),
   changes: fieldChangesSchema.nullable(),
   ipAddress: z.string().nullable(),
 });
@@ -55,6 +66,10 @@ export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
   'auth.login': 'Signed in',
   'auth.login_failed': 'Sign-in failed',
   'auth.logout': 'Signed out',
+  'auth.refused_locked': 'Sign-in refused: account locked',
+  'auth.refused_backoff': 'Sign-in refused: too many attempts',
+  'access.denied': 'Refused: no permission',
+  export: 'Exported',
   'auth.refresh_reuse_detected': 'Stolen refresh token detected',
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',

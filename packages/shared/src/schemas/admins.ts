@@ -8,9 +8,7 @@ import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } f
 export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 
 /** Only administrator types can be invited or assigned through administrator management. */
-export const adminTypeSchema = z
-  .enum(USER_TYPES, { error: 'Choose an administrator type' })
-  .refine(isAdminType, 'Choose an administrator type');
+export const adminTypeSchema = z.enum(USER_TYPES, { error: 'Choose an administrator type' }).refine(isAdminType, 'Choose an administrator type');
 
 const nameSchema = (label: string) =>
   z

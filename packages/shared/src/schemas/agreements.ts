@@ -61,16 +61,17 @@ export const AGREEMENT_MAX_VALIDITY_DAYS = 365;
 const expiresAtSchema = z.iso
   .datetime({ offset: true, error: 'Expires at must be a date and time' })
   .refine((value) => Date.parse(value) > Date.now(), 'Expires at must be in the future')
-  .refine((value) => Date.parse(value) <= Date.now() + AGREEMENT_MAX_VALIDITY_DAYS * 86_400_000, `Expires at must be within ${AGREEMENT_MAX_VALIDITY_DAYS} days`);
+  .refine(
+    (value) => Date.parse(value) <= Date.now() + AGREEMENT_MAX_VALIDITY_DAYS * 86_400_000,
+    `Expires at must be within ${AGREEMENT_MAX_VALIDITY_DAYS} days`,
+  );
 
 /** Property name and address are optional: they default from the location. */
 export const createAgreementBodySchema = z.object({
   locationId: idSchema,
   accountName: text('Account name'),
   propertyName: text('Property name').optional(),
-  address: z
-    .object({ street: text('Street'), city: text('City', 100), state: text('State', 100), zip: text('Zip', 20) })
-    .optional(),
+  address: z.object({ street: text('Street'), city: text('City', 100), state: text('State', 100), zip: text('Zip', 20) }).optional(),
   signerName: text('Signer name', 120).regex(/^[\p{L}\s'.-]+$/u, m.alphabetic('Signer name')),
   signerEmail: text('Signer email', 320).regex(EMAIL_PATTERN, m.emailPattern),
   expiresAt: expiresAtSchema,

@@ -36,7 +36,12 @@ export const signedInUserSchema = z.object({
 export const sessionUserSchema = signedInUserSchema.extend({ access_token: z.string(), refresh_token: z.string() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const refreshTokenBodySchema = z.object({ token: requiredString('Refresh token is required', 200) });
+/** `deviceId`: the id sent at sign-in; a refresh token only works with it (it is bound to that device). */
+export const refreshTokenBodySchema = z.object({
+  token: requiredString('Refresh token is required', 200),
+  deviceId: z.string().trim().max(200).optional(),
+});
+export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
 export const refreshTokenResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 
@@ -45,13 +50,38 @@ export const forgotPasswordBodySchema = z.object({
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
+/** After a correct password, an account with a second factor is asked for a code instead of getting tokens. */
+export const mfaChallengeSchema = z.object({
+  mfaRequired: z.literal(true),
+  /** Short-lived proof of the password step; sent back with the code. */
+  challenge: z.string(),
+  /** The account must set up an authenticator app before it may sign in (MFA_REQUIRED_FOR). */
+  enrollmentRequired: z.boolean(),
+});
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** POST /users/login answers the spec's session user, or the code step. */
+export const loginResponseSchema = z.union([sessionUserSchema, mfaChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const isMfaChallenge = (answer: LoginResponse): answer is MfaChallenge => 'mfaRequired' in answer;
+
+export const mfaCodeMessages = { required: 'Enter the code from your authenticator app or a recovery code' } as const;
+const mfaCode = z.string({ error: mfaCodeMessages.required }).trim().min(1, { error: mfaCodeMessages.required, abort: true }).max(32);
+
+export const mfaLoginBodySchema = z.object({
+  challenge: requiredString('This sign-in step has expired. Please sign in again', 2000),
+  code: mfaCode,
+});
+export type MfaLoginBody = z.infer<typeof mfaLoginBodySchema>;
+export const mfaLoginSetupBodySchema = z.object({ challenge: requiredString('This sign-in step has expired. Please sign in again', 2000) });
+
+/** The session user, with the recovery codes when this sign-in also completed the set-up of a second factor. */
+export const mfaLoginResponseSchema = sessionUserSchema.extend({ recoveryCodes: z.array(z.string()).optional() });
+export type MfaLoginResponse = z.infer<typeof mfaLoginResponseSchema>;
+
 export const resetPasswordBodySchema = z.object({
   token: requiredString('Token not found! Please try again', 200),
-  password: z
-    .string({ error: m.newPasswordRequired })
-    .min(1, m.newPasswordRequired)
-    .max(1024)
-    .refine(meetsPasswordRule, m.passwordRule),
+  password: z.string({ error: m.newPasswordRequired }).min(1, m.newPasswordRequired).max(1024).refine(meetsPasswordRule, m.passwordRule),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 

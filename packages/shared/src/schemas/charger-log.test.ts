@@ -11,7 +11,9 @@ const messages = (input: unknown) => {
 describe('charger log queries', () => {
   it('needs only the location; pages by default; an empty search is no search', () => {
     expect(chargerLogQuerySchema.parse({ locationId, search: '  ' })).toEqual({ locationId, page: 1, pageSize: 25, search: undefined });
-    expect(chargerLogExportQuerySchema.parse({ locationId, kind: 'data-transfer', from: '2026-11-01', to: '2026-11-01' })).toMatchObject({ kind: 'data-transfer' });
+    expect(chargerLogExportQuerySchema.parse({ locationId, kind: 'data-transfer', from: '2026-11-01', to: '2026-11-01' })).toMatchObject({
+      kind: 'data-transfer',
+    });
   });
 
   it('words its failures for the screen', () => {

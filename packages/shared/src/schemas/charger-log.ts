@@ -17,6 +17,10 @@ export const CHARGER_EVENT_KINDS = [
   'diagnostics',
   'firmware',
   'data-transfer',
+  /** ID tags refused at Authorize or StartTransaction, and sessions stopped at a driver's limit. */
+  'authorization',
+  /** Reservations (ReserveNow, CancelReservation) made from charger bookings. */
+  'reservation',
 ] as const;
 export type ChargerEventKind = (typeof CHARGER_EVENT_KINDS)[number];
 

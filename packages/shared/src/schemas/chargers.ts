@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGER_KINDS, CHARGER_STATUSES } from '../constants.ts';
+import { CHARGER_KINDS, CHARGER_STATUSES, LAST_KNOWN_STATUSES } from '../constants.ts';
 import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
 import { nonNegativeNumber, optionalText, requiredText } from './fields.ts';
@@ -7,7 +7,7 @@ import { nonNegativeNumber, optionalText, requiredText } from './fields.ts';
 export const CONNECTOR_TYPES = ['J1772', 'NACS', 'CCS1', 'CCS2', 'CHAdeMO', 'Type 2'] as const;
 
 /** OCPP charge point identities: letters, digits, dot, dash, underscore; the id chargers connect with. */
-const chargerIdSchema = requiredText('Charger id', 48).regex(
+export const chargerIdSchema = requiredText('Charger id', 48).regex(
   /^[A-Za-z0-9._-]+$/,
   'Charger id may contain only letters, digits, dots, dashes and underscores',
 );
@@ -58,7 +58,11 @@ export const chargerSchema = z.object({
   connectorTypes: z.array(z.string()),
   maxPowerKw: z.number(),
   status: z.enum(CHARGER_STATUSES),
+  /** What the charger last reported, kept while it is offline (or in maintenance); null until it reports a status. */
+  lastKnownStatus: z.enum(LAST_KNOWN_STATUSES).nullable(),
   lastSeenAt: z.string().nullable(),
+  /** Assigned to a software licence that has not expired (License menu); the control center flags the others. */
+  licensed: z.boolean(),
   ...chargerLiveSchema.shape,
 });
 export type Charger = z.infer<typeof chargerSchema>;
@@ -69,8 +73,15 @@ export type CreatedCharger = z.infer<typeof createdChargerSchema>;
 
 export const CHARGER_SORT_FIELDS = ['name', 'chargerId', 'status', 'kind', 'lastSeenAt'] as const;
 
+/**
+ * One value, several (`status=a&status=b`) or a comma-separated list (`status=a,b`). Typed for clients
+ * (z.input) as one value or an array of them: the preprocess step alone would type the input as unknown.
+ */
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item));
+  z.preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(item)) as unknown as z.ZodType<
+    z.output<T>[],
+    z.input<T> | z.input<T>[]
+  >;
 
 export const chargerListQuerySchema = paginationQuerySchema.extend({
   /** Omitted: every location in reach (the all-locations view of users with Locations_Multi). */
@@ -83,10 +94,7 @@ export const chargerListQuerySchema = paginationQuerySchema.extend({
 export type ChargerListQuery = z.infer<typeof chargerListQuerySchema>;
 
 export const statusCountsSchema = z.object(
-  Object.fromEntries(CHARGER_STATUSES.map((status) => [status, z.number().int()])) as Record<
-    (typeof CHARGER_STATUSES)[number],
-    z.ZodNumber
-  >,
+  Object.fromEntries(CHARGER_STATUSES.map((status) => [status, z.number().int()])) as Record<(typeof CHARGER_STATUSES)[number], z.ZodNumber>,
 );
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
+import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';
 
 /** OCPP 1.6 ChargePointStatus values, as connectors report them. */
 export const CONNECTOR_STATUSES = [
@@ -45,6 +46,8 @@ export const activeSessionSchema = z.object({
   startedAt: z.string(),
   energyKwh: z.number(),
   powerKw: z.number().nullable(),
+  /** The running cost: the pricing engine's live estimate. */
+  cost: sessionCostSchema,
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
@@ -81,11 +84,7 @@ export const resetBodySchema = z.object({
 export const unlockBodySchema = z.object({
   connectorId: z.number({ error: 'Connector must be a number' }).int().min(1, 'Connector must be 1 or more').max(16),
 });
-const idTagSchema = z
-  .string({ error: 'Id tag is required' })
-  .trim()
-  .min(1, 'Id tag is required')
-  .max(20, 'Id tag must be at most 20 characters');
+const idTagSchema = z.string({ error: 'Id tag is required' }).trim().min(1, 'Id tag is required').max(20, 'Id tag must be at most 20 characters');
 export const remoteStartBodySchema = z.object({
   connectorId: z.number({ error: 'Connector must be a number' }).int().min(1, 'Connector must be 1 or more').max(16).optional(),
   idTag: idTagSchema,
@@ -174,6 +173,8 @@ export const chargingSessionSchema = z.object({
   powerKw: z.number().nullable(),
   stopReason: z.string().nullable(),
   status: z.enum(SESSION_STATUSES),
+  /** Final once the session stopped, the live estimate while it runs; null without rates. */
+  cost: sessionCostSchema,
 });
 export type ChargingSession = z.infer<typeof chargingSessionSchema>;
 export const sessionListResponseSchema = pagedSchema(chargingSessionSchema);
@@ -188,7 +189,7 @@ export const meterSampleSchema = z.object({
   soc: z.number().nullable(),
 });
 export type MeterSample = z.infer<typeof meterSampleSchema>;
-export const sessionDetailSchema = chargingSessionSchema.extend({ samples: z.array(meterSampleSchema) });
+export const sessionDetailSchema = chargingSessionSchema.extend({ samples: z.array(meterSampleSchema), price: sessionPriceSchema.nullable() });
 export type SessionDetail = z.infer<typeof sessionDetailSchema>;
 export const sessionIdParamsSchema = z.object({ id: idSchema });
 

@@ -14,9 +14,10 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 
 export const idSchema = z.uuid({ error: invalidFieldError((field) => `${field} must be a valid id`) });
 
+/** Query strings arrive as text and are coerced; a typed client (z.input) sends numbers. */
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  page: z.coerce.number<number>().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number<number>().int().min(1).max(200).default(25),
 });
 
 /** One page of a server-side paged list. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHARGER_KINDS } from '../constants.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
+import { idleFeeSettingsSchema } from './tariffs.ts';
 import { alphabeticText, isTimeZone, optionalText, requiredText } from './fields.ts';
 
 export const chargerSummarySchema = z.object({
@@ -19,17 +20,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-export const idleFeesOptionsSchema = z.object({
-  enabled: z.boolean(),
-  feePerMinute: z.number().nonnegative(),
-  graceMinutes: z.number().int().nonnegative(),
-  maxFee: z.number().nonnegative(),
-});
-export type IdleFeesOptions = z.infer<typeof idleFeesOptionsSchema>;
-
-export const subscriptionSchema = z
-  .object({ plan: z.string(), status: z.string(), renewsOn: z.string().nullable() })
-  .nullable();
+export const subscriptionSchema = z.object({ plan: z.string(), status: z.string(), renewsOn: z.string().nullable() }).nullable();
 
 /** The location state of spec section 3, as GET /web/locations/location-by-id answers it. */
 export const locationStateSchema = z.object({
@@ -41,8 +32,11 @@ export const locationStateSchema = z.object({
   chargerCount: z.number().int(),
   locationCode: z.string(),
   timeZone: z.string(),
-  otherFees: z.object({ sessionFee: z.number(), defaultSessionFee: z.number() }),
-  idleFeesOptions: idleFeesOptionsSchema,
+  /** ISO 4217: the currency of the location's prices; fees below are its minor units. */
+  currency: z.string(),
+  /** sessionFee null: the location uses the network's defaultSessionFee. */
+  otherFees: z.object({ sessionFee: z.number().int().nullable(), defaultSessionFee: z.number().int() }),
+  idleFeesOptions: idleFeeSettingsSchema,
   hasReseller: z.boolean(),
   subscription: subscriptionSchema,
 });
@@ -66,7 +60,10 @@ export const LOCATION_SORT_FIELDS = ['name', 'city', 'chargerCount'] as const;
 export const locationListQuerySchema = paginationQuerySchema.extend({
   search: searchQuerySchema,
   sort: sortQuerySchema(LOCATION_SORT_FIELDS, 'name'),
-  hasReseller: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  hasReseller: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type LocationListQuery = z.infer<typeof locationListQuerySchema>;
 

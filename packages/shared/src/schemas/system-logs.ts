@@ -24,9 +24,7 @@ const fromBeforeToError = { error: 'From must be before To', path: ['from'] };
 export const systemLogFilterSchema = systemLogFilterFields.refine(fromBeforeTo, fromBeforeToError);
 export type SystemLogFilter = z.infer<typeof systemLogFilterSchema>;
 
-export const systemLogListQuerySchema = systemLogFilterFields
-  .extend(paginationQuerySchema.shape)
-  .refine(fromBeforeTo, fromBeforeToError);
+export const systemLogListQuerySchema = systemLogFilterFields.extend(paginationQuerySchema.shape).refine(fromBeforeTo, fromBeforeToError);
 export type SystemLogListQuery = z.infer<typeof systemLogListQuerySchema>;
 
 export const systemLogItemSchema = z.object({

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatMicros, formatMinor, isCurrencyCode, minorDigits, minorToDecimal, parseMicros, parseMinor } from './money.ts';
+import { periodProblems } from './periods.ts';
+
+describe('money in minor units', () => {
+  it('knows each currency’s minor digits from Intl', () => {
+    expect([minorDigits('USD'), minorDigits('JPY'), minorDigits('KWD')]).toEqual([2, 0, 3]);
+    expect(isCurrencyCode('EUR')).toBe(true);
+    expect(isCurrencyCode('usd')).toBe(false);
+    expect(isCurrencyCode('ZZ1')).toBe(false);
+  });
+
+  it('formats with thousands separators and the currency’s digits', () => {
+    expect(formatMinor(123_456_78, 'USD')).toBe('$123,456.78');
+    expect(formatMinor(1_500, 'JPY')).toBe('¥1,500');
+    expect(formatMinor(1_234, 'KWD')).toBe('KWD\u00a01.234');
+    expect(formatMicros(289_000, 'USD')).toBe('$0.289');
+    expect(minorToDecimal(1250, 'USD')).toBe('12.50');
+  });
+
+  it('parses what a person types without floating-point drift', () => {
+    expect(parseMinor('0.29', 'USD')).toBe(29);
+    expect(parseMinor('1,234.5', 'USD')).toBe(123_450);
+    expect(parseMinor('12.345', 'USD')).toBeUndefined();
+    expect(parseMinor('-1', 'USD')).toBeUndefined();
+    expect(parseMinor('500', 'JPY')).toBe(500);
+    expect(parseMicros('0.2895', 'USD')).toBe(289_500);
+    expect(parseMicros('0.289512', 'KWD')).toBe(289_512);
+  });
+});
+
+describe('rate periods: every hour of the week exactly once', () => {
+  const p = (days: 'all-days' | 'weekdays' | 'weekends', startHour: number, endHour: number) => ({ days, startHour, endHour });
+
+  it('accepts a full week, including periods across midnight', () => {
+    expect(periodProblems([p('weekdays', 21, 17), p('weekdays', 17, 21), p('weekends', 0, 0)])).toEqual([]);
+  });
+
+  it('names overlaps and gaps in the host’s words', () => {
+    expect(periodProblems([p('all-days', 0, 0), p('weekdays', 17, 21)])).toEqual([
+      'Periods All Days all day and Weekdays 5 PM–9 PM overlap on Monday at 5 PM',
+    ]);
+    expect(periodProblems([p('weekdays', 0, 0), p('weekends', 6, 22)])).toEqual([
+      'No period covers Sunday 12 AM–6 AM',
+      'No period covers Saturday 12 AM–6 AM',
+    ]);
+    expect(periodProblems([])).toEqual(['Add at least one rate period']);
+  });
+});

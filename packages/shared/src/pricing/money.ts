@@ -1,0 +1,85 @@
+/**
+ * Money in integer minor units of an ISO 4217 currency (cents, yen, fils). Unit prices (per kWh, per hour)
+ * are micros of the major unit, so a rate such as 0.289 USD/kWh is exact in every currency.
+ */
+export const MICROS_PER_UNIT = 1_000_000;
+
+const digitsCache = new Map<string, number>();
+
+/** The currency's minor-unit digits as Intl knows them: USD 2, JPY 0, KWD 3. */
+export const minorDigits = (currency: string): number => {
+  let digits = digitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsCache.set(currency, digits);
+  }
+  return digits;
+};
+
+/** True for a three-letter code Intl can format as a currency. */
+export const isCurrencyCode = (value: string): boolean => {
+  if (!/^[A-Z]{3}$/.test(value)) return false;
+  try {
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** How many minor units `quantity` units cost at `priceMicros` per unit, rounded half away from zero. */
+export const amountFor = (quantity: number, priceMicros: number, currency: string): number => {
+  const minor = (quantity * priceMicros * 10 ** minorDigits(currency)) / MICROS_PER_UNIT;
+  return Math.round(minor + Number.EPSILON * Math.abs(minor));
+};
+
+const formatters = new Map<string, Intl.NumberFormat>();
+const formatterOf = (currency: string, extraDigits: number) => {
+  const key = `${currency}:${extraDigits}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const digits = minorDigits(currency);
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits + extraDigits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+};
+
+/** 123456 USD → "$1,234.56": thousands separators and the currency's own digits. */
+export const formatMinor = (minor: number, currency: string): string => formatterOf(currency, 0).format(minor / 10 ** minorDigits(currency));
+
+/** A unit price in micros, with up to four more digits than the currency has: 289000 USD → "$0.289". */
+export const formatMicros = (micros: number, currency: string): string => formatterOf(currency, 4).format(micros / MICROS_PER_UNIT);
+
+/** Minor units as the decimal text a form shows: 1250 USD → "12.50", 500 JPY → "500". */
+export const minorToDecimal = (minor: number, currency: string): string => (minor / 10 ** minorDigits(currency)).toFixed(minorDigits(currency));
+
+export const microsToDecimal = (micros: number): string => String(micros / MICROS_PER_UNIT);
+
+const decimalPattern = /^\d{1,9}(\.\d+)?$/;
+
+/**
+ * Decimal text typed by a person → integer units with `digits` decimals, or undefined when it is not a
+ * non-negative number with at most that many decimals. Works on the digits, so 0.29 never becomes 28.999….
+ */
+export const parseDecimal = (text: string, digits: number): number | undefined => {
+  const trimmed = text.trim().replace(/,/g, '');
+  if (!decimalPattern.test(trimmed)) return undefined;
+  const [whole = '0', fraction = ''] = trimmed.split('.');
+  if (fraction.length > digits) return undefined;
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+};
+
+export const parseMinor = (text: string, currency: string): number | undefined => parseDecimal(text, minorDigits(currency));
+
+/** Unit prices allow up to four digits more than the currency (micros hold six): 0.2895 USD/kWh. */
+export const parseMicros = (text: string, currency: string): number | undefined => {
+  const digits = Math.min(6, minorDigits(currency) + 4);
+  const value = parseDecimal(text, digits);
+  return value === undefined ? undefined : value * 10 ** (6 - digits);
+};

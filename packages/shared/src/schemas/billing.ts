@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, CARD_BRANDS, LICENSE_MAX_SEATS, SUBSCRIPTION_PLAN_IDS } from '../constants.ts';
+import { idSchema } from './common.ts';
+
+/**
+ * A key the browser makes once per user action and sends again on a retry, so a lost answer never
+ * charges twice: the API and the provider both answer a repeated key with the first outcome.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency key is required' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Idempotency key must be 16 to 64 letters, digits, - or _' });
+
+export const billingLocationQuerySchema = z.object({ locationId: idSchema });
+
+export const subscriptionPlanIdSchema = z.enum(SUBSCRIPTION_PLAN_IDS, { error: 'Choose one of the plans' });
+
+export const subscriptionPlanSchema = z.object({
+  id: subscriptionPlanIdSchema,
+  name: z.string(),
+  unitAmount: z.number().int(),
+  currency: z.string(),
+  interval: z.string(),
+  features: z.string(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+/** Spec section 3's statuses: PENDING while the provider is asked, ACTIVE, INACTIVE once cancelled. */
+export const billingStatusSchema = z.enum(ACCOUNT_STATUSES);
+
+export const locationSubscriptionSchema = z.object({
+  subscriptionId: z.string().nullable(),
+  planId: subscriptionPlanIdSchema,
+  planName: z.string(),
+  status: billingStatusSchema,
+  /** Chargers billed: the location's charger count when activated or last changed (at least one). */
+  quantity: z.number().int(),
+  unitAmount: z.number().int(),
+  /** quantity × unitAmount, minor units per interval. */
+  amount: z.number().int(),
+  currency: z.string(),
+  interval: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type LocationSubscription = z.infer<typeof locationSubscriptionSchema>;
+
+export const subscriptionOverviewSchema = z.object({
+  locationId: z.string(),
+  subscription: locationSubscriptionSchema.nullable(),
+  plans: z.array(subscriptionPlanSchema),
+  chargerCount: z.number().int(),
+  hasPaymentMethod: z.boolean(),
+  sandbox: z.boolean(),
+});
+export type SubscriptionOverview = z.infer<typeof subscriptionOverviewSchema>;
+
+export const subscriptionBodySchema = z.object({ locationId: idSchema, planId: subscriptionPlanIdSchema, idempotencyKey: idempotencyKeySchema });
+export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
+
+export const cancelSubscriptionQuerySchema = z.object({ locationId: idSchema, idempotencyKey: idempotencyKeySchema });
+
+export const subscriptionResultSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  subscription: locationSubscriptionSchema,
+});
+
+export const cardBrandSchema = z.enum([...CARD_BRANDS, 'Other']);
+export type CardBrandOrOther = z.infer<typeof cardBrandSchema>;
+
+export const cardOnFileSchema = z.object({
+  brand: cardBrandSchema,
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  updatedAt: z.string(),
+  updatedByEmail: z.string().nullable(),
+});
+export type CardOnFile = z.infer<typeof cardOnFileSchema>;
+
+export const paymentDetailsSchema = z.object({ locationId: z.string(), card: cardOnFileSchema.nullable(), sandbox: z.boolean() });
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
+
+export const startCardSetupBodySchema = z.object({ locationId: idSchema });
+/** Where the browser goes to enter the card: the provider's page (or the sandbox's), never ours. */
+export const startCardSetupResponseSchema = z.object({ url: z.string(), sandbox: z.boolean() });
+export type StartCardSetupResponse = z.infer<typeof startCardSetupResponseSchema>;
+
+export const completeCardSetupBodySchema = z.object({
+  locationId: idSchema,
+  sessionId: z.string({ error: 'Session id is required' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: 'Session id is not valid' }),
+});
+export type CompleteCardSetupBody = z.infer<typeof completeCardSetupBodySchema>;
+
+export const paymentDetailsResultSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), card: cardOnFileSchema });
+
+export const licenseSchema = z.object({
+  id: z.string(),
+  seats: z.number().int(),
+  assigned: z.number().int(),
+  startsAt: z.string(),
+  expiresAt: z.string(),
+  autoRenew: z.boolean(),
+  /** ACTIVE until it expires, then INACTIVE: its chargers count as unlicensed. */
+  status: billingStatusSchema,
+});
+export type License = z.infer<typeof licenseSchema>;
+
+export const licensedChargerSchema = z.object({
+  /** The charger's row id (as in /chargers/:id); chargerId is its OCPP identity. */
+  id: z.string(),
+  chargerId: z.string(),
+  name: z.string(),
+  licenseId: z.string().nullable(),
+  licensed: z.boolean(),
+});
+export type LicensedCharger = z.infer<typeof licensedChargerSchema>;
+
+export const licenseOverviewSchema = z.object({
+  locationId: z.string(),
+  licenses: z.array(licenseSchema),
+  chargers: z.array(licensedChargerSchema),
+});
+export type LicenseOverview = z.infer<typeof licenseOverviewSchema>;
+
+const seatsSchema = z.coerce
+  .number<number>({ error: 'Seats must be a whole number' })
+  .int('Seats must be a whole number')
+  .min(1, 'Seats must be at least 1')
+  .max(LICENSE_MAX_SEATS, `Seats must be at most ${LICENSE_MAX_SEATS.toLocaleString('en-US')}`);
+
+export const createLicenseBodySchema = z.object({ locationId: idSchema, seats: seatsSchema, idempotencyKey: idempotencyKeySchema });
+export type CreateLicenseBody = z.infer<typeof createLicenseBodySchema>;
+
+export const licenseParamsSchema = z.object({ licenseId: idSchema });
+export const renewLicenseBodySchema = z.object({ locationId: idSchema, idempotencyKey: idempotencyKeySchema });
+export const updateLicenseBodySchema = z.object({ locationId: idSchema, autoRenew: z.boolean({ error: 'Auto-renew must be on or off' }) });
+
+/** Assign the charger (path :id) to a licence, or (licenseId null) take its licence away. */
+export const assignLicenseBodySchema = z.object({ locationId: idSchema, licenseId: idSchema.nullable() });
+export type AssignLicenseBody = z.infer<typeof assignLicenseBodySchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.ts';
+import { idSchema } from './common.ts';
+
+/** A firmware image may be larger than a document: chargers' images are typically a few to tens of MB. */
+export const FIRMWARE_MAX_BYTES = 64 * 1024 * 1024;
+export const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,49}$/;
+export const FIRMWARE_MODEL_MAX = 20;
+
+export const firmwareVersionSchema = z
+  .string({ error: m.required('Version') })
+  .trim()
+  .min(1, { error: m.required('Version'), abort: true })
+  .regex(FIRMWARE_VERSION_PATTERN, 'Version may contain only letters, digits and . _ + - (at most 50)');
+
+/** Models as the chargers report them in BootNotification (chargePointModel), comma-separated in the form. */
+export const firmwareModelsSchema = z
+  .string({ error: m.required('Models') })
+  .transform((value) =>
+    value
+      .split(',')
+      .map((model) => model.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().max(20, 'A model name has at most 20 characters'))
+      .min(1, m.required('Models'))
+      .max(FIRMWARE_MODEL_MAX, `At most ${FIRMWARE_MODEL_MAX} models`),
+  );
+
+export const sha256Schema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, 'The checksum must be a SHA-256: 64 hexadecimal characters');
+
+export const firmwareImageSchema = z.object({
+  id: z.uuid(),
+  version: z.string(),
+  models: z.array(z.string()),
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+  uploadedByEmail: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type FirmwareImage = z.infer<typeof firmwareImageSchema>;
+
+export const firmwareImageListSchema = z.object({ items: z.array(firmwareImageSchema) });
+export type FirmwareImageList = z.infer<typeof firmwareImageListSchema>;
+
+export const firmwareImageParamsSchema = z.object({ imageId: idSchema });

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { requiredText } from './fields.ts';
+
+/** Inspections (the spec's records, sections and questions): a template of sections of questions, filled in per charger or location. */
+export const QUESTION_KINDS = ['yes-no', 'number', 'text', 'photo'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const INSPECTION_TARGETS = ['charger', 'location'] as const;
+
+export const questionSchema = z
+  .object({
+    /** Kept when a template is edited, so answers of older records still point at their question. */
+    id: z.string().max(40).optional(),
+    text: requiredText('Question', 300),
+    kind: z.enum(QUESTION_KINDS, { error: 'Kind must be yes-no, number, text or photo' }),
+    /** Number questions: an answer outside min–max fails. */
+    min: z.number({ error: 'Minimum must be a number' }).finite().nullable().optional(),
+    max: z.number({ error: 'Maximum must be a number' }).finite().nullable().optional(),
+    /** A failed answer puts the charger in maintenance. */
+    opensMaintenance: z.boolean().default(false),
+  })
+  .refine((question) => typeof question.min !== 'number' || typeof question.max !== 'number' || question.min <= question.max, {
+    message: 'Minimum must not be above maximum',
+    path: ['max'],
+  });
+export type Question = z.infer<typeof questionSchema>;
+
+export const sectionSchema = z.object({
+  id: z.string().max(40).optional(),
+  title: requiredText('Section title', 120),
+  questions: z.array(questionSchema).min(1, 'Add at least one question to each section').max(50, 'At most 50 questions in a section'),
+});
+
+export const inspectionTemplateBodySchema = z.object({
+  name: requiredText('Name', 120),
+  target: z.enum(INSPECTION_TARGETS, { error: 'Inspect a charger or a location' }),
+  sections: z.array(sectionSchema).min(1, 'Add at least one section').max(20, 'At most 20 sections'),
+});
+export type InspectionTemplateBody = z.infer<typeof inspectionTemplateBodySchema>;
+export const createInspectionTemplateBodySchema = inspectionTemplateBodySchema.extend({ locationId: idSchema });
+export type CreateInspectionTemplateBody = z.infer<typeof createInspectionTemplateBodySchema>;
+
+const storedQuestionSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  kind: z.enum(QUESTION_KINDS),
+  min: z.number().nullable().optional(),
+  max: z.number().nullable().optional(),
+  opensMaintenance: z.boolean(),
+});
+export type StoredQuestionView = z.infer<typeof storedQuestionSchema>;
+const storedSectionSchema = z.object({ id: z.string(), title: z.string(), questions: z.array(storedQuestionSchema) });
+
+export const inspectionTemplateSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  name: z.string(),
+  target: z.enum(INSPECTION_TARGETS),
+  sections: z.array(storedSectionSchema),
+  updatedAt: z.string(),
+});
+export type InspectionTemplate = z.infer<typeof inspectionTemplateSchema>;
+export const inspectionTemplateListSchema = z.object({ items: z.array(inspectionTemplateSchema) });
+export const inspectionTemplateSavedSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  template: inspectionTemplateSchema,
+});
+
+export const answerValueSchema = z.union([
+  z.boolean(),
+  z.number().finite(),
+  z.string().max(2000, 'An answer must be at most 2,000 characters'),
+  z.null(),
+]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+export const recordBodySchema = z.object({
+  templateId: idSchema,
+  locationId: idSchema,
+  /** Required when the template inspects a charger. */
+  chargerId: idSchema.optional(),
+  /** Photo questions are answered with the id from POST /web/records/photos. */
+  answers: z.array(z.object({ questionId: z.string().max(40), value: answerValueSchema })).max(1000),
+});
+export type RecordBody = z.infer<typeof recordBodySchema>;
+
+/** Whether an answer fails its question: "no" to a yes-no, a number out of its range. Text and photos never fail. */
+export const isFailedAnswer = (question: Pick<Question, 'kind' | 'min' | 'max'>, value: AnswerValue): boolean => {
+  if (question.kind === 'yes-no') return value === false;
+  if (question.kind === 'number' && typeof value === 'number')
+    return (typeof question.min === 'number' && value < question.min) || (typeof question.max === 'number' && value > question.max);
+  return false;
+};
+
+export const inspectionRecordSchema = z.object({
+  id: z.string(),
+  templateId: z.string(),
+  templateName: z.string(),
+  locationId: z.string(),
+  chargerId: z.string().nullable(),
+  chargerName: z.string().nullable(),
+  sections: z.array(storedSectionSchema),
+  answers: z.array(z.object({ questionId: z.string(), value: answerValueSchema, failed: z.boolean() })),
+  failedCount: z.number().int(),
+  maintenanceOpened: z.boolean(),
+  inspectorEmail: z.string(),
+  completedAt: z.string(),
+});
+export type InspectionRecord = z.infer<typeof inspectionRecordSchema>;
+export const inspectionRecordListSchema = z.object({ items: z.array(inspectionRecordSchema) });
+export const recordSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), record: inspectionRecordSchema });
+export const recordPhotoSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), photoId: z.string() });

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { FULL_SHARE_BPS } from '../payouts/split.ts';
+import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
+import { currencySchema } from './tariffs.ts';
+
+/** The accounts of the ledger (decision 040). Amounts are signed minor units; each movement sums to zero. */
+export const LEDGER_ACCOUNTS = ['session_revenue', 'platform_fee', 'reseller_share', 'host_share', 'transfer', 'refund', 'unallocated'] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const TRANSFER_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+  pending: 'Pending',
+  in_transit: 'In transit',
+  paid: 'Paid',
+  failed: 'Failed',
+};
+
+export const payoutsLocationQuerySchema = z.object({ locationId: idSchema });
+
+/** What the location owes its host now, in one currency: every figure is a sum of the ledger. */
+export const balanceSchema = z.object({
+  currency: z.string(),
+  /** Host share not yet transferred: what a transfer would pay. */
+  available: z.number().int(),
+  /** In transfers that have not arrived (pending or in transit). */
+  pending: z.number().int(),
+  paid: z.number().int(),
+  /** Host share earned from sessions and deals: available + pending + paid. */
+  hostShare: z.number().int(),
+  sessionRevenue: z.number().int(),
+  /** Session revenue paid back to drivers: sessionRevenue - refunded is what the shares split. */
+  refunded: z.number().int(),
+  /** Revenue of sessions priced while the location had no revenue share: not split until one is set. */
+  unallocated: z.number().int(),
+  /** Only for holders of Reseller_Revenue_View. */
+  resellerShare: z.number().int().nullable(),
+  platformFee: z.number().int().nullable(),
+});
+export type Balance = z.infer<typeof balanceSchema>;
+export const balanceResponseSchema = z.object({ locationId: z.string(), balances: z.array(balanceSchema), connected: z.boolean() });
+export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
+
+export const TRANSFER_SORT_FIELDS = ['createdAt', 'amount'] as const;
+export const transferListQuerySchema = paginationQuerySchema.extend({
+  locationId: idSchema,
+  status: z.enum(TRANSFER_STATUSES, { error: 'Status must be pending, in transit, paid or failed' }).optional(),
+  sort: sortQuerySchema(TRANSFER_SORT_FIELDS, '-createdAt'),
+});
+export type TransferListQuery = z.infer<typeof transferListQuerySchema>;
+
+export const transferSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  currency: z.string(),
+  amount: z.number().int(),
+  status: z.enum(TRANSFER_STATUSES),
+  /** The ledger period the transfer pays out: from the previous transfer up to this one. */
+  periodFrom: z.string().nullable(),
+  periodTo: z.string(),
+  trigger: z.enum(['manual', 'schedule']),
+  failureReason: z.string().nullable(),
+  providerTransferId: z.string().nullable(),
+  providerPayoutId: z.string().nullable(),
+  requestedByEmail: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+export const transferListResponseSchema = pagedSchema(transferSchema).extend({ timeZone: z.string() });
+export type TransferListResponse = z.infer<typeof transferListResponseSchema>;
+
+export const startTransferBodySchema = z.object({ locationId: idSchema });
+export const transferResponseSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), transfer: transferSchema });
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const statementQuerySchema = z.object({
+  locationId: idSchema,
+  month: z.string().regex(MONTH, 'Month must be written YYYY-MM'),
+  format: z.enum(['csv', 'pdf'], { error: 'Format must be csv or pdf' }).default('csv'),
+});
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+const percentSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a percentage` })
+    .int(`${label} is written in basis points: whole numbers`)
+    .min(0, `${label} cannot be negative`)
+    .max(FULL_SHARE_BPS, `${label} cannot be more than 100%`);
+
+const sharesSchema = z.object({
+  hostBps: percentSchema('Host share'),
+  resellerBps: percentSchema('Reseller share'),
+  platformBps: percentSchema('Platform share'),
+});
+const addsUp = (value: { hostBps: number; resellerBps: number; platformBps: number }) =>
+  value.hostBps + value.resellerBps + value.platformBps === FULL_SHARE_BPS;
+const ADDS_UP = { error: 'Host, reseller and platform shares must add up to 100%', path: ['hostBps'] };
+
+export const revenueShareBodySchema = sharesSchema
+  .extend({ locationId: idSchema, effectiveFrom: z.iso.datetime({ offset: true, error: 'Effective from must be a date and time' }) })
+  .refine(addsUp, ADDS_UP);
+export type RevenueShareBody = z.infer<typeof revenueShareBodySchema>;
+
+export const revenueShareSchema = sharesSchema.extend({
+  id: z.string(),
+  effectiveFrom: z.string(),
+  /** 'deal' when a revenue-share deal sets it for its term. */
+  source: z.enum(['share', 'deal']),
+  createdByEmail: z.string().nullable(),
+});
+export type RevenueShare = z.infer<typeof revenueShareSchema>;
+export const revenueShareResponseSchema = z.object({ locationId: z.string(), current: revenueShareSchema, history: z.array(revenueShareSchema) });
+export type RevenueShareResponse = z.infer<typeof revenueShareResponseSchema>;
+
+export const DEAL_KINDS = ['revenue_share', 'fixed_fee'] as const;
+export const dealBodySchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      sharesSchema.extend({
+        kind: z.literal('revenue_share'),
+        locationId: idSchema,
+        startDate: z.iso.date({ error: 'Start date must be a date' }),
+        termMonths: z
+          .number({ error: 'Term must be a number of months' })
+          .int()
+          .min(1, 'Term must be at least one month')
+          .max(120, 'Term is at most 120 months'),
+      }),
+      z.object({
+        kind: z.literal('fixed_fee'),
+        locationId: idSchema,
+        startDate: z.iso.date({ error: 'Start date must be a date' }),
+        termMonths: z
+          .number({ error: 'Term must be a number of months' })
+          .int()
+          .min(1, 'Term must be at least one month')
+          .max(120, 'Term is at most 120 months'),
+        currency: currencySchema,
+        monthlyFee: z
+          .number({ error: 'Monthly fee must be an amount' })
+          .int('Monthly fee has too many decimals')
+          .min(1, 'Monthly fee must be more than zero')
+          .max(100_000_000, 'Monthly fee is too large'),
+      }),
+    ],
+    { error: 'Kind must be revenue_share or fixed_fee' },
+  )
+  .refine((deal) => deal.kind !== 'revenue_share' || addsUp(deal), ADDS_UP);
+export type DealBody = z.infer<typeof dealBodySchema>;
+
+export const dealSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  kind: z.enum(DEAL_KINDS),
+  startDate: z.string(),
+  termMonths: z.number().int(),
+  hostBps: z.number().int().nullable(),
+  resellerBps: z.number().int().nullable(),
+  platformBps: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  monthlyFee: z.number().int().nullable(),
+  createdByEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+export const dealListResponseSchema = z.object({ items: z.array(dealSchema) });
+export const dealAddedResponseSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), deal: dealSchema });
+
+/** What the webhook endpoint answers Stripe: a second delivery of an event is received but changes nothing. */
+export const payoutEventResponseSchema = z.object({ received: z.boolean(), duplicate: z.boolean(), applied: z.boolean() });
+
+/** A refund of (part of) a priced session: reverses its revenue and its shares in the same proportion. */
+export const refundBodySchema = z.object({
+  locationId: idSchema,
+  sessionId: idSchema,
+  amount: z
+    .number({ error: 'Amount must be an amount in minor units' })
+    .int('Amount is written in minor units (cents): whole numbers')
+    .min(1, 'Amount must be more than zero')
+    .max(100_000_000_000, 'Amount is too large'),
+  reason: z.string().trim().max(200, 'Reason is at most 200 characters').optional(),
+  /** Chosen by the client once per refund: the same key sent again records nothing more. */
+  idempotencyKey: z.uuid({ error: 'Idempotency key must be a UUID' }),
+});
+export type RefundBody = z.infer<typeof refundBodySchema>;
+export const refundSchema = z.object({
+  sessionId: z.string(),
+  currency: z.string(),
+  amount: z.number().int(),
+  hostShare: z.number().int(),
+  resellerShare: z.number().int(),
+  platformFee: z.number().int(),
+  unallocated: z.number().int(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundResponseSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), refund: refundSchema });

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
+import { idSchema } from './common.ts';
+
+/** A booking either happens once or repeats on the spec's day-filter keys until a date. */
+export const BOOKING_REPEATS = ['none', ...DAY_FILTERS.map((d) => d.key)] as ['none', 'all-days', 'weekdays', 'weekends'];
+export type BookingRepeat = (typeof BOOKING_REPEATS)[number];
+export const MAX_BOOKING_CHARGERS = 50;
+/** How far ahead a series may repeat: a year of days. */
+export const MAX_BOOKING_REPEAT_DAYS = 366;
+/** A week calendar asks for 7 days; a month view may ask for up to 42. */
+export const MAX_SCHEDULE_DAYS = 42;
+
+export const BOOKING_STATES = ['booked', 'reserved', 'cancelled'] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+const hourSchema = z
+  .number({ error: 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)' })
+  .int('Start hour must be a whole hour')
+  .min(0, 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)')
+  .max(23, 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)');
+
+const durationSchema = z
+  .number({ error: 'Duration must be one of the duration choices' })
+  .refine((value) => (DURATION_HOURS as readonly number[]).includes(value), { error: 'Duration must be one of the duration choices' });
+
+/**
+ * Book chargers of one location for a driver: from a local date and hour (the location's zone) for a number of
+ * hours, once or repeated on All Days / Weekdays / Weekends up to and including `repeatUntil`.
+ */
+export const createBookingBodySchema = z
+  .object({
+    locationId: idSchema,
+    chargerIds: z
+      .array(idSchema, { error: 'Choose at least one charger' })
+      .min(1, 'Choose at least one charger')
+      .max(MAX_BOOKING_CHARGERS, `Choose at most ${MAX_BOOKING_CHARGERS} chargers`)
+      .refine((ids) => new Set(ids).size === ids.length, 'The same charger is chosen twice'),
+    driverId: idSchema,
+    startDate: z.iso.date({ error: 'Start date must be a date (YYYY-MM-DD)' }),
+    startHour: hourSchema,
+    durationHours: durationSchema,
+    repeat: z.enum(BOOKING_REPEATS, { error: 'Repeat must be none, all-days, weekdays or weekends' }).default('none'),
+    repeatUntil: z.iso.date({ error: 'Repeat until must be a date (YYYY-MM-DD)' }).nullable().default(null),
+  })
+  .refine((body) => body.repeat === 'none' || body.repeatUntil !== null, {
+    error: 'Choose the date the booking repeats until',
+    path: ['repeatUntil'],
+  })
+  .refine((body) => body.repeatUntil === null || body.repeatUntil >= body.startDate, {
+    error: 'Repeat until must be on or after the start date',
+    path: ['repeatUntil'],
+  })
+  .refine((body) => body.repeatUntil === null || Date.parse(body.repeatUntil) - Date.parse(body.startDate) <= MAX_BOOKING_REPEAT_DAYS * 86_400_000, {
+    error: `A booking repeats for at most ${MAX_BOOKING_REPEAT_DAYS} days`,
+    path: ['repeatUntil'],
+  });
+export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
+export type CreateBookingInput = z.input<typeof createBookingBodySchema>;
+
+/** Move one booking or give it to another driver; what is left out stays. */
+export const updateBookingBodySchema = z.object({
+  driverId: idSchema.optional(),
+  startDate: z.iso.date({ error: 'Start date must be a date (YYYY-MM-DD)' }).optional(),
+  startHour: hourSchema.optional(),
+  durationHours: durationSchema.optional(),
+});
+export type UpdateBookingBody = z.infer<typeof updateBookingBodySchema>;
+
+export const bookingParamsSchema = z.object({ bookingId: idSchema });
+export const cancelBookingQuerySchema = z.object({
+  /** 'series': this booking and the later ones of its series. */
+  scope: z.enum(['one', 'series'], { error: 'Scope must be one or series' }).default('one'),
+});
+
+export const scheduleQuerySchema = z.object({
+  locationId: idSchema,
+  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
+  days: z.coerce
+    .number({ error: `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}` })
+    .int(`Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)
+    .min(1, `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)
+    .max(MAX_SCHEDULE_DAYS, `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)
+    .default(7),
+});
+export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
+
+export const bookingSchema = z.object({
+  id: z.string(),
+  seriesId: z.string(),
+  locationId: z.string(),
+  chargerId: z.string(),
+  chargerName: z.string(),
+  driverId: z.string(),
+  driverName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** booked: waiting for its reservation; reserved: the charger holds it (ReserveNow accepted). */
+  state: z.enum(BOOKING_STATES),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const scheduleResponseSchema = z.object({ timeZone: z.string(), items: z.array(bookingSchema) });
+export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
+
+export const createBookingResponseSchema = z.object({ seriesId: z.string(), items: z.array(bookingSchema) });
+export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;

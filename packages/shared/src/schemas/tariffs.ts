@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
+import { validationMessages as m } from '../messages.ts';
+import { isCurrencyCode } from '../pricing/money.ts';
+import { periodProblems } from '../pricing/periods.ts';
+import { LINE_ITEM_KINDS, VIOLATION_RULES } from '../pricing/types.ts';
+import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
+
+/**
+ * Tariffs: rates (time-of-use periods), idle fees, the session fee and violation rules of a location.
+ * Flat amounts are integer minor units of the location's currency; unit prices (per kWh, per hour) are
+ * micros of the major unit. The web form converts what a person types with the pricing money helpers.
+ */
+
+const hourSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be one of the hour choices` })
+    .int(`${label} must be one of the hour choices`)
+    .min(0)
+    .max(23);
+
+const dayFilterSchema = z.enum(DAY_FILTERS.map((d) => d.key) as ['all-days', 'weekdays', 'weekends'], {
+  error: 'Day must be All Days, Weekdays or Weekends',
+});
+
+/** Whole minor units or micros: non-negative integers with a ceiling no real tariff reaches. */
+const amountSchema = (label: string, max = 100_000_000) =>
+  z
+    .number({ error: m.nonNegativeNumber(label) })
+    .int(`${label} has too many decimals for the currency`)
+    .min(0, m.nonNegativeNumber(label))
+    .max(max, `${label} is too large`);
+
+export const currencySchema = z
+  .string({ error: m.required('Currency') })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, 'Currency must be an ISO 4217 code, e.g. USD');
+
+const DURATION_MINUTES = DURATION_HOURS.map((hours) => hours * 60);
+const durationMinutesSchema = (label: string) =>
+  z.number({ error: `${label} must be one of the duration choices` }).refine((value) => DURATION_MINUTES.includes(value), {
+    error: `${label} must be one of the duration choices`,
+  });
+
+export const ratePeriodSchema = z.object({
+  days: dayFilterSchema,
+  startHour: hourSchema('Start hour'),
+  endHour: hourSchema('End hour'),
+  energyPriceMicros: amountSchema('Price per kWh', 1_000_000_000_000),
+  timePriceMicros: amountSchema('Price per hour', 1_000_000_000_000).nullable(),
+});
+
+const hourWindowSchema = z
+  .object({ startHour: hourSchema('Start hour'), endHour: hourSchema('End hour') })
+  .refine((w) => w.startHour !== w.endHour, { error: 'Free hours must start and end at different hours' });
+
+export const idleFeeSettingsSchema = z.object({
+  enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  pricePerMinute: amountSchema('Idle fee per minute'),
+  graceMinutes: z.union([z.literal(0), durationMinutesSchema('Grace period')], { error: 'Grace period must be one of the duration choices' }),
+  dailyCap: amountSchema('Daily cap').nullable(),
+  freeHours: hourWindowSchema.nullable(),
+});
+
+const ruleLimitSchema = (label: string) => z.object({ minutes: durationMinutesSchema(label), fee: amountSchema('Fee') });
+export const violationRulesSchema = z.object({
+  maxStay: ruleLimitSchema('Maximum stay').nullable(),
+  idleLimit: ruleLimitSchema('Idle limit').nullable(),
+});
+
+const periodsSchema = z
+  .array(ratePeriodSchema)
+  .max(48, 'At most 48 rate periods')
+  .superRefine((periods, ctx) => {
+    for (const problem of periodProblems(periods)) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const updateRatesBodySchema = z.object({
+  locationId: idSchema,
+  currency: currencySchema,
+  /** When the new prices start; omitted: now. Sessions keep the version they started under. */
+  effectiveFrom: z.iso.datetime({ offset: true, error: 'Effective from must be a date and time' }).optional(),
+  periods: periodsSchema,
+});
+export type UpdateRatesBody = z.infer<typeof updateRatesBodySchema>;
+
+export const updateIdleFeesBodySchema = idleFeeSettingsSchema.extend({ locationId: idSchema });
+export type UpdateIdleFeesBody = z.infer<typeof updateIdleFeesBodySchema>;
+
+export const updateOtherFeesBodySchema = z.object({
+  locationId: idSchema,
+  /** null: the network default for the location's currency. */
+  sessionFee: amountSchema('Session fee').nullable(),
+});
+export type UpdateOtherFeesBody = z.infer<typeof updateOtherFeesBodySchema>;
+
+export const updateDefaultSessionFeeBodySchema = z.object({ currency: currencySchema, amount: amountSchema('Default session fee') });
+export type UpdateDefaultSessionFeeBody = z.infer<typeof updateDefaultSessionFeeBodySchema>;
+
+export const updateViolationRulesBodySchema = violationRulesSchema.extend({ locationId: idSchema });
+export type UpdateViolationRulesBody = z.infer<typeof updateViolationRulesBodySchema>;
+
+export const tariffQuerySchema = z.object({ locationId: idSchema });
+
+export const tariffVersionSchema = z.object({
+  id: z.string(),
+  effectiveFrom: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  currency: z.string(),
+  periods: z.array(ratePeriodSchema),
+  sessionFee: z.number().int(),
+  /** The session fee is the network default (the location sets none). */
+  sessionFeeIsDefault: z.boolean(),
+  idleFee: idleFeeSettingsSchema,
+  violationRules: violationRulesSchema,
+});
+export type TariffVersion = z.infer<typeof tariffVersionSchema>;
+
+export const tariffOverviewSchema = z.object({
+  locationId: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  /** In force now; null until the location has rates. */
+  current: tariffVersionSchema.nullable(),
+  /** Starting later, soonest first. */
+  scheduled: z.array(tariffVersionSchema),
+  /** Earlier versions, newest first (the last 20). */
+  history: z.array(tariffVersionSchema),
+  defaultSessionFee: z.number().int(),
+});
+export type TariffOverview = z.infer<typeof tariffOverviewSchema>;
+
+export const tariffSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), version: tariffVersionSchema });
+
+// Prices of sessions
+
+export const lineItemSchema = z.object({
+  kind: z.enum(LINE_ITEM_KINDS),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.enum(['kWh', 'h', 'min', 'session']),
+  periodIndex: z.number().int().nullable(),
+  rule: z.enum(VIOLATION_RULES).nullable(),
+  amount: z.number().int(),
+  /** A waived violation: shown, not charged. */
+  waived: z.boolean(),
+});
+export type PricedLineItem = z.infer<typeof lineItemSchema>;
+
+/** A session's price: final once stored at the stop, else the live estimate of a running session. */
+export const sessionPriceSchema = z.object({
+  currency: z.string(),
+  total: z.number().int(),
+  final: z.boolean(),
+  tariffVersionId: z.string(),
+  items: z.array(lineItemSchema),
+  energyWh: z.number(),
+  chargingSeconds: z.number().int(),
+  idleSeconds: z.number().int(),
+});
+export type SessionPriceView = z.infer<typeof sessionPriceSchema>;
+
+export const sessionCostSchema = z.object({ currency: z.string(), total: z.number().int(), final: z.boolean() }).nullable();
+export type SessionCost = z.infer<typeof sessionCostSchema>;
+
+// Violations
+
+export const VIOLATION_STATUSES = ['open', 'waived', 'paid'] as const;
+export type ViolationStatus = (typeof VIOLATION_STATUSES)[number];
+export const VIOLATION_SORT_FIELDS = ['detectedAt', 'amount'] as const;
+
+export const violationSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  transactionId: z.number().int(),
+  chargerId: z.string(),
+  chargerName: z.string(),
+  idTag: z.string(),
+  rule: z.enum(VIOLATION_RULES),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(VIOLATION_STATUSES),
+  detectedAt: z.string(),
+  limitMinutes: z.number().int(),
+  actualMinutes: z.number().int(),
+  reason: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+});
+export type Violation = z.infer<typeof violationSchema>;
+
+export const violationListQuerySchema = paginationQuerySchema.extend({
+  locationId: idSchema,
+  status: z.enum(VIOLATION_STATUSES, { error: 'Status must be open, waived or paid' }).optional(),
+  rule: z.enum(VIOLATION_RULES, { error: 'Rule must be max-stay or idle-limit' }).optional(),
+  chargerId: idSchema.optional(),
+  driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
+  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  sort: sortQuerySchema(VIOLATION_SORT_FIELDS, '-detectedAt'),
+});
+export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
+export const violationExportQuerySchema = violationListQuerySchema.omit({ page: true, pageSize: true });
+
+export const violationListResponseSchema = pagedSchema(violationSchema);
+
+export const violationIdParamsSchema = z.object({ id: idSchema });
+
+export const violationStatusBodySchema = z
+  .object({
+    status: z.enum(['waived', 'paid'], { error: 'Status must be waived or paid' }),
+    reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').default(''),
+  })
+  .refine((body) => body.status !== 'waived' || body.reason.length > 0, { error: m.required('Reason'), path: ['reason'] });
+export type ViolationStatusBody = z.infer<typeof violationStatusBodySchema>;
+export const violationSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), violation: violationSchema });

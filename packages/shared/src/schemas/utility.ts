@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { MONTHS } from '../constants.ts';
+import { validationMessages as m } from '../messages.ts';
+import { idSchema } from './common.ts';
+import { requiredText } from './fields.ts';
+
+/**
+ * Utility info (menu utility-info): a location's utility accounts ("utility config": provider, account
+ * number, rate schedule, meters), the monthly bills entered with the monthly values input (January to
+ * December) with the bill's PDF, and 15-minute interval data ("energy data") imported from the utility.
+ */
+
+const monthKeys = MONTHS.map((month) => month.key) as [string, ...string[]];
+
+const meterSchema = z.string().trim().min(1, m.required('Meter number')).max(50, 'Meter number must be at most 50 characters');
+
+export const utilityConfigBodySchema = z
+  .object({
+    provider: requiredText('Provider', 100),
+    accountNumber: requiredText('Account number', 50),
+    rateSchedule: requiredText('Rate schedule', 100),
+    meters: z
+      .array(meterSchema)
+      .min(1, 'Add at least one meter')
+      .max(20, 'At most 20 meters')
+      .refine((meters) => new Set(meters).size === meters.length, { error: 'Each meter number may appear once' }),
+  })
+  .strict();
+export type UtilityConfigBody = z.infer<typeof utilityConfigBodySchema>;
+export const createUtilityConfigBodySchema = utilityConfigBodySchema.extend({ locationId: idSchema }).strict();
+export type CreateUtilityConfigBody = z.infer<typeof createUtilityConfigBodySchema>;
+
+export const utilityConfigSchema = utilityConfigBodySchema.extend({
+  id: z.string(),
+  locationId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UtilityConfig = z.infer<typeof utilityConfigSchema>;
+export const utilityConfigListSchema = z.object({ items: z.array(utilityConfigSchema) });
+export const utilityConfigSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), config: utilityConfigSchema });
+export const utilityConfigParamsSchema = z.object({ id: idSchema });
+
+const yearSchema = z.coerce
+  .number<number>({ error: 'Year must be a number' })
+  .int('Year must be a whole number')
+  .min(2000, 'Year must be between 2000 and 2100')
+  .max(2100, 'Year must be between 2000 and 2100');
+
+/** One month of a bill: energy in kWh (up to 3 decimals) and the amount due in minor units of the location's currency. */
+export const monthlyBillValueSchema = z.object({
+  month: z.enum(monthKeys, { error: 'Month must be January to December' }),
+  energyKwh: z
+    .number({ error: m.nonNegativeNumber('Energy (kWh)') })
+    .min(0, m.nonNegativeNumber('Energy (kWh)'))
+    .max(100_000_000, 'Energy (kWh) is too large')
+    .nullable(),
+  costMinor: z
+    .number({ error: m.nonNegativeNumber('Cost') })
+    .int('Cost has too many decimals for the currency')
+    .min(0, m.nonNegativeNumber('Cost'))
+    .max(10_000_000_000, 'Cost is too large')
+    .nullable(),
+});
+export type MonthlyBillValue = z.infer<typeof monthlyBillValueSchema>;
+
+export const saveBillsBodySchema = z
+  .object({
+    utilityConfigId: idSchema,
+    year: yearSchema,
+    months: z
+      .array(monthlyBillValueSchema)
+      .min(1, 'Enter at least one month')
+      .max(12)
+      .refine((months) => new Set(months.map((row) => row.month)).size === months.length, { error: 'Each month may appear once' }),
+  })
+  .strict();
+export type SaveBillsBody = z.infer<typeof saveBillsBodySchema>;
+
+export const billsQuerySchema = z.object({ utilityConfigId: idSchema, year: yearSchema });
+export const billMonthSchema = z.object({
+  month: z.string(),
+  energyKwh: z.number().nullable(),
+  costMinor: z.number().nullable(),
+  file: z.object({ name: z.string(), size: z.number().int(), uploadedAt: z.string() }).nullable(),
+});
+export type BillMonth = z.infer<typeof billMonthSchema>;
+export const billsResponseSchema = z.object({
+  utilityConfigId: z.string(),
+  year: z.number().int(),
+  currency: z.string(),
+  months: z.array(billMonthSchema),
+});
+export type BillsResponse = z.infer<typeof billsResponseSchema>;
+export const billFileParamsSchema = z.object({
+  utilityConfigId: idSchema,
+  year: yearSchema,
+  month: z.enum(monthKeys, { error: 'Month must be January to December' }),
+});
+
+export const energyDataQuerySchema = z.object({
+  utilityConfigId: idSchema,
+  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
+  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }),
+});
+export const energyPointSchema = z.object({ at: z.string(), utilityKwh: z.number().nullable(), chargersKwh: z.number() });
+export const energyDataResponseSchema = z.object({
+  timeZone: z.string(),
+  points: z.array(energyPointSchema),
+  utilityKwh: z.number(),
+  chargersKwh: z.number(),
+});
+export type EnergyDataResponse = z.infer<typeof energyDataResponseSchema>;
+export const energyImportResultSchema = z.object({
+  responseCode: z.number().int(),
+  msg: z.array(z.string()),
+  imported: z.number().int(),
+  meters: z.array(z.string()),
+});
+
+/** Interval data columns: what utility "Green Button"-style CSV exports carry (meter, interval start, kWh). */
+export const ENERGY_CSV_COLUMNS = ['meter', 'start', 'kwh'] as const;

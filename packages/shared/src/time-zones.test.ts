@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatZonedTimestamp, zoneOffsetMs } from './time-zones.ts';
+
+const AT = '2026-11-03T17:05:09.000Z';
+
+describe('exported times: the location’s wall clock with its UTC offset', () => {
+  it('reads the location’s clock, winter and summer, with the offset that makes it unambiguous', () => {
+    expect(formatZonedTimestamp(AT, 'America/Los_Angeles')).toBe('2026-11-03 09:05:09 -08:00');
+    expect(formatZonedTimestamp('2026-07-01T17:00:00.000Z', 'America/Los_Angeles')).toBe('2026-07-01 10:00:00 -07:00');
+    expect(formatZonedTimestamp(AT, 'Asia/Kolkata')).toBe('2026-11-03 22:35:09 +05:30');
+  });
+
+  it('UTC by default; midnight is 00, not 24; an unreadable time is an empty cell', () => {
+    expect(formatZonedTimestamp(new Date('2026-11-04T00:00:00.000Z'))).toBe('2026-11-04 00:00:00 +00:00');
+    expect(formatZonedTimestamp('not a time', 'UTC')).toBe('');
+  });
+
+  it('zoneOffsetMs follows summer time', () => {
+    expect(zoneOffsetMs(Date.parse(AT), 'America/New_York')).toBe(-5 * 3_600_000);
+    expect(zoneOffsetMs(Date.parse('2026-07-01T12:00:00.000Z'), 'America/New_York')).toBe(-4 * 3_600_000);
+  });
+});
