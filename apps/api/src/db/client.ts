@@ -61,6 +61,8 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     connectionString: options.url,
     max: options.poolSize,
     statement_timeout: options.statementTimeoutMs,
+    // JIT compiles the dashboard's wide aggregates for longer than they then run (decision 057).
+    options: '-c jit=off',
     connectionTimeoutMillis: 5000,
   });
   pool.on('error', options.onConnectionError ?? ((error) => console.warn('PostgreSQL connection error', error.message)));

@@ -1,5 +1,6 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
+import { DatabaseUnavailableError } from './db-errors.ts';
 import { deserializeError, READY_ID, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -39,8 +40,8 @@ export class PGliteThread {
       else pending.reject(deserializeError(message.error));
     });
     // A thread that died (out of memory, a WebAssembly abort) fails what waits on it and every later call.
-    this.#worker.on('error', (error) => this.#fail(error));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`The PGlite thread stopped (exit code ${code})`)));
+    this.#worker.on('error', (error) => this.#fail(new DatabaseUnavailableError(`The PGlite thread failed: ${error.message}`, { cause: error })));
+    this.#worker.on('exit', (code) => this.#fail(new DatabaseUnavailableError(`The PGlite thread stopped (exit code ${code})`)));
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
@@ -74,7 +75,7 @@ export class PGliteThread {
   async close(): Promise<void> {
     if (this.#failure) return;
     await this.#call({ op: 'close' });
-    this.#failure = new Error('The PGlite thread is closed');
+    this.#failure = new DatabaseUnavailableError('The PGlite thread is closed');
     this.#worker.removeAllListeners('exit');
     await this.#worker.terminate();
   }

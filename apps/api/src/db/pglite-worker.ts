@@ -16,7 +16,7 @@ const db = data.snapshot
   : new DrizzlePGlite(data.dataDir ? { dataDir: data.dataDir } : {});
 
 /** Marks the rejection that makes PGlite roll a transaction back; it is not an error to report. */
-const ROLLBACK = Symbol('rollback');
+const ROLLBACK = new Error('rollback requested by the main thread');
 
 type OpenTransaction = { tx: Transaction; end: (commit: boolean) => void; finished: Promise<unknown> };
 const transactions = new Map<number, OpenTransaction>();
@@ -39,7 +39,7 @@ const begin = () =>
       () => transactions.delete(txId),
       (error: unknown) => {
         transactions.delete(txId);
-        if (!started) failed(error);
+        if (!started) failed(error instanceof Error ? error : new Error(String(error)));
       },
     );
   });

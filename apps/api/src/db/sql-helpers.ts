@@ -27,5 +27,14 @@ export const violatedUniqueConstraint = (error: unknown): string | undefined => 
   return undefined;
 };
 
+/** The constraint an exclusion violation (SQLSTATE 23P01) broke, as violatedUniqueConstraint does for 23505. */
+export const violatedExclusionConstraint = (error: unknown): string | undefined => {
+  for (let current = error as DriverError | undefined, depth = 0; current && depth < 4; depth += 1) {
+    if (current.code === '23P01') return typeof current.constraint === 'string' ? current.constraint : '';
+    current = current.cause as DriverError | undefined;
+  }
+  return undefined;
+};
+
 /** Raw `db.execute` answers `{ rows }` on both drivers (node-postgres and PGlite); the HKT leaves it unknown. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,20 +1,10 @@
 import { CONNECTOR_STATUSES, SESSION_STATUSES } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
+import { drivers } from './drivers.ts';
 import { chargers, locations } from './locations.ts';
+import { tariffVersions } from './tariffs.ts';
 
 /** The last StatusNotification of each connector (0 is the charger as a whole). */
 export const connectorStates = pgTable(
@@ -51,6 +41,8 @@ export const chargingSessions = pgTable(
       .references(() => locations.id, { onDelete: 'cascade' }),
     connectorId: integer('connector_id').notNull(),
     idTag: text('id_tag').notNull(),
+    /** The driver the id tag belonged to when the session started; null for unknown tags (free vend). */
+    driverId: uuid('driver_id').references(() => drivers.userId, { onDelete: 'set null' }),
     status: text('status', { enum: SESSION_STATUSES }).notNull().default('active'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
@@ -60,13 +52,20 @@ export const chargingSessions = pgTable(
     energyWh: doublePrecision('energy_wh').generatedAlwaysAs(sql`greatest(coalesce(meter_stop_wh, meter_last_wh) - meter_start_wh, 0)`),
     powerW: doublePrecision('power_w'),
     stopReason: text('stop_reason'),
+    /** The tariff version in force when the session started: it is priced with that one, live and final. */
+    tariffVersionId: uuid('tariff_version_id').references(() => tariffVersions.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (table) => [
     unique('charging_sessions_start_unique').on(table.chargerId, table.connectorId, table.startedAt, table.idTag),
     index('charging_sessions_location_started_idx').on(table.locationId, table.startedAt),
-    index('charging_sessions_active_idx').on(table.chargerId).where(sql`status = 'active'`),
+    // The sessions report over every location reads its pages along this (keyset, decision 057).
+    index('charging_sessions_started_id_idx').on(table.startedAt, table.id),
+    index('charging_sessions_active_idx')
+      .on(table.chargerId)
+      .where(sql`status = 'active'`),
     index('charging_sessions_id_tag_idx').on(table.idTag),
+    index('charging_sessions_driver_started_idx').on(table.driverId, table.startedAt),
   ],
 );
 

@@ -1,20 +1,7 @@
-import type { IdleFeesOptions } from '@wattdesk/shared';
-import { AVAILABILITIES, CHARGER_KINDS, CHARGER_STATUSES } from '@wattdesk/shared';
+import type { IdleFeeSettings, ViolationRules } from '@wattdesk/shared';
+import { AVAILABILITIES, CHARGER_KINDS, CHARGER_STATUSES, LAST_KNOWN_STATUSES } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  doublePrecision,
-  index,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, doublePrecision, index, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 
 export type LocationSubscription = { plan: string; status: string; renewsOn: string | null };
@@ -33,14 +20,19 @@ export const locations = pgTable(
     lat: doublePrecision('lat').notNull(),
     accessCode: text('access_code').notNull(),
     timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
-    sessionFee: numeric('session_fee', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
-    defaultSessionFee: numeric('default_session_fee', { precision: 10, scale: 2, mode: 'number' })
-      .notNull()
-      .default(0),
+    /** ISO 4217: what the location's prices and amounts are in. */
+    currency: text('currency').notNull().default('USD'),
+    /**
+     * The location's current fee settings (spec section 3's otherFees and idleFeesOptions); every tariff
+     * version copies them, so a session keeps the fees of its version. Session fee in minor units; null: the
+     * network default of the currency.
+     */
+    sessionFee: integer('session_fee_minor'),
     idleFeesOptions: jsonb('idle_fees_options')
-      .$type<IdleFeesOptions>()
+      .$type<IdleFeeSettings>()
       .notNull()
-      .default({ enabled: false, feePerMinute: 0, graceMinutes: 10, maxFee: 0 }),
+      .default({ enabled: false, pricePerMinute: 0, graceMinutes: 0, dailyCap: null, freeHours: null }),
+    violationRules: jsonb('violation_rules').$type<ViolationRules>().notNull().default({ maxStay: null, idleLimit: null }),
     hasReseller: boolean('has_reseller').notNull().default(false),
     /** Kept by database triggers on chargers (migration 0003), so every way of adding or removing one counts. */
     chargerCount: integer('charger_count').notNull().default(0),
@@ -74,7 +66,10 @@ export const chargers = pgTable(
     serialNumber: text('serial_number').notNull().default(''),
     connectorTypes: jsonb('connector_types').$type<string[]>().notNull().default([]),
     maxPowerKw: numeric('max_power_kw', { precision: 7, scale: 2, mode: 'number' }).notNull().default(7.2),
+    /** Derived in one place (db/charger-status.ts): maintenance, then offline, then what the charger reported. */
     status: text('status', { enum: CHARGER_STATUSES }).notNull().default('offline'),
+    /** What the charger's reports last said, whether or not it is connected; null until it reports a status. */
+    lastKnownStatus: text('last_known_status', { enum: LAST_KNOWN_STATUSES }),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** HTTP Basic password of OCPP security profile 1, hashed; chargers without one cannot connect. */
     ocppPasswordHash: text('ocpp_password_hash'),
@@ -98,5 +93,6 @@ export const chargers = pgTable(
     index('chargers_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check('chargers_kind_check', sql`${table.kind} in (${sql.raw(CHARGER_KINDS.map((k) => `'${k}'`).join(', '))})`),
     check('chargers_status_check', sql`${table.status} in (${sql.raw(CHARGER_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    check('chargers_last_known_status_check', sql`${table.lastKnownStatus} in (${sql.raw(LAST_KNOWN_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );

@@ -44,3 +44,31 @@ export const stripeOauthGrants = pgTable(
   },
   (table) => [index('stripe_oauth_grants_location_idx').on(table.locationId)],
 );
+
+/**
+ * The bank account a location's payouts are paid into, linked through Plaid (decision 049). One per location.
+ * Only what identifies it to a person is kept in clear (bank name, last four, type); the Plaid access token is
+ * sealed with the secret box so the Item can be removed at Plaid later, and no account number is stored.
+ */
+export const locationBankAccounts = pgTable('location_bank_accounts', {
+  id: id(),
+  locationId: uuid('location_id')
+    .notNull()
+    .unique()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull().default('plaid'),
+  itemId: text('item_id').notNull(),
+  accessTokenSealed: text('access_token_sealed').notNull(),
+  providerAccountId: text('provider_account_id').notNull(),
+  institutionName: text('institution_name').notNull(),
+  accountName: text('account_name').notNull(),
+  mask: text('mask'),
+  accountType: text('account_type').notNull(),
+  accountSubtype: text('account_subtype'),
+  /** Linked through the local Plaid sandbox rather than Plaid itself. */
+  sandbox: boolean('sandbox').notNull(),
+  linkedByUserId: uuid('linked_by_user_id'),
+  linkedByEmail: text('linked_by_email'),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+  ...timestamps(),
+});

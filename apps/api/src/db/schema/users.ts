@@ -33,6 +33,9 @@ export const users = pgTable(
   ],
 );
 
+/** A user as stored: what the auth and single sign-on modules read and write. */
+export type UserRow = typeof users.$inferSelect;
+
 export const userLocations = pgTable(
   'user_locations',
   {
@@ -44,8 +47,5 @@ export const userLocations = pgTable(
       .references(() => locations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.locationId] }),
-    index('user_locations_location_idx').on(table.locationId),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.locationId] }), index('user_locations_location_idx').on(table.locationId)],
 );

@@ -15,9 +15,21 @@ export type DemoUser = {
 export const DEMO_USERS: readonly DemoUser[] = [
   { type: 'SuperAdmin', firstName: 'Alex', lastName: 'Rivera', phoneNumber: '+1 415 555 0101', locations: [] },
   { type: 'ReadonlySuperAdmin', firstName: 'Robin', lastName: 'Okafor', phoneNumber: '+1 415 555 0102', locations: [] },
-  { type: 'Admin', firstName: 'Dana', lastName: 'Chen', phoneNumber: '+1 415 555 0103', locations: ['sf-embarcadero', 'sf-mission-bay', 'sf-civic-center'] },
+  {
+    type: 'Admin',
+    firstName: 'Dana',
+    lastName: 'Chen',
+    phoneNumber: '+1 415 555 0103',
+    locations: ['sf-embarcadero', 'sf-mission-bay', 'sf-civic-center'],
+  },
   { type: 'ReadonlyAdmin', firstName: 'Kim', lastName: 'Novak', phoneNumber: '+1 415 555 0104', locations: ['sf-embarcadero', 'oak-jack-london'] },
-  { type: 'PortfolioManager', firstName: 'Priya', lastName: 'Shah', phoneNumber: '+1 510 555 0105', locations: ['sf-mission-bay', 'oak-jack-london', 'oak-lake-merritt', 'oak-uptown', 'sj-sap-center'] },
+  {
+    type: 'PortfolioManager',
+    firstName: 'Priya',
+    lastName: 'Shah',
+    phoneNumber: '+1 510 555 0105',
+    locations: ['sf-mission-bay', 'oak-jack-london', 'oak-lake-merritt', 'oak-uptown', 'sj-sap-center'],
+  },
   { type: 'Reseller', firstName: 'Marco', lastName: 'Bianchi', phoneNumber: '+1 408 555 0106', locations: ['sj-diridon', 'sj-santana-row'] },
   { type: 'ManufacturingAdmin', firstName: 'Lena', lastName: 'Fischer', phoneNumber: '+1 408 555 0107', locations: ['sj-diridon'] },
   { type: 'ThirdPartyManufacturer', firstName: 'Tomas', lastName: 'Varga', phoneNumber: '+1 408 555 0108', locations: ['sj-santana-row'] },

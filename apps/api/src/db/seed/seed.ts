@@ -1,22 +1,50 @@
-import { CHARGER_KINDS, DEMO_CHARGER_PASSWORD, type ChargerStatus } from '@wattdesk/shared';
-import { sql } from 'drizzle-orm';
+import { CHARGER_KINDS, DEMO_CHARGER_PASSWORD, type ConnectorStatus, type LastKnownStatus } from '@wattdesk/shared';
+import { inArray, sql } from 'drizzle-orm';
 import { newAccessCode } from '../../lib/access-code.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { hashChargerPassword } from '../../modules/ocpp/charger-password.ts';
+import { hashChargerPassword } from '../../lib/charger-password.ts';
+import { refreshChargerStatuses } from '../charger-status.ts';
 import type { Database, Executor } from '../client.ts';
-import { agreements, chargers, locations, userLocations, users } from '../schema/index.ts';
+import { agreements, chargers, connectorStates, defaultSessionFees, locations, tariffVersions, userLocations, users } from '../schema/index.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from './demo-history.ts';
+import { seedDemoSessions } from './demo-sessions.ts';
+import { DEMO_DEFAULT_SESSION_FEE, demoTariffFor } from './demo-tariffs.ts';
 import { DEMO_CHARGER_MODELS, DEMO_LOCATIONS, type DemoLocation } from './demo-locations.ts';
+import { seedDrivers } from './demo-drivers.ts';
+import { seedLicenses } from './demo-licenses.ts';
+import { DEMO_AGREEMENT_TOKEN } from './demo-guard.ts';
 import { DEMO_PASSWORD, DEMO_SSO_USERS, DEMO_USERS, demoEmail } from './demo-users.ts';
 
-/** A plausible mix: mostly available, some charging, a few needing attention. */
-const DEMO_STATUS_CYCLE: readonly ChargerStatus[] = ['available', 'available', 'charging', 'available', 'offline', 'charging', 'maintenance', 'faulted'];
+/**
+ * A plausible mix of what the demo chargers last reported: mostly available, some charging, a few needing
+ * attention, one in eight never connected. None is connected until the simulator connects it (SIMULATE_CHARGERS),
+ * so each shows offline with this as its last known status (decision 010).
+ */
+const DEMO_STATUS_CYCLE: readonly (LastKnownStatus | 'never reported')[] = [
+  'available',
+  'available',
+  'charging',
+  'available',
+  'never reported',
+  'charging',
+  'maintenance',
+  'faulted',
+];
 
+/** The connector reports behind each last known status: connector 0 is the charger as a whole. */
+const DEMO_REPORTS: Record<LastKnownStatus, [ConnectorStatus, ConnectorStatus, string]> = {
+  available: ['Available', 'Available', 'NoError'],
+  charging: ['Available', 'Charging', 'NoError'],
+  faulted: ['Available', 'Faulted', 'GroundFailure'],
+  maintenance: ['Unavailable', 'Unavailable', 'NoError'],
+};
 
 const demoChargers = (location: DemoLocation, locationId: string, index: number, ocppPasswordHash: string) =>
   Array.from({ length: location.chargers }, (_, n) => {
     const kind = CHARGER_KINDS[(index + n) % CHARGER_KINDS.length]!;
     const chargerId = `WD-${location.key.toUpperCase()}-${String(n + 1).padStart(2, '0')}`;
-    const status = DEMO_STATUS_CYCLE[(index * 3 + n) % DEMO_STATUS_CYCLE.length]!;
+    const reported = DEMO_STATUS_CYCLE[(index * 3 + n) % DEMO_STATUS_CYCLE.length]!;
     return {
       chargerId,
       locationId,
@@ -25,12 +53,31 @@ const demoChargers = (location: DemoLocation, locationId: string, index: number,
       kind,
       ...DEMO_CHARGER_MODELS[kind],
       serialNumber: `SN${String(index + 1).padStart(2, '0')}${String(n + 1).padStart(4, '0')}`,
-      status,
-      availability: status === 'maintenance' ? ('inoperative' as const) : ('operative' as const),
+      availability: reported === 'maintenance' ? ('inoperative' as const) : ('operative' as const),
       ocppPasswordHash,
       lastSeenAt: new Date(Date.now() - ((index + n) % 7) * 3_600_000),
+      reported,
     };
   });
+
+/** The chargers, what they last reported, and their status derived from it as the OCPP server derives it. */
+const seedChargers = async (tx: Executor, rows: ReturnType<typeof demoChargers>, locationId: string) => {
+  const created = await tx
+    .insert(chargers)
+    .values(rows.map(({ reported: _, ...row }) => row))
+    .returning({ id: chargers.id, chargerId: chargers.chargerId });
+  const reports = rows.flatMap(({ chargerId, reported, lastSeenAt }) => {
+    if (reported === 'never reported') return [];
+    const id = created.find((row) => row.chargerId === chargerId)!.id;
+    const [main, connector, errorCode] = DEMO_REPORTS[reported];
+    return [
+      { chargerId: id, connectorId: 0, status: main, errorCode: 'NoError', reportedAt: lastSeenAt },
+      { chargerId: id, connectorId: 1, status: connector, errorCode, reportedAt: lastSeenAt },
+    ];
+  });
+  if (reports.length) await tx.insert(connectorStates).values(reports);
+  await refreshChargerStatuses(tx, sql`c.location_id = ${locationId}`);
+};
 
 const seedLocations = async (tx: Executor): Promise<Map<string, string>> => {
   // One hash for all: every demo charger shares the documented demo password.
@@ -51,15 +98,73 @@ const seedLocations = async (tx: Executor): Promise<Map<string, string>> => {
         timeZone: demo.timeZone,
         accessCode: newAccessCode(),
         hasReseller: demo.hasReseller ?? false,
-        sessionFee: 0.5,
-        defaultSessionFee: 0.5,
-        subscription: { plan: index % 3 === 0 ? 'Pro' : 'Standard', status: 'active', renewsOn: '2027-01-01' },
+        currency: 'USD',
+        sessionFee: demoTariffFor(index).ownSessionFee,
+        idleFeesOptions: demoTariffFor(index).tariff.idleFee,
+        violationRules: demoTariffFor(index).tariff.violationRules,
+        // No plan until the host activates one (Subscription menu): a plan exists only with the provider's subscription.
+        subscription: null,
       })
       .returning({ id: locations.id });
     ids.set(demo.key, row!.id);
-    await tx.insert(chargers).values(demoChargers(demo, row!.id, index, chargerPasswordHash));
+    await seedChargers(tx, demoChargers(demo, row!.id, index, chargerPasswordHash), row!.id);
   }
   return ids;
+};
+
+type DemoPricing = { versionId: string; tariff: ReturnType<typeof demoTariffFor>['tariff']; timeZone: string };
+
+/**
+ * Rates from a month ago at every location (from before the history when there is one), and a week of priced
+ * sessions at all but one (tests count that one's). The history is for people, not tests: only `npm start` asks for it.
+ */
+const seedPricing = async (tx: Executor, locationIds: Map<string, string>, history: boolean) => {
+  await tx.insert(defaultSessionFees).values({ currency: 'USD', amount: DEMO_DEFAULT_SESSION_FEE });
+  const versions = new Map<string, DemoPricing>();
+  for (const [index, demo] of DEMO_LOCATIONS.entries()) {
+    const locationId = locationIds.get(demo.key)!;
+    const { tariff, ownSessionFee } = demoTariffFor(index);
+    const [version] = await tx
+      .insert(tariffVersions)
+      .values({
+        locationId,
+        effectiveFrom: new Date(Date.now() - (history ? DEMO_HISTORY_DAYS + 1 : 30) * 86_400_000),
+        currency: tariff.currency,
+        periods: [...tariff.periods],
+        sessionFee: tariff.sessionFee,
+        sessionFeeIsDefault: ownSessionFee === null,
+        idleFee: tariff.idleFee,
+        violationRules: tariff.violationRules,
+        createdBy: null,
+      })
+      .returning({ id: tariffVersions.id });
+    versions.set(locationId, { versionId: version!.id, tariff, timeZone: demo.timeZone });
+  }
+  const withSessions = DEMO_LOCATIONS.filter((demo) => demo.key !== 'oak-lake-merritt').map((demo) => locationIds.get(demo.key)!);
+  const rows = await tx.select({ id: chargers.id, locationId: chargers.locationId, name: chargers.name }).from(chargers);
+  const picked = rows.filter((row) => withSessions.includes(row.locationId) && ['Bay 2', 'Bay 3', 'Bay 6'].includes(row.name));
+  await seedDemoSessions(tx, picked, (locationId) => versions.get(locationId)!);
+  if (history) await seedHistory(tx, versions);
+  // The ledger last, so the history's sessions are split too (the reseller card and payouts read it).
+  const withSessionRows = await tx
+    .select({ id: locations.id, hasReseller: locations.hasReseller })
+    .from(locations)
+    .where(history ? undefined : inArray(locations.id, withSessions));
+  await seedDemoLedger(tx, withSessionRows);
+};
+
+const seedHistory = async (tx: Executor, versions: Map<string, DemoPricing>) => {
+  const fleet = await tx
+    .select({
+      id: chargers.id,
+      locationId: chargers.locationId,
+      kind: chargers.kind,
+      connectorTypes: chargers.connectorTypes,
+      status: chargers.status,
+      lastSeenAt: chargers.lastSeenAt,
+    })
+    .from(chargers);
+  await seedDemoHistory(tx, fleet, (locationId) => versions.get(locationId)!);
 };
 
 const seedUsers = async (tx: Executor, locationIds: Map<string, string>) => {
@@ -106,7 +211,7 @@ const seedSsoUsers = async (tx: Executor, locationIds: Map<string, string>) => {
 const seedAgreement = async (tx: Executor, locationIds: Map<string, string>) => {
   const demo = DEMO_LOCATIONS[0]!;
   await tx.insert(agreements).values({
-    tokenId: 'demo-agreement',
+    tokenId: DEMO_AGREEMENT_TOKEN,
     locationId: locationIds.get(demo.key)!,
     accountName: 'Embarcadero Properties LLC',
     propertyName: demo.name,
@@ -123,8 +228,11 @@ const seedAgreement = async (tx: Executor, locationIds: Map<string, string>) => 
   });
 };
 
-/** Seeds the demo network on an empty database; a database with any user is left alone. */
-export const seedDemoDataIfEmpty = async (db: Database): Promise<boolean> => {
+/**
+ * Seeds the demo network on an empty database; a database with any user is left alone. `history`: three months
+ * of sessions and charger status for the dashboard (npm start); tests start without it.
+ */
+export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { history?: boolean } = {}): Promise<boolean> => {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
   await db.transaction(async (tx) => {
@@ -132,6 +240,9 @@ export const seedDemoDataIfEmpty = async (db: Database): Promise<boolean> => {
     await seedUsers(tx, locationIds);
     await seedSsoUsers(tx, locationIds);
     await seedAgreement(tx, locationIds);
+    await seedPricing(tx, locationIds, history);
+    await seedDrivers(tx, locationIds);
+    await seedLicenses(tx, locationIds);
   });
   return true;
 };

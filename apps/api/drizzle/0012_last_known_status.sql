@@ -1,0 +1,2 @@
+ALTER TABLE "chargers" ADD COLUMN "last_known_status" text;--> statement-breakpoint
+ALTER TABLE "chargers" ADD CONSTRAINT "chargers_last_known_status_check" CHECK ("chargers"."last_known_status" in ('available', 'charging', 'maintenance', 'faulted'));

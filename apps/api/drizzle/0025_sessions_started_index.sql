@@ -1,0 +1,1 @@
+CREATE INDEX "charging_sessions_started_id_idx" ON "charging_sessions" USING btree ("started_at","id");

@@ -1,0 +1,35 @@
+import type { ChargerStatus } from '@wattdesk/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from './client.ts';
+import { rowsOf } from './sql-helpers.ts';
+
+export type RefreshedStatus = { id: string; status: ChargerStatus; locationId: string };
+
+/**
+ * The one place a charger's status is derived, so every path (OCPP messages, maintenance, connections, the
+ * seed) agrees. What its reports say (`last_known_status`): a fault, then a running session, then a
+ * charger-wide Unavailable, else available; null until it reports a status. What the network shows
+ * (`status`): maintenance (the network's choice) wins, then offline (not connected, whatever it last said),
+ * then what it reports. `where` picks the chargers, on the table alias `c`.
+ */
+export const refreshChargerStatuses = async (db: Executor, where: SQL): Promise<RefreshedStatus[]> =>
+  rowsOf<{ id: string; status: ChargerStatus; location_id: string }>(
+    await db.execute(sql`
+    with reported as (
+      select c.id, case
+        when exists (select 1 from connector_states s where s.charger_id = c.id and s.status = 'Faulted') then 'faulted'
+        when exists (select 1 from charging_sessions t where t.charger_id = c.id and t.status = 'active')
+          or exists (select 1 from connector_states s where s.charger_id = c.id and s.status in ('Charging', 'SuspendedEV', 'SuspendedEVSE')) then 'charging'
+        when exists (select 1 from connector_states s where s.charger_id = c.id and s.connector_id = 0 and s.status = 'Unavailable') then 'maintenance'
+        when exists (select 1 from connector_states s where s.charger_id = c.id) then 'available'
+        end as status
+      from chargers c where ${where})
+    update chargers c set
+      last_known_status = reported.status,
+      status = case
+        when c.availability = 'inoperative' then 'maintenance'
+        when c.connected_node is null then 'offline'
+        else coalesce(reported.status, 'available') end
+    from reported where c.id = reported.id
+    returning c.id, c.status, c.location_id`),
+  ).map((row) => ({ id: row.id, status: row.status, locationId: row.location_id }));

@@ -1,0 +1,32 @@
+import type { DayFilterKey } from '@wattdesk/shared';
+import { sql, type SQL } from 'drizzle-orm';
+
+/** Which locations a figure covers (undefined: every location) and which of their local days. */
+export type Scope = { locationIds: readonly string[] | undefined; from: string; to: string; dayFilter: DayFilterKey; now: Date };
+
+/** `column` (a location id) is in scope; every location when the list is undefined. */
+export const inScope = (column: SQL, scope: Pick<Scope, 'locationIds'>): SQL =>
+  scope.locationIds === undefined
+    ? sql`true`
+    : scope.locationIds.length
+      ? sql`${column} = any(${`{${scope.locationIds.join(',')}}`}::uuid[])`
+      : sql`false`;
+
+/** A local day (a date expression) passes the top bar's Day filter: ISO weekdays 1–5, or 6 and 7. */
+export const dayPasses = (day: SQL, dayFilter: DayFilterKey): SQL =>
+  dayFilter === 'weekdays'
+    ? sql`extract(isodow from ${day}) between 1 and 5`
+    : dayFilter === 'weekends'
+      ? sql`extract(isodow from ${day}) >= 6`
+      : sql`true`;
+
+/** A rollup's `day` column within the range and the filter. */
+export const daysInRange = (day: SQL, scope: Scope): SQL =>
+  sql`${day} between ${scope.from}::date and ${scope.to}::date and ${dayPasses(day, scope.dayFilter)}`;
+
+/** The same number of days just before the range. */
+export const previousOf = (scope: Scope): Scope => {
+  const length = Math.round((Date.parse(scope.to) - Date.parse(scope.from)) / 86_400_000) + 1;
+  const day = (offset: number) => new Date(Date.parse(scope.from) + offset * 86_400_000).toISOString().slice(0, 10);
+  return { ...scope, from: day(-length), to: day(-1) };
+};

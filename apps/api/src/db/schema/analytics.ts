@@ -1,0 +1,91 @@
+import {
+  bigint,
+  boolean,
+  bigserial,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { chargers, locations } from './locations.ts';
+
+/**
+ * Every change of a charger's network status (chargers.status) or connection, written by a database trigger on chargers
+ * (migration 0017) whatever path changes it; uptime is measured from it. Appended in time order only.
+ */
+export const chargerStatusChanges = pgTable(
+  'charger_status_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    /** Connected (a WebSocket open), whatever the status says: a charger in maintenance may be either. */
+    online: boolean('online').notNull(),
+  },
+  (table) => [index('charger_status_changes_charger_at_idx').on(table.chargerId, table.at)],
+);
+
+/**
+ * Per charger and local day of its location (decision 036): what the dashboard sums. Kept by triggers in the
+ * transaction that stops a session, stores its price, records a violation or changes a charger's status.
+ * Sessions, energy, duration, idle time and revenue count on the day the session started; online time on
+ * the days it covered; violations on the day they were detected.
+ */
+export const chargerDailyStats = pgTable(
+  'charger_daily_stats',
+  {
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    sessions: integer('sessions').notNull().default(0),
+    energyWh: doublePrecision('energy_wh').notNull().default(0),
+    sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+    idleSeconds: bigint('idle_seconds', { mode: 'number' }).notNull().default(0),
+    /** Minor units of the location's currency (session_prices.total_minor). */
+    revenue: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    onlineSeconds: bigint('online_seconds', { mode: 'number' }).notNull().default(0),
+    violations: integer('violations').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.chargerId, table.day] }), index('charger_daily_stats_location_day_idx').on(table.locationId, table.day)],
+);
+
+/** Session time per location, local day and local hour: the weekday × hour heat map. */
+export const locationHourlyUsage = pgTable(
+  'location_hourly_usage',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.day, table.hour] })],
+);
+
+/** Sessions per location, local day of their start and connector type (the charger's list, by connector id). */
+export const locationConnectorSessions = pgTable(
+  'location_connector_sessions',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    connectorType: text('connector_type').notNull(),
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.day, table.connectorType] })],
+);
