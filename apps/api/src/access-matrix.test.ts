@@ -15,7 +15,9 @@ import { DEMO_PASSWORD, demoEmail } from './db/seed/demo-users.ts';
 const loadExamples = async (): Promise<AccessExample[]> => {
   const root = import.meta.dirname;
   const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.access-examples.ts'));
-  const modules = await Promise.all(files.map((file) => import(pathToFileURL(path.join(root, file)).href) as Promise<{ accessExamples: AccessExample[] }>));
+  const modules = await Promise.all(
+    files.map((file) => import(pathToFileURL(path.join(root, file)).href) as Promise<{ accessExamples: AccessExample[] }>),
+  );
   return modules.flatMap((module) => module.accessExamples);
 };
 
@@ -27,7 +29,7 @@ const codeOf = (response: Answer) => ((response.json() ?? {}) as { code?: string
 const toInject = (route: AccessExample['route'], request: ExampleRequest, method = route.split(' ')[0]!): InjectOptions => {
   const url = route.split(' ')[1]!.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(request.params?.[name] ?? `missing-${name}`));
   return {
-    method: method as InjectOptions['method'],
+    method,
     url,
     ...(request.query ? { query: request.query } : {}),
     ...(request.payload ? { payload: request.payload } : {}),
@@ -72,8 +74,14 @@ describe('access matrix: every API route × every user type', () => {
   it('every API route has an access example, and every example a route', () => {
     const routes = t.app.registeredRoutes.filter(isApiRoute).map(keyOf);
     const described = examples.map((example) => example.route);
-    expect(routes.filter((route) => !described.includes(route as AccessExample['route'])), 'routes without an access example').toEqual([]);
-    expect(described.filter((route) => !routes.includes(route)), 'examples of routes that do not exist').toEqual([]);
+    expect(
+      routes.filter((route) => !described.includes(route as AccessExample['route'])),
+      'routes without an access example',
+    ).toEqual([]);
+    expect(
+      described.filter((route) => !routes.includes(route)),
+      'examples of routes that do not exist',
+    ).toEqual([]);
     expect(new Set(described).size).toBe(described.length);
   });
 
@@ -98,7 +106,12 @@ describe('access matrix: every API route × every user type', () => {
     expect(response.body).not.toContain('token');
   });
 
-  const call = async (example: AccessExample, type: UserType, build: (ctx: ExampleContext) => ExampleRequest | Promise<ExampleRequest>, method?: string) => {
+  const call = async (
+    example: AccessExample,
+    type: UserType,
+    build: (ctx: ExampleContext) => ExampleRequest | Promise<ExampleRequest>,
+    method?: string,
+  ) => {
     const ctx = contextFor(type);
     const token = example.freshSession ? (await ctx.freshSession()).access_token : sessions.get(type)!.access_token;
     const options = authed(token, toInject(example.route, await build(ctx), method));
@@ -125,6 +138,7 @@ describe('access matrix: every API route × every user type', () => {
       const example = examples.find((candidate) => candidate.route === keyOf({ ...route, method: route.method === 'HEAD' ? 'GET' : route.method }));
       if (!example) continue;
       const response = await call(example, type, example.request, route.method);
+      if (example.endsOtherSessions) sessions.set(type, await loginAs(t.app, type));
       const expected = expectation(route, type);
       const status = response.statusCode;
       // Public routes may answer a client error (a wrong reset token); a permitted call must succeed.
@@ -135,7 +149,8 @@ describe('access matrix: every API route × every user type', () => {
           ? status === example.permitted.status && codeOf(response) === example.permitted.code
           : status >= 200 && status < 300;
       if (expected === 'allow' && !answered) failures.push(`${keyOf(route)}: expected an answer, got ${status} ${response.body}`);
-      if (expected === 'deny' && (status !== 403 || (route.method !== 'HEAD' && codeOf(response) !== 'FORBIDDEN'))) failures.push(`${keyOf(route)}: expected 403, got ${status}`);
+      if (expected === 'deny' && (status !== 403 || (route.method !== 'HEAD' && codeOf(response) !== 'FORBIDDEN')))
+        failures.push(`${keyOf(route)}: expected 403, got ${status}`);
     }
     expect(failures).toEqual([]);
   });
@@ -149,7 +164,8 @@ describe('access matrix: every API route × every user type', () => {
       const ctx = contextFor(type);
       const response = await call(example, type, () => example.outside!({ ...ctx, outsideLocation: ctx.outsideLocation! }));
       checked += 1;
-      if (response.statusCode !== 403 || codeOf(response) !== 'LOCATION_FORBIDDEN') failures.push(`${example.route}: expected 403 LOCATION_FORBIDDEN, got ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 403 || codeOf(response) !== 'LOCATION_FORBIDDEN')
+        failures.push(`${example.route}: expected 403 LOCATION_FORBIDDEN, got ${response.statusCode} ${response.body}`);
     }
     expect(failures).toEqual([]);
     if (can(type, 'Locations_View')) expect(checked).toBeGreaterThan(0);

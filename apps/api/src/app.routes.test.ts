@@ -31,7 +31,9 @@ describe('the app as a whole', () => {
   });
 
   it('documents the charger batch upload as a multipart form of a location id and a CSV file', async () => {
-    type Operation = { requestBody?: { content: Record<string, { schema: { required?: string[]; properties: Record<string, { type?: string; format?: string }> } }> } };
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { required?: string[]; properties: Record<string, { type?: string; format?: string }> } }> };
+    };
     const document = json<{ paths: Record<string, { post?: Operation }> }>(await t.app.inject({ method: 'GET', url: '/docs/json' }));
     const form = document.paths['/web/chargers/batch']?.post?.requestBody?.content['multipart/form-data']?.schema;
     expect(form?.required).toEqual(['locationId', 'file']);
@@ -40,7 +42,11 @@ describe('the app as a whole', () => {
   });
 
   it('answers unknown API paths and methods with 404 in the error shape', async () => {
-    for (const [method, url] of [['GET', '/web/nope'], ['DELETE', '/web/users/login'], ['PUT', '/anything']] as const) {
+    for (const [method, url] of [
+      ['GET', '/web/nope'],
+      ['DELETE', '/web/users/login'],
+      ['PUT', '/anything'],
+    ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(json(response)).toMatchObject({ responseCode: 404, msg: ['Resource was not found'] });

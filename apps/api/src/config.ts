@@ -1,72 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENVIRONMENTS, type Environment } from '@wattdesk/shared';
-import { z } from 'zod';
+import type { Environment, UserType } from '@wattdesk/shared';
+import { envSchema, type Env } from './env-schema.ts';
+import { ssoSettings, type SsoSettings } from './sso-settings.ts';
+import type { S3Settings } from './lib/file-storage/index.ts';
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => ['true', '1', 'yes'].includes(value));
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('localhost'),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
-  RESET_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(5),
-  INVITE_TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(168),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().default('Wattdesk <no-reply@wattdesk.local>'),
-  LOGIN_BACKOFF_AFTER_FAILURES: z.coerce.number().int().min(1).default(3),
-  LOGIN_LOCK_AFTER_FAILURES: z.coerce.number().int().min(2).default(10),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
-  ACCESS_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5000),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).default(10),
-  DB_MAX_CONCURRENCY: z.coerce.number().int().min(1).optional(),
-  DB_MAX_QUEUE: z.coerce.number().int().min(1).optional(),
-  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  SEED_DEMO_DATA: flag.default(true),
-  WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value): boolean | string => (['true', 'false'].includes(value) ? value === 'true' : value)),
-  WEBSITE_URL: z.url().default('https://www.wattdesk.example'),
-  APP_ENVIRONMENT: z.enum(ENVIRONMENTS).default('local'),
-  MAP_TILE_URL: z
-    .string()
-    .regex(/^https:\/\/[^\s]+\{z\}[^\s]*$/, 'MAP_TILE_URL must be an https URL template with {z}, {x} and {y}')
-    .optional(),
-  MAP_TILE_ATTRIBUTION: z.string().default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  OIDC_WORKFORCE_ISSUER: z.url().optional(),
-  OIDC_WORKFORCE_CLIENT_ID: z.string().min(1).default('wattdesk-workforce'),
-  OIDC_WORKFORCE_SCOPES: z.string().min(1).default('openid profile email groups'),
-  OIDC_WORKFORCE_DOMAINS: z.string().optional(),
-  OIDC_WORKFORCE_GROUPS_CLAIM: z.string().min(1).default('groups'),
-  OIDC_CUSTOMER_ISSUER: z.url().optional(),
-  OIDC_CUSTOMER_CLIENT_ID: z.string().min(1).default('wattdesk-customer-admins'),
-  OIDC_CUSTOMER_SCOPES: z.string().min(1).default('openid profile email'),
-  OIDC_CUSTOMER_AUDIENCE: z.string().min(1).default('api://wattdesk'),
-  OIDC_DEV_PROVIDER: flag.optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_…)').optional(),
-  STRIPE_CLIENT_ID: z.string().regex(/^ca_\w+$/, 'STRIPE_CLIENT_ID must be a Connect client id (ca_…)').optional(),
-  STRIPE_API_URL: z.url().optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
-  OCPP_CALL_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
-  SIMULATE_CHARGERS: z.coerce.number().int().min(0).max(500).default(0),
-});
-
-export type Env = z.infer<typeof envSchema>;
+export type { Env } from './env-schema.ts';
+export { DEV_ISSUER_PATHS, type SsoProviderSettings, type SsoSettings } from './sso-settings.ts';
 
 export type AppConfig = {
   env: Env['NODE_ENV'];
@@ -77,8 +18,18 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
-  refreshTokenTtlDays: number;
+  /** Absolute lifetime of a sign-in, however often it is refreshed. */
+  sessionMaxAgeDays: number;
+  /** A sign-in whose refresh token is not used for this long ends. */
+  sessionIdleTimeoutMinutes: number;
+  /** How long a just-rotated refresh token still answers (two tabs refreshing at once). */
+  refreshGraceSeconds: number;
   resetTokenTtlMinutes: number;
+  emailChangeTokenTtlHours: number;
+  /** User types that must sign in with a second factor (local accounts). */
+  mfaRequiredFor: readonly UserType[];
+  /** Password hashing has its own small line, so sign-ins cannot starve signed-in reads. */
+  passwordHashing: { concurrency: number; queue: number; perAddress: number };
   resetMailsPerHour: number;
   /** How long an invitation's set-password link works. */
   inviteTokenTtlHours: number;
@@ -90,8 +41,21 @@ export type AppConfig = {
   authRateLimit: { max: number; windowSeconds: number };
   accessCacheTtlMs: number;
   /** Admission control in front of the database; unset limits follow the engine (see docs/configuration.md). */
-  db: { poolSize: number; maxConcurrency: number | undefined; maxQueue: number | undefined; queueTimeoutMs: number; statementTimeoutMs: number };
+  db: {
+    poolSize: number;
+    maxConcurrency: number | undefined;
+    maxQueue: number;
+    queueTargetMs: number;
+    queueIntervalMs: number;
+    queueTimeoutMs: number;
+    statementTimeoutMs: number;
+  };
+  /** Demo network at the first start; in production only when SEED_DEMO_DATA=true says so. */
   seedDemoData: boolean;
+  /** Production that was explicitly asked for demo data: a public demo, where demo passwords are expected. */
+  demoPasswordsAllowed: boolean;
+  serveApiDocs: boolean;
+  serveSourceMaps: boolean;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: true, or the comma-separated addresses of the proxies in front. */
@@ -101,31 +65,31 @@ export type AppConfig = {
   map: { tileUrl: string | null; attribution: string };
   sso: SsoSettings;
   /** Stripe Connect: the real provider when both keys are set, otherwise the built-in sandbox. */
-  stripe: { secretKey: string; clientId: string; apiUrl: string | undefined } | { sandbox: true; apiUrl: undefined };
+  stripe:
+    { secretKey: string; clientId: string; apiUrl: string | undefined; webhookSecret: string | undefined } | { sandbox: true; apiUrl: undefined };
+  /** Bank linking through Plaid: the real provider when both keys are set, otherwise the built-in sandbox (decision 049). */
+  plaid: { clientId: string; secret: string; env: 'sandbox' | 'production'; apiUrl: string | undefined } | { sandbox: true };
+  /** Uploaded files: S3-compatible object storage when S3_BUCKET is set, otherwise DATA_DIR/files. */
+  s3: S3Settings | undefined;
   /** Several API nodes share live events and charger commands through Redis pub/sub. */
   redisUrl: string | undefined;
   /** How long a charger has to answer a remote action. */
   ocppCallTimeoutMs: number;
+  payouts: { scheduleMinutes: number; minimumMinor: number };
+  /** Frame size, message rate and failed-handshake limits of the OCPP endpoint (decision 011). */
+  ocppLimits: { maxFrameBytes: number; messagesPerSecond: number; messageBurst: number; handshakeFailuresPerMinute: number };
+  /** Charger telemetry is written in batches: every `flushMs`, or at once when `batchRows` rows wait (decision 013). */
+  ocppTelemetry: { flushMs: number; batchRows: number };
+  /** Bookings become OCPP reservations this long before they start; the job looks every `jobSeconds` (0: never). */
+  reservations: { leadMinutes: number; jobSeconds: number };
+  /** A charger offline this long is a notification (checked on the reservation job's timer). */
+  notifyOfflineMinutes: number;
+  /** Firmware campaigns (decision 052): job interval (0: never), where chargers download, downloads per address a minute. */
+  firmwareCampaignJobSeconds: number;
+  firmwareDownloadUrl: string;
+  firmwareDownloadsPerMinute: number;
   /** Demo: how many seeded chargers `npm start` runs through the simulator in the background. */
   simulateChargers: number;
-};
-
-export type SsoProviderSettings = {
-  issuer: string;
-  clientId: string;
-  scope: string;
-  /** The `aud` the provider's token must carry: the client id (ID token) or the API audience (access token). */
-  audience: string;
-  /** The built-in development provider answers for this issuer (no issuer was configured). */
-  isDevelopmentProvider: boolean;
-};
-
-export type SsoSettings = {
-  /** Null: no issuer configured and the development provider is off (production). */
-  workforce: (SsoProviderSettings & { groupsClaim: string }) | null;
-  customer: SsoProviderSettings | null;
-  /** E-mail domains whose users sign in with the workforce provider, whether or not they have a row yet. */
-  workforceDomains: string[];
 };
 
 /** npm runs workspace scripts inside the workspace; relative paths are meant from where the user typed. */
@@ -158,8 +122,17 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
   }
   if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_CLIENT_ID)) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_CLIENT_ID: set both for Stripe Connect, or neither for the sandbox');
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_CLIENT_ID: set both for Stripe Connect, or neither for the sandbox',
+    );
   }
+  if (Boolean(env.PLAID_CLIENT_ID) !== Boolean(env.PLAID_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  PLAID_CLIENT_ID and PLAID_SECRET: set both for Plaid, or neither for the sandbox');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither for the SDK's own credentials");
+  }
+  const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(invocationDir(), env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -171,8 +144,13 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(dataDir),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    sessionMaxAgeDays: env.SESSION_MAX_AGE_DAYS ?? env.REFRESH_TOKEN_TTL_DAYS ?? 30,
+    sessionIdleTimeoutMinutes: env.SESSION_IDLE_TIMEOUT_MINUTES,
+    refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
     resetTokenTtlMinutes: env.RESET_TOKEN_TTL_MINUTES,
+    emailChangeTokenTtlHours: env.EMAIL_CHANGE_TOKEN_TTL_HOURS,
+    mfaRequiredFor: env.MFA_REQUIRED_FOR,
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE, perAddress: env.PASSWORD_HASH_PER_ADDRESS },
     resetMailsPerHour: env.RESET_MAILS_PER_HOUR,
     inviteTokenTtlHours: env.INVITE_TOKEN_TTL_HOURS,
     smtpUrl: env.SMTP_URL,
@@ -186,13 +164,16 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       poolSize: env.DB_POOL_SIZE,
       maxConcurrency: env.DB_MAX_CONCURRENCY,
       maxQueue: env.DB_MAX_QUEUE,
+      queueTargetMs: env.DB_QUEUE_TARGET_MS,
+      queueIntervalMs: env.DB_QUEUE_INTERVAL_MS,
       queueTimeoutMs: env.DB_QUEUE_TIMEOUT_MS,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     },
-    seedDemoData: env.SEED_DEMO_DATA,
-    webDistDir: env.WEB_DIST_DIR
-      ? path.resolve(invocationDir(), env.WEB_DIST_DIR)
-      : path.join(repoRoot, 'apps/web/dist'),
+    seedDemoData: env.SEED_DEMO_DATA ?? !production,
+    demoPasswordsAllowed: !production || env.SEED_DEMO_DATA === true,
+    serveApiDocs: env.API_DOCS ?? !production,
+    serveSourceMaps: env.SOURCE_MAPS ?? !production,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(invocationDir(), env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     websiteUrl: env.WEBSITE_URL,
@@ -201,55 +182,41 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     sso: ssoSettings(env, publicUrl),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_CLIENT_ID
-        ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CLIENT_ID, apiUrl: env.STRIPE_API_URL }
+        ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CLIENT_ID, apiUrl: env.STRIPE_API_URL, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : { sandbox: true, apiUrl: undefined },
+    plaid:
+      env.PLAID_CLIENT_ID && env.PLAID_SECRET
+        ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, env: env.PLAID_ENV, apiUrl: env.PLAID_API_URL }
+        : { sandbox: true },
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          // Most S3-compatible services only answer path-style addresses; AWS itself prefers virtual hosts.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          prefix: env.S3_PREFIX,
+        }
+      : undefined,
     redisUrl: env.REDIS_URL,
     ocppCallTimeoutMs: env.OCPP_CALL_TIMEOUT_MS,
+    payouts: { scheduleMinutes: env.PAYOUT_SCHEDULE_MINUTES, minimumMinor: env.PAYOUT_MINIMUM_MINOR },
+    ocppLimits: {
+      maxFrameBytes: env.OCPP_MAX_FRAME_BYTES,
+      messagesPerSecond: env.OCPP_MESSAGES_PER_SECOND,
+      messageBurst: env.OCPP_MESSAGE_BURST,
+      handshakeFailuresPerMinute: env.OCPP_HANDSHAKE_FAILURES_PER_MINUTE,
+    },
+    ocppTelemetry: { flushMs: env.OCPP_TELEMETRY_FLUSH_MS, batchRows: env.OCPP_TELEMETRY_BATCH_ROWS },
+    reservations: { leadMinutes: env.RESERVATION_LEAD_MINUTES, jobSeconds: env.RESERVATION_JOB_SECONDS },
+    firmwareCampaignJobSeconds: env.FIRMWARE_CAMPAIGN_JOB_SECONDS,
+    firmwareDownloadUrl: (env.FIRMWARE_DOWNLOAD_URL ?? publicUrl).replace(/\/$/, ''),
+    firmwareDownloadsPerMinute: env.FIRMWARE_DOWNLOADS_PER_MINUTE,
+    notifyOfflineMinutes: env.NOTIFY_OFFLINE_MINUTES,
     simulateChargers: env.SIMULATE_CHARGERS,
-  };
-};
-
-/** Path of the built-in development provider's issuers on this server. */
-export const DEV_ISSUER_PATHS = { workforce: '/oidc/workforce', customer: '/oidc/customer' } as const;
-
-/** The demo directory's workforce domain: its users route to the workforce provider without a row. */
-const DEV_WORKFORCE_DOMAIN = 'example.org';
-
-/**
- * Each route uses its configured issuer; without one, the built-in development provider serves it,
- * unless that is switched off (OIDC_DEV_PROVIDER=false, or NODE_ENV=production without the flag).
- */
-const ssoSettings = (env: Env, publicUrl: string): SsoSettings => {
-  const devEnabled = env.OIDC_DEV_PROVIDER ?? env.NODE_ENV !== 'production';
-  // Configured issuers are kept exactly as given: the tokens' `iss` must match them character for character.
-  const issuerOf = (configured: string | undefined, provider: keyof typeof DEV_ISSUER_PATHS) =>
-    configured ?? (devEnabled ? `${publicUrl}${DEV_ISSUER_PATHS[provider]}` : undefined);
-  const workforceIssuer = issuerOf(env.OIDC_WORKFORCE_ISSUER, 'workforce');
-  const customerIssuer = issuerOf(env.OIDC_CUSTOMER_ISSUER, 'customer');
-  const domains = env.OIDC_WORKFORCE_DOMAINS ?? (workforceIssuer && !env.OIDC_WORKFORCE_ISSUER ? DEV_WORKFORCE_DOMAIN : '');
-  return {
-    workforce: workforceIssuer
-      ? {
-          issuer: workforceIssuer,
-          clientId: env.OIDC_WORKFORCE_CLIENT_ID,
-          scope: env.OIDC_WORKFORCE_SCOPES,
-          audience: env.OIDC_WORKFORCE_CLIENT_ID,
-          isDevelopmentProvider: !env.OIDC_WORKFORCE_ISSUER,
-          groupsClaim: env.OIDC_WORKFORCE_GROUPS_CLAIM,
-        }
-      : null,
-    customer: customerIssuer
-      ? {
-          issuer: customerIssuer,
-          clientId: env.OIDC_CUSTOMER_CLIENT_ID,
-          scope: env.OIDC_CUSTOMER_SCOPES,
-          audience: env.OIDC_CUSTOMER_AUDIENCE,
-          isDevelopmentProvider: !env.OIDC_CUSTOMER_ISSUER,
-        }
-      : null,
-    workforceDomains: domains
-      .split(',')
-      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
-      .filter(Boolean),
   };
 };

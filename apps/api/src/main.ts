@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
+import { prepareDatabase } from './startup.ts';
 import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,8 +21,10 @@ const start = async () => {
         onConnectionError: (error) => console.warn(JSON.stringify({ level: 40, msg: 'PostgreSQL connection error', err: error.message })),
       })
     : await openDatabase({ engine: 'pglite', dataDir: `${config.dataDir}/pglite` });
-  await database.migrate();
-  const seeded = config.seedDemoData ? await seedDemoDataIfEmpty(database.db) : false;
+  const { seeded } = await prepareDatabase(config, database, { history: true }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
 
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.engine, dataDir: config.dataDir, seeded }, 'database ready');

@@ -45,7 +45,7 @@ export type ExampleRequest = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   /** A JSON body, or a raw body (e.g. multipart) together with its headers. */
-  payload?: Record<string, unknown> | string;
+  payload?: Record<string, unknown> | string | Buffer;
   headers?: Record<string, string>;
 };
 
@@ -61,6 +61,8 @@ export type AccessExample = {
   outside?: (ctx: ExampleContext & { outsideLocation: string }) => ExampleRequest | Promise<ExampleRequest>;
   /** Call with a sign-in of its own, e.g. logout, which ends the session it is made with. */
   freshSession?: boolean;
+  /** The call ends the user's other sign-ins: the matrix signs in again before the next route. */
+  endsOtherSessions?: boolean;
   /**
    * The answer a permitted call gets when success needs something the matrix cannot provide, e.g. a
    * connected charger for a remote action: the offline charger's 409 shows the call got past access.

@@ -18,7 +18,16 @@ export const makeCharger = async (db: Executor, locationId: string): Promise<str
 export const makeEmptyLocation = async (db: Executor, userId: string, scoped: boolean): Promise<string> => {
   const [row] = await db
     .insert(locations)
-    .values({ name: `Fixture Lot ${unique()}`, addressLine1: '1 Fixture Way', city: 'Alameda', zipCode: '94501', state: 'CA', lng: -122.28, lat: 37.78, accessCode: '123456' })
+    .values({
+      name: `Fixture Lot ${unique()}`,
+      addressLine1: '1 Fixture Way',
+      city: 'Alameda',
+      zipCode: '94501',
+      state: 'CA',
+      lng: -122.28,
+      lat: 37.78,
+      accessCode: '123456',
+    })
     .returning({ id: locations.id });
   if (scoped) await db.insert(userLocations).values({ userId, locationId: row!.id });
   return row!.id;

@@ -1,6 +1,6 @@
 import { DEMO_CHARGER_PASSWORD, type Charger, type CreatedCharger } from '@wattdesk/shared';
 import { SimulatedCharger, type SimulatedChargerOptions } from '@wattdesk/simulator';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { demoLocationIds } from './fixtures.ts';
 import { authed, createTestApp, loginAs, type TestApp, type TestAppOptions } from './test-app.ts';
@@ -15,12 +15,17 @@ export type OcppTestApp = TestApp & {
   charger: (id: string) => Promise<Charger>;
   /** A simulated charger for a registered one; closed by `close()`. */
   simulate: (charger: { chargerId: string; ocppPassword?: string }, options?: Partial<SimulatedChargerOptions>) => SimulatedCharger;
-  api: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) => Promise<{ status: number; body: Record<string, unknown> & { msg?: string[]; code?: string } }>;
+  api: (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => Promise<{ status: number; body: Record<string, unknown> & { msg?: string[]; code?: string } }>;
 };
 
-export const startOcppApp = async (options: TestAppOptions = {}): Promise<OcppTestApp> => {
+/** `port`: listen there rather than on any free port (e.g. when PUBLIC_URL must name the address). */
+export const startOcppApp = async (options: TestAppOptions & { port?: number } = {}): Promise<OcppTestApp> => {
   const t = await createTestApp(options);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await t.app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const { access_token: token } = await loginAs(t.app, 'SuperAdmin');
@@ -40,7 +45,12 @@ export const startOcppApp = async (options: TestAppOptions = {}): Promise<OcppTe
     api,
     registerCharger: async (locationKey = 'oak-jack-london') => {
       const chargerId = `WD-T-${randomBytes(4).toString('hex').toUpperCase()}`;
-      const { status, body } = await api('POST', '/web/chargers', { locationId: locations[locationKey]!, chargerId, name: `Test ${chargerId}`, kind: 'smart' });
+      const { status, body } = await api('POST', '/web/chargers', {
+        locationId: locations[locationKey]!,
+        chargerId,
+        name: `Test ${chargerId}`,
+        kind: 'smart',
+      });
       if (status !== 201) throw new Error(`charger not registered: ${JSON.stringify(body)}`);
       return body as unknown as CreatedCharger;
     },
@@ -64,6 +74,15 @@ export const startOcppApp = async (options: TestAppOptions = {}): Promise<OcppTe
       await t.close();
     },
   };
+};
+
+/** A port nothing listens on now, for an app whose own URL must be known before it starts. */
+export const freePort = async (): Promise<number> => {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 };
 
 /** Polls until the check passes (or throws its last failure): effects of a charger message are asynchronous. */

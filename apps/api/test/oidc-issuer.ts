@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -40,7 +40,7 @@ export const startTestIssuer = async (path = '/oauth2/default'): Promise<TestIss
     const now = Math.floor(Date.now() / 1000);
     const merged: Record<string, unknown> = { iss: issuer, iat: now, exp: now + 300, ...claims };
     for (const [name, value] of Object.entries(merged)) if (value === null) delete merged[name];
-    return new SignJWT(merged as JWTPayload)
+    return new SignJWT(merged)
       .setProtectedHeader({ alg: options.alg ?? 'RS256', kid: options.kid ?? kid, ...(options.typ ? { typ: options.typ } : {}) })
       .sign(options.key ?? privateKey);
   };

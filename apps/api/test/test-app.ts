@@ -10,25 +10,49 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedDemoDataIfEmpty } from '../src/db/seed/seed.ts';
 import { DEMO_PASSWORD, demoEmail } from '../src/db/seed/demo-users.ts';
 import type { UserType } from '@wattdesk/shared';
+import { seededTemplateIsCurrent, TEMPLATE_ENV } from './database-templates.ts';
 
 /** Which engine this test run uses: the `api-postgres` Vitest project sets postgres. */
 export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
+type Template = { migrated: string | undefined; seeded: string | undefined; seededAt: string | undefined };
+
+const templates = (engine: 'pglite' | 'postgres'): Template =>
+  engine === 'pglite'
+    ? {
+        migrated: process.env[TEMPLATE_ENV.pgliteMigrated],
+        seeded: process.env[TEMPLATE_ENV.pgliteSeeded],
+        seededAt: process.env[TEMPLATE_ENV.pgliteSeededAt],
+      }
+    : {
+        migrated: process.env[TEMPLATE_ENV.postgresMigrated],
+        seeded: process.env[TEMPLATE_ENV.postgresSeeded],
+        seededAt: process.env[TEMPLATE_ENV.postgresSeededAt],
+      };
+
+/** The run's seeded template when asked for and still current, else its migrated one (global-setup.ts). */
+const pickTemplate = (seeded: boolean): string | undefined => {
+  const template = templates(testEngine);
+  if (seeded && template.seeded && seededTemplateIsCurrent(Number(template.seededAt))) return template.seeded;
+  return template.migrated;
+};
+
 /**
- * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server
- * that is dropped again on close.
+ * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server that is
+ * dropped again on close. Copied from the run's template (`seeded`: one that already holds the demo data,
+ * which createTestApp then finds and leaves alone); migrate() runs still, as the product runs it at start.
  */
-export const createTestDatabase = async (): Promise<DatabaseHandle> => {
+export const createTestDatabase = async ({ seeded = false }: { seeded?: boolean } = {}): Promise<DatabaseHandle> => {
+  const template = pickTemplate(seeded);
   if (testEngine === 'pglite') {
-    const snapshotFile = process.env.PGLITE_SNAPSHOT;
-    const snapshot = snapshotFile ? new Blob([await readFile(snapshotFile)]) : undefined;
+    const snapshot = template ? new Blob([await readFile(template)]) : undefined;
     const handle = await openDatabase({ engine: 'pglite', ...(snapshot ? { snapshot } : {}) });
     await handle.migrate();
     return handle;
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
-  const scratch = await createScratchDatabase(serverUrl, 'wattdesk_test');
+  const scratch = await createScratchDatabase(serverUrl, 'wattdesk_test', template);
   const handle = await openDatabase({ engine: 'postgres', url: scratch.url, poolSize: 5, statementTimeoutMs: 10_000 });
   await handle.migrate();
   return {
@@ -48,6 +72,8 @@ export const testConfig = (overrides: Record<string, string> = {}): AppConfig =>
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://wattdesk.test',
     WEB_DIST_DIR: path.join(tmpdir(), 'wattdesk-no-web-build'),
+    // Tests run the payout schedule themselves (app.payouts.runSchedule) when they mean to.
+    PAYOUT_SCHEDULE_MINUTES: '0',
     ...overrides,
   });
 
@@ -61,7 +87,7 @@ export type TestApp = {
 export type TestAppOptions = { env?: Record<string, string>; seed?: boolean; now?: () => Date };
 
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ seeded: options.seed !== false });
   if (options.seed !== false) await seedDemoDataIfEmpty(database.db);
   const config = testConfig(options.env);
   const app = await buildApp({
@@ -111,4 +137,15 @@ export const multipartPayload = (fields: Record<string, string>, file?: { field:
     );
   }
   return { payload: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+/** A multipart/form-data body with one binary file (any bytes), fields first, as a browser sends it. */
+export const multipartFile = (fields: Record<string, string>, file: { field: string; filename: string; contentType: string; content: Buffer }) => {
+  const boundary = `----wattdesk${Math.random().toString(16).slice(2)}`;
+  const head = Object.entries(fields)
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join('');
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head + fileHead), file.content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };

@@ -1,20 +1,38 @@
-type Waiter = { resolve: () => void; timer: NodeJS.Timeout };
+type Waiter = { enqueuedAt: number; resolve: () => void; timer: NodeJS.Timeout };
 
 export class OverloadedError extends Error {}
 
+export type AdmissionPolicy = {
+  /** Requests working on the database at once. */
+  maxConcurrent: number;
+  /** A hard cap on the line, whatever the waits: memory is finite. */
+  maxQueue: number;
+  /** A standing line whose waits stay above this is a saturated database (CoDel's target). */
+  targetWaitMs: number;
+  /** How long the waits must stay above the target before requests are refused (CoDel's interval). */
+  intervalMs: number;
+  /** No request waits longer than this: past it, a prompt 503 serves the user better than a hung page. */
+  maxWaitMs: number;
+};
+
 /**
- * A bounded admission queue in front of the database. At most `maxConcurrent` requests work at once;
- * up to `maxQueue` more wait at most `queueTimeoutMs`; anything beyond is refused at once.
- * PGlite runs one query at a time, so without this an overload would turn into ever-growing latency.
+ * The admission queue in front of the database, refusing only at saturation (after CoDel, Nichols & Jacobson):
+ * a line is fine as long as it drains — a burst, or fifty browsers each waiting for their previous answer, waits
+ * its turn and is served. The line counts as saturated when the time requests wait in it has stayed above
+ * `targetWaitMs` for a whole `intervalMs`; then newcomers are refused at once (a cheap, fast 503 decided without
+ * touching the database) while those already in line are served, until a request is again admitted within the
+ * target. A fixed per-request timeout, by contrast, refused requests at light load on a busy machine.
  */
 export class LoadShedder {
   private active = 0;
   private readonly waiting: Waiter[] = [];
+  /** When waits first rose above the target without falling back under it since. */
+  private aboveTargetSince: number | null = null;
+  private saturated = false;
 
   constructor(
-    private readonly maxConcurrent: number,
-    private readonly maxQueue: number,
-    private readonly queueTimeoutMs: number,
+    private readonly policy: AdmissionPolicy,
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   get inFlight(): number {
@@ -25,21 +43,29 @@ export class LoadShedder {
     return this.waiting.length;
   }
 
+  get isSaturated(): boolean {
+    return this.saturated;
+  }
+
   /** Takes a free slot at once if there is one. */
   tryAcquire(): boolean {
-    if (this.active >= this.maxConcurrent) return false;
+    if (this.active >= this.policy.maxConcurrent) return false;
     this.active += 1;
     return true;
   }
 
   /**
-   * Resolves once admitted; rejects with OverloadedError when the queue is full or the wait too long.
-   * A caller that gives up (`signal` aborts) leaves the line at once and is rejected the same way, so it
-   * neither holds a place in line nor is later handed a slot nobody will give back.
+   * Resolves once admitted; rejects with OverloadedError when the line is saturated or full, or after the
+   * longest wait. A caller that gives up (`signal` aborts) leaves the line at once and is rejected the same way,
+   * so it neither holds a place in line nor is later handed a slot nobody will give back.
    */
   acquire(signal?: AbortSignal): Promise<void> {
     if (this.tryAcquire()) return Promise.resolve();
-    if (this.waiting.length >= this.maxQueue) return Promise.reject(new OverloadedError());
+    const now = this.clock();
+    // The oldest request's wait so far is a wait the line already has: it counts before anyone is admitted.
+    const oldest = this.waiting[0];
+    if (oldest) this.observeWait(now, now - oldest.enqueuedAt);
+    if (this.saturated || this.waiting.length >= this.policy.maxQueue) return Promise.reject(new OverloadedError());
     return new Promise<void>((resolve, reject) => {
       const leave = () => {
         const index = this.waiting.indexOf(waiter);
@@ -49,11 +75,12 @@ export class LoadShedder {
         reject(new OverloadedError());
       };
       const waiter: Waiter = {
+        enqueuedAt: now,
         resolve: () => {
           signal?.removeEventListener('abort', leave);
           resolve();
         },
-        timer: setTimeout(leave, this.queueTimeoutMs),
+        timer: setTimeout(leave, this.policy.maxWaitMs),
       };
       signal?.addEventListener('abort', leave);
       this.waiting.push(waiter);
@@ -62,11 +89,23 @@ export class LoadShedder {
 
   release(): void {
     const next = this.waiting.shift();
-    if (next) {
-      clearTimeout(next.timer);
-      next.resolve();
+    if (!next) {
+      this.active = Math.max(0, this.active - 1);
+      this.observeWait(this.clock(), 0);
       return;
     }
-    this.active = Math.max(0, this.active - 1);
+    clearTimeout(next.timer);
+    this.observeWait(this.clock(), this.clock() - next.enqueuedAt);
+    next.resolve();
+  }
+
+  private observeWait(now: number, waitMs: number): void {
+    if (waitMs < this.policy.targetWaitMs) {
+      this.aboveTargetSince = null;
+      this.saturated = false;
+      return;
+    }
+    this.aboveTargetSince ??= now;
+    if (now - this.aboveTargetSince >= this.policy.intervalMs) this.saturated = true;
   }
 }

@@ -1,8 +1,7 @@
 import { AppError } from '@wattdesk/shared';
 import type { AuthContext } from './fastify-types.ts';
 
-export const canReachLocation = (auth: AuthContext, locationId: string): boolean =>
-  auth.locationIds === 'all' || auth.locationIds.has(locationId);
+export const canReachLocation = (auth: AuthContext, locationId: string): boolean => auth.locationIds === 'all' || auth.locationIds.has(locationId);
 
 /** Refuses ids outside the user's list the same way whether or not they exist: no probing for ids. */
 export const assertLocationAccess = (auth: AuthContext, locationIds: string | readonly string[]): void => {
@@ -11,5 +10,4 @@ export const assertLocationAccess = (auth: AuthContext, locationIds: string | re
 };
 
 /** For list queries: undefined means no restriction. */
-export const locationScope = (auth: AuthContext): readonly string[] | undefined =>
-  auth.locationIds === 'all' ? undefined : [...auth.locationIds];
+export const locationScope = (auth: AuthContext): readonly string[] | undefined => (auth.locationIds === 'all' ? undefined : [...auth.locationIds]);

@@ -7,3 +7,11 @@ export const authOf = (request: FastifyRequest): AuthContext => {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
 };
+
+/** Who is calling, as far as the network can tell: recorded with sign-ins and refusals. */
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});

@@ -2,7 +2,7 @@ import { appConfigResponseSchema } from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
-import { publicSsoConfig } from './sso/sso.setup.ts';
+import { publicSsoConfig } from './sso/sso.service.ts';
 
 /** What the browser needs to know at start-up; nothing secret. */
 export const appConfigRoutes = async (app: FastifyInstance, { config }: { config: AppConfig }) => {

@@ -61,7 +61,11 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
     } catch (error) {
       return done(error as Error);
     }
-    if (auth instanceof Promise) auth.then((loaded) => done(refusalFor(access, loaded)), (error: Error) => done(error));
+    if (auth instanceof Promise)
+      auth.then(
+        (loaded) => done(refusalFor(access, loaded)),
+        (error: Error) => done(error),
+      );
     else done(refusalFor(access, auth));
   });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AccessCache, type SessionAccess } from '../lib/access-cache.ts';
 import type { AuthContext } from '../lib/fastify-types.ts';
+import { isUuid } from '../lib/uuid.ts';
 
 export type AccessTokenClaims = { sub: string; sid: string; typ: UserType };
 
@@ -50,7 +51,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     secret: options.secret,
     sign: { expiresIn: options.accessTokenTtlSeconds, iss: options.issuer, aud: AUDIENCE, algorithm: 'HS256' },
     // The verifier caches checked tokens (until they expire): a repeat request skips the HMAC and parsing.
-    verify: { allowedIss: options.issuer, allowedAud: AUDIENCE, algorithms: ['HS256'], cache: 10_000 },
+    // Every claim we rely on must be there: a token without exp would never expire, one without aud could be
+    // a token of another of our purposes.
+    verify: {
+      allowedIss: options.issuer,
+      allowedAud: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'aud', 'iss', 'sub', 'sid', 'typ'],
+      cache: 10_000,
+    },
   });
   app.decorate('accessCache', new AccessCache(options.accessCacheTtlMs, options.loadSessionAccess));
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
@@ -65,7 +74,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     } catch {
       throw new AppError('UNAUTHENTICATED');
     }
-    if (!userTypeSchema.safeParse(claims.typ).success) throw new AppError('UNAUTHENTICATED');
+    // A token we signed always names a session id; anything else (another purpose's token, a forged
+    // claim signed with a leaked secret) must not reach the uuid column and fail there as a 500.
+    if (!userTypeSchema.safeParse(claims.typ).success || !isUuid(claims.sid) || !isUuid(claims.sub)) throw new AppError('UNAUTHENTICATED');
     return claims;
   };
 

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LoadShedder, OverloadedError } from '../lib/load-shedder.ts';
+import { LoadShedder, OverloadedError, type AdmissionPolicy } from '../lib/load-shedder.ts';
 
 const ADMITTED = Symbol('admitted');
 /** Set while the request waits in line: its client going away takes it out of the line. */
@@ -14,16 +14,13 @@ declare module 'fastify' {
   }
 }
 
-export type LoadSheddingOptions = { maxConcurrent: number; maxQueue: number; queueTimeoutMs: number };
-
-/** Answers 503 quickly instead of letting API requests pile up behind the database. */
-export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadSheddingOptions) => {
-  const shedder = new LoadShedder(options.maxConcurrent, options.maxQueue, options.queueTimeoutMs);
+/** Lines API requests up in front of the database, and answers 503 quickly only when it is saturated. */
+export const loadSheddingPlugin = fp(async (app: FastifyInstance, policy: AdmissionPolicy) => {
+  const shedder = new LoadShedder(policy);
   app.decorate('loadShedder', shedder);
   // Under overload the refusal itself must be cheap: a prepared body, no trip through the error handler.
   const overloadedBody = JSON.stringify({ responseCode: 503, msg: [ERROR_CODES.OVERLOADED.message], code: 'OVERLOADED' });
-  const refuse = (reply: FastifyReply) =>
-    reply.code(503).header('retry-after', '1').type('application/json; charset=utf-8').send(overloadedBody);
+  const refuse = (reply: FastifyReply) => reply.code(503).header('retry-after', '1').type('application/json; charset=utf-8').send(overloadedBody);
 
   const release = (request: { [ADMITTED]?: boolean }) => {
     if (!request[ADMITTED]) return;
@@ -34,7 +31,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, options: LoadS
   // Callback style, and a free slot is taken without a promise: every API request passes here.
   app.addHook('onRequest', (request, reply, done) => {
     // Only the API touches the database; static files and the health check are always served.
-    if (!request.routeOptions.url?.startsWith('/web/')) return done();
+    if (!request.routeOptions.url?.startsWith('/web/') || request.routeOptions.config.ownQueue) return done();
     if (shedder.tryAcquire()) {
       request[ADMITTED] = true;
       return done();

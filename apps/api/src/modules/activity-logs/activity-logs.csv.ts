@@ -1,13 +1,16 @@
-import type { ActivityLogItem } from '@wattdesk/shared';
+import { formatZonedTimestamp, type ActivityLogItem } from '@wattdesk/shared';
 import type { CsvCell } from '../../lib/csv.ts';
 
+/** Each time is its location's wall clock (UTC for rows without a location), with the UTC offset. */
 export const ACTIVITY_CSV_HEADER = [
-  'Time (UTC)',
+  'Time (location time zone or UTC)',
   'Actor',
+  'Actor name',
   'Actor type',
   'Action',
   'Entity',
   'Entity id',
+  'Entity name',
   'Location',
   'Location id',
   'Changes',
@@ -25,12 +28,14 @@ export const formatChanges = (changes: ActivityLogItem['changes']): string =>
     : '';
 
 export const activityCsvRow = (item: ActivityLogItem): CsvCell[] => [
-  item.createdAt,
+  formatZonedTimestamp(item.createdAt, item.locationTimeZone ?? 'UTC'),
   item.actorEmail,
+  item.actorName,
   item.actorType,
   item.action,
   item.entity,
   item.entityId,
+  item.entityName,
   item.locationName,
   item.locationId,
   formatChanges(item.changes),

@@ -1,8 +1,9 @@
 import type { ActivityLogFilter, ActivityLogItem, ActivityLogSortField } from '@wattdesk/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
-import { activityLogs, locations } from '../../db/schema/index.ts';
+import { activityLogs, agreements, chargers, locations, users } from '../../db/schema/index.ts';
 
 /**
  * Who sees which rows: undefined for users who reach every location; otherwise the rows of their
@@ -32,17 +33,38 @@ export const activityWhere = (filter: ActivityLogFilter, scope: ActivityScope): 
     filter.locationId ? eq(activityLogs.locationId, filter.locationId) : undefined,
   );
 
+/** The entity id as a uuid when it is one, so each joined row is found through its primary key. */
+const entityUuid = sql`case when ${activityLogs.entityId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${activityLogs.entityId}::uuid end`;
+const actor = alias(users, 'actor');
+const entityUser = alias(users, 'entity_user');
+const entityLocation = alias(locations, 'entity_location');
+const entityCharger = alias(chargers, 'entity_charger');
+const entityAgreement = alias(agreements, 'entity_agreement');
+
+const fullName = (person: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`${person.firstName} || ' ' || ${person.lastName}`;
+
+/** What a person reads in place of an id: the user's, location's or charger's name as it is now. */
+const entityName = sql<string | null>`case ${activityLogs.entity}
+  when 'user' then ${fullName(entityUser)}
+  when 'location' then ${entityLocation.name}
+  when 'charger' then ${entityCharger.name} || ' (' || ${entityCharger.chargerId} || ')'
+  when 'agreement' then ${entityAgreement.accountName} || ' · ' || ${entityAgreement.propertyName}
+end`;
+
 const columns = {
   id: activityLogs.id,
   createdAt: activityLogs.createdAt,
   actorUserId: activityLogs.actorUserId,
   actorEmail: activityLogs.actorEmail,
+  actorName: sql<string | null>`${fullName(actor)}`,
   actorType: activityLogs.actorType,
   action: activityLogs.action,
   entity: activityLogs.entity,
   entityId: activityLogs.entityId,
+  entityName,
   locationId: activityLogs.locationId,
   locationName: locations.name,
+  locationTimeZone: locations.timeZone,
   changes: activityLogs.changes,
   ipAddress: activityLogs.ipAddress,
 };
@@ -50,8 +72,17 @@ const columns = {
 type Row = Omit<ActivityLogItem, 'createdAt'> & { createdAt: Date };
 const toItem = (row: Row): ActivityLogItem => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-const select = (db: Executor) =>
-  db.select(columns).from(activityLogs).leftJoin(locations, eq(locations.id, activityLogs.locationId));
+/** Each join matches at most one row (primary keys), so a page stays a page. */
+const select = (db: Executor, extra: { seq?: typeof activityLogs.seq } = {}) =>
+  db
+    .select({ ...columns, ...extra })
+    .from(activityLogs)
+    .leftJoin(locations, eq(locations.id, activityLogs.locationId))
+    .leftJoin(actor, eq(actor.id, activityLogs.actorUserId))
+    .leftJoin(entityUser, and(eq(activityLogs.entity, 'user'), sql`${entityUser.id} = ${entityUuid}`))
+    .leftJoin(entityLocation, and(eq(activityLogs.entity, 'location'), sql`${entityLocation.id} = ${entityUuid}`))
+    .leftJoin(entityCharger, and(eq(activityLogs.entity, 'charger'), sql`${entityCharger.id} = ${entityUuid}`))
+    .leftJoin(entityAgreement, and(eq(activityLogs.entity, 'agreement'), sql`${entityAgreement.id} = ${entityUuid}`));
 
 export const listActivity = async (
   db: Executor,
@@ -64,7 +95,10 @@ export const listActivity = async (
       .orderBy(direction(activityLogs[options.sort.field]), desc(activityLogs.seq))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(activityLogs).where(options.where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(activityLogs)
+      .where(options.where),
   ]);
   return { items: rows.map(toItem), total };
 };
@@ -73,10 +107,7 @@ export const listActivity = async (
 export async function* activityPages(db: Executor, where: SQL | undefined, pageSize = 500): AsyncGenerator<ActivityLogItem[]> {
   let after: number | undefined;
   for (;;) {
-    const rows = await db
-      .select({ ...columns, seq: activityLogs.seq })
-      .from(activityLogs)
-      .leftJoin(locations, eq(locations.id, activityLogs.locationId))
+    const rows = await select(db, { seq: activityLogs.seq })
       .where(and(where, after === undefined ? undefined : lt(activityLogs.seq, after)))
       .orderBy(desc(activityLogs.seq))
       .limit(pageSize);

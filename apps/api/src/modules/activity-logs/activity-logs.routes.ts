@@ -36,7 +36,12 @@ export const activityLogsRoutes = async (app: FastifyInstance, deps: { activityL
       response: errorResponses,
     },
     handler: (request, reply) => {
-      sendCsv(reply, datedFilename('activity-log', deps.now()), ACTIVITY_CSV_HEADER, deps.activityLogs.exportActivity(authOf(request), request.query));
+      sendCsv(
+        reply,
+        datedFilename('activity-log', deps.now()),
+        ACTIVITY_CSV_HEADER,
+        deps.activityLogs.exportActivity(authOf(request), request.query),
+      );
     },
   });
 };

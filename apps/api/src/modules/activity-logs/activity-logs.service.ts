@@ -1,4 +1,11 @@
-import { parseSort, type ActivityLogFilter, type ActivityLogItem, type ActivityLogListQuery, type ActivityLogSortField, type Paged } from '@wattdesk/shared';
+import {
+  parseSort,
+  type ActivityLogFilter,
+  type ActivityLogItem,
+  type ActivityLogListQuery,
+  type ActivityLogSortField,
+  type Paged,
+} from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';

@@ -31,5 +31,6 @@ export const accessExamples: AccessExample[] = [
   },
   { route: 'POST /web/admins/:userId/deactivate', request: async (ctx) => ({ params: { userId: await target(ctx, 'ACTIVE') } }) },
   { route: 'POST /web/admins/:userId/reactivate', request: async (ctx) => ({ params: { userId: await target(ctx, 'INACTIVE') } }) },
+  { route: 'POST /web/admins/:userId/end-sessions', request: async (ctx) => ({ params: { userId: await target(ctx, 'ACTIVE') } }) },
   { route: 'POST /web/admins/:userId/resend-invitation', request: async (ctx) => ({ params: { userId: await target(ctx, 'PENDING') } }) },
 ];

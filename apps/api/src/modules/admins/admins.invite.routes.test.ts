@@ -63,7 +63,7 @@ describe('inviting an administrator, with the invitation mailed over SMTP', () =
     const signedIn = await login('new.person@example.com', 'Fresh#Start2026');
     expect(signedIn.statusCode).toBe(200);
     expect(json(signedIn)).toMatchObject({ userType: 'Admin' });
-    expect((json<{ locations: string[] }>(signedIn).locations).sort()).toEqual([loc['oak-uptown'], loc['sf-embarcadero']].sort());
+    expect(json<{ locations: string[] }>(signedIn).locations.sort()).toEqual([loc['oak-uptown'], loc['sf-embarcadero']].sort());
 
     const list = await t.app.inject(authed(superToken, { method: 'GET', url: '/web/admins?search=new.person' }));
     const [listed] = json<{ items: Item[] }>(list).items;
@@ -78,7 +78,13 @@ describe('inviting an administrator, with the invitation mailed over SMTP', () =
   });
 
   it('refuses an e-mail that already has an account', async () => {
-    const response = await invite({ email: 'admin@example.com', firstName: 'Dana', lastName: 'Chen', userType: 'Admin', locationIds: [loc['sf-embarcadero']] });
+    const response = await invite({
+      email: 'admin@example.com',
+      firstName: 'Dana',
+      lastName: 'Chen',
+      userType: 'Admin',
+      locationIds: [loc['sf-embarcadero']],
+    });
     expect(response.statusCode).toBe(409);
     expect(json(response).msg).toEqual(['An account with this e-mail already exists']);
   });
@@ -87,23 +93,48 @@ describe('inviting an administrator, with the invitation mailed over SMTP', () =
     const response = await invite({ email: 'not-an-email', firstName: 'R2D2', lastName: '', userType: 'Driver', locationIds: [] });
     expect(response.statusCode).toBe(400);
     expect(json(response).msg).toEqual(
-      expect.arrayContaining(['Please enter a valid email-id', 'First name Should be alphabetic only', 'Last name Field is required', 'Choose an administrator type']),
+      expect.arrayContaining([
+        'Please enter a valid email-id',
+        'First name Should be alphabetic only',
+        'Last name Field is required',
+        'Choose an administrator type',
+      ]),
     );
     const noLocations = await invite({ email: 'x@example.com', firstName: 'Ex', lastName: 'Ample', userType: 'Admin', locationIds: [] });
     expect(json(noLocations).msg).toEqual(['Choose at least one location']);
-    const unknown = await invite({ email: 'x@example.com', firstName: 'Ex', lastName: 'Ample', userType: 'Admin', locationIds: ['00000000-0000-4000-8000-000000000000'] });
+    const unknown = await invite({
+      email: 'x@example.com',
+      firstName: 'Ex',
+      lastName: 'Ample',
+      userType: 'Admin',
+      locationIds: ['00000000-0000-4000-8000-000000000000'],
+    });
     expect(unknown.statusCode).toBe(400);
     expect(json(unknown).msg).toEqual(['One of the chosen locations does not exist']);
   });
 
   it('a SuperAdmin invitee reaches every location, so no list is stored', async () => {
-    const response = await invite({ email: 'second.super@example.com', firstName: 'Sam', lastName: 'Lee', userType: 'SuperAdmin', locationIds: [loc['oak-uptown']] });
+    const response = await invite({
+      email: 'second.super@example.com',
+      firstName: 'Sam',
+      lastName: 'Lee',
+      userType: 'SuperAdmin',
+      locationIds: [loc['oak-uptown']],
+    });
     expect(response.statusCode).toBe(201);
     expect(json<Item>(response).locations).toEqual([]);
   });
 
   it('an invitation expires after 7 days; a resent one works and the older link stops working', async () => {
-    const created = json<Item>(await invite({ email: 'late@example.com', firstName: 'Lou', lastName: 'Late', userType: 'ReadonlyAdmin', locationIds: [loc['sf-mission-bay']] }));
+    const created = json<Item>(
+      await invite({
+        email: 'late@example.com',
+        firstName: 'Lou',
+        lastName: 'Late',
+        userType: 'ReadonlyAdmin',
+        locationIds: [loc['sf-mission-bay']],
+      }),
+    );
     const first = (await inviteToken('late@example.com', seen)).url.searchParams.get('token')!;
     clock.advance(7 * 24 * 3_600_000 + 60_000);
     const expired = await setPassword(first, 'Late#Start2026');

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLocationIds, userIdOf } from '../../../test/fixtures.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
 
-type Item = { id: string; email: string; userType: string; status: string; locations: { id: string }[]; hiddenLocationCount: number; canManage: boolean };
+type Item = {
+  id: string;
+  email: string;
+  userType: string;
+  status: string;
+  locations: { id: string }[];
+  hiddenLocationCount: number;
+  canManage: boolean;
+};
 type Page = { items: Item[]; total: number };
 
 describe('administrator management stays within the manager’s reach', () => {
@@ -30,7 +38,12 @@ describe('administrator management stays within the manager’s reach', () => {
     expect(json(admin).msg).toEqual(['You cannot grant this administrator type']);
     const superType = await call(pm, 'POST', '/web/admins/invite', { ...base, email: 'pat2@example.com', userType: 'SuperAdmin' });
     expect(superType.statusCode).toBe(403);
-    const outside = await call(pm, 'POST', '/web/admins/invite', { ...base, email: 'pat3@example.com', userType: 'PortfolioManager', locationIds: [loc['oak-uptown'], loc['sf-embarcadero']] });
+    const outside = await call(pm, 'POST', '/web/admins/invite', {
+      ...base,
+      email: 'pat3@example.com',
+      userType: 'PortfolioManager',
+      locationIds: [loc['oak-uptown'], loc['sf-embarcadero']],
+    });
     expect(outside.statusCode).toBe(403);
     expect(json(outside).msg).toEqual(['You do not have access to this location']);
     const inside = await call(pm, 'POST', '/web/admins/invite', { ...base, email: 'pat4@example.com', userType: 'PortfolioManager' });
@@ -70,7 +83,15 @@ describe('administrator management stays within the manager’s reach', () => {
   });
 
   it('a manager cannot move an administrator to locations outside their own list', async () => {
-    const created = json<Item>(await call(pm, 'POST', '/web/admins/invite', { email: 'pat5@example.com', firstName: 'Pat', lastName: 'Five', userType: 'PortfolioManager', locationIds: [loc['oak-uptown']] }));
+    const created = json<Item>(
+      await call(pm, 'POST', '/web/admins/invite', {
+        email: 'pat5@example.com',
+        firstName: 'Pat',
+        lastName: 'Five',
+        userType: 'PortfolioManager',
+        locationIds: [loc['oak-uptown']],
+      }),
+    );
     const moved = await call(pm, 'PATCH', `/web/admins/${created.id}`, { locationIds: [loc['sj-diridon']] });
     expect(moved.statusCode).toBe(403);
     const allowed = await call(pm, 'PATCH', `/web/admins/${created.id}`, { locationIds: [loc['oak-uptown'], loc['oak-jack-london']] });

@@ -102,7 +102,10 @@ export const listAdmins = async (db: Executor, options: AdminListOptions) => {
       .orderBy(...order, direction(users.email), asc(users.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { rows: rows.map(toAdminRow), total };
 };
@@ -119,7 +122,10 @@ export const lockUser = async (db: Executor, userId: string): Promise<void> => {
 
 export const countExistingLocations = async (db: Executor, ids: readonly string[]): Promise<number> => {
   if (!ids.length) return 0;
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(locations).where(inArray(locations.id, [...ids]));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(locations)
+    .where(inArray(locations.id, [...ids]));
   return row?.count ?? 0;
 };
 

@@ -8,6 +8,7 @@ import {
 } from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
@@ -64,5 +65,15 @@ export const adminsRoutes = async (app: FastifyInstance, { admins }: { admins: A
     config: { access: { permission: 'Admins_Invite' } },
     schema: { tags, summary: 'Send a new invitation e-mail; earlier links stop working', params: adminParamsSchema, response: item },
     handler: (request) => admins.resendInvitation(authOf(request), actorOf(request), request.params.userId),
+  });
+  r.post('/admins/:userId/end-sessions', {
+    config: { access: { permission: 'Admins_Sessions_End' } },
+    schema: {
+      tags,
+      summary: 'Sign an administrator out on every device; they can sign in again',
+      params: adminParamsSchema,
+      response: { 200: z.object({ ended: z.number().int() }), ...errorResponses },
+    },
+    handler: (request) => admins.endSessions(authOf(request), actorOf(request), request.params.userId),
   });
 };

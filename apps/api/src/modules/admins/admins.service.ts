@@ -18,8 +18,7 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { locationScope } from '../../lib/location-access.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
-import * as authRepo from '../auth/auth.repository.ts';
+import * as accounts from '../auth/accounts.service.ts';
 import { invitationMail } from './admins.mail.ts';
 import { assertCanGrant, assertManageable, toListItem } from './admins.reach.ts';
 import * as repo from './admins.repository.ts';
@@ -45,12 +44,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
 
   /** Spends earlier invitation links and makes a new one; the mail goes out after the commit. */
   const issueInvitation = async (tx: Executor, userId: string): Promise<string> => {
-    const current = now();
-    await authRepo.expireUnusedTokens(tx, userId, 'invite', current);
-    const token = newOpaqueToken();
-    const expiresAt = new Date(current.getTime() + deps.inviteTokenTtlHours * 3_600_000);
-    await authRepo.insertOneTimeToken(tx, { userId, purpose: 'invite', tokenHash: hashToken(token), expiresAt });
-    return token;
+    return accounts.issueOneTimeLink(tx, userId, 'invite', now(), deps.inviteTokenTtlHours * 3_600_000);
   };
 
   const sendInvitation = (target: Pick<repo.AdminRow, 'email' | 'firstName' | 'userType'>, token: string, inviterName: string) => {
@@ -67,7 +61,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
   };
 
   const nameOf = async (tx: Executor, userId: string) => {
-    const user = await authRepo.findUserById(tx, userId);
+    const user = await accounts.findUserById(tx, userId);
     return user ? `${user.firstName} ${user.lastName}` : 'An administrator';
   };
 
@@ -149,9 +143,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
       const status = change.next(target);
       await repo.updateUser(tx, userId, { status });
       if (status === 'INACTIVE') {
-        await authRepo.revokeSessionsOfUser(tx, userId, 'deactivated', now());
-        await authRepo.expireUnusedTokens(tx, userId, 'invite', now());
-        await authRepo.expireUnusedTokens(tx, userId, 'reset', now());
+        await accounts.closeAccountAccess(tx, userId, 'deactivated', now());
       }
       await recordActivity(tx, actor, {
         action: change.action,
@@ -196,7 +188,25 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
     return toListItem(auth, target);
   };
 
-  return { listAdmins, inviteAdmin, updateAdmin, deactivateAdmin, reactivateAdmin, resendInvitation };
+  /** Signs another administrator out on every device at once (a lost laptop, a departure); they can sign in again. */
+  const endSessions = async (auth: AuthContext, actor: Actor, userId: string): Promise<{ ended: number }> => {
+    if (userId === auth.userId) throw new AppError('ADMIN_SELF_CHANGE');
+    const ended = await db.transaction(async (tx) => {
+      await loadTarget(tx, auth, userId);
+      const ids = await accounts.endAllSessions(tx, userId, 'ended by an administrator', now());
+      await recordActivity(tx, actor, {
+        action: 'admin.sessions_ended',
+        entity: 'user',
+        entityId: userId,
+        changes: { ended: { before: null, after: ids.length } },
+      });
+      return ids.length;
+    });
+    deps.accessCache.invalidateUser(userId);
+    return { ended };
+  };
+
+  return { listAdmins, inviteAdmin, updateAdmin, deactivateAdmin, reactivateAdmin, resendInvitation, endSessions };
 };
 
 export type AdminsService = ReturnType<typeof createAdminsService>;

@@ -22,7 +22,10 @@ describe('changing, deactivating and reactivating administrators', () => {
   const asSuper = (method: 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
     t.app.inject(authed(superToken, { method, url, ...(payload ? { payload } : {}) }));
   const activityOf = (userId: string, action: string) =>
-    t.database.db.select().from(activityLogs).where(and(eq(activityLogs.entityId, userId), eq(activityLogs.action, action)));
+    t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entityId, userId), eq(activityLogs.action, action)));
 
   it('deactivation ends the sessions at once and blocks sign-in; reactivation restores it', async () => {
     const session = await loginAs(t.app, 'ReadonlyAdmin');
@@ -34,9 +37,17 @@ describe('changing, deactivating and reactivating administrators', () => {
     expect(deactivated.statusCode).toBe(200);
     expect(json(deactivated)).toMatchObject({ status: 'INACTIVE' });
     expect((await t.app.inject(authed(session.access_token, { method: 'GET', url: '/web/locations' }))).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/web/users/refresh-token', payload: { token: session.refresh_token } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/refresh-token',
+      payload: { token: session.refresh_token, deviceId: 'vitest' },
+    });
     expect(refresh.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/web/users/login', payload: { email: 'readonlyadmin@example.com', password: 'Charge#2026' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/login',
+      payload: { email: 'readonlyadmin@example.com', password: 'Charge#2026' },
+    });
     expect(login.statusCode).toBe(403);
     expect(json(login).msg).toEqual(['This account is inactive. Contact your administrator']);
     expect((await asSuper('POST', `/web/admins/${userId}/deactivate`)).statusCode).toBe(409);
@@ -51,7 +62,13 @@ describe('changing, deactivating and reactivating administrators', () => {
   });
 
   it('an administrator who never set a password returns to PENDING', async () => {
-    const invited = await asSuper('POST', '/web/admins/invite', { email: 'pending@example.com', firstName: 'Pen', lastName: 'Ding', userType: 'MobileAdmin', locationIds: [loc['oak-uptown']] });
+    const invited = await asSuper('POST', '/web/admins/invite', {
+      email: 'pending@example.com',
+      firstName: 'Pen',
+      lastName: 'Ding',
+      userType: 'MobileAdmin',
+      locationIds: [loc['oak-uptown']],
+    });
     const { id } = json<{ id: string }>(invited);
     await asSuper('POST', `/web/admins/${id}/deactivate`);
     expect(json(await asSuper('POST', `/web/admins/${id}/reactivate`))).toMatchObject({ status: 'PENDING' });
@@ -68,12 +85,19 @@ describe('changing, deactivating and reactivating administrators', () => {
     });
     const userId = await userIdOf(t.database.db, 'mover@example.com');
     await asSuper('PATCH', `/web/admins/${userId}`, { locationIds: [loc['sf-embarcadero']] });
-    const login = await t.app.inject({ method: 'POST', url: '/web/users/login', payload: { email: 'mover@example.com', password: 'Mover#Pass2026' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/login',
+      payload: { email: 'mover@example.com', password: 'Mover#Pass2026' },
+    });
     const token = json<{ access_token: string }>(login).access_token;
     const exportAsMover = () => t.app.inject(authed(token, { method: 'GET', url: '/web/activity-logs/export' }));
     expect((await exportAsMover()).statusCode).toBe(200);
 
-    const changed = await asSuper('PATCH', `/web/admins/${userId}`, { userType: 'ReadonlyAdmin', locationIds: [loc['sf-civic-center'], loc['sf-embarcadero']] });
+    const changed = await asSuper('PATCH', `/web/admins/${userId}`, {
+      userType: 'ReadonlyAdmin',
+      locationIds: [loc['sf-civic-center'], loc['sf-embarcadero']],
+    });
     expect(changed.statusCode).toBe(200);
     expect(json(changed)).toMatchObject({ userType: 'ReadonlyAdmin' });
     expect((await exportAsMover()).statusCode).toBe(403);

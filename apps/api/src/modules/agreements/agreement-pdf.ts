@@ -24,12 +24,30 @@ export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').upd
 const TEMPLATE_VERSION = 'EV Charging Host Agreement v1';
 
 const TERMS: readonly [string, string][] = [
-  ['1. Services', 'Wattdesk operates the electric-vehicle charging stations installed at the Property on the network, including remote monitoring, driver access, payment processing and customer support.'],
-  ['2. Host obligations', 'The Host provides the parking spaces, the electrical supply and reasonable access to the chargers for installation, inspection and maintenance, and keeps the spaces available to drivers during the agreed hours.'],
-  ['3. Fees and payouts', 'Charging, session and idle fees are set in the dashboard. Revenue due to the Host, less processing and network fees, is paid out to the payment-provider account connected for the Property.'],
-  ['4. Data and privacy', 'Charging data is processed to operate the service and to report to the Host. Personal data of drivers is handled according to the network privacy policy and is not sold.'],
-  ['5. Term and termination', 'This agreement runs for twelve months from signature and renews for successive twelve-month terms unless either party gives sixty days written notice before the end of a term.'],
-  ['6. Liability', 'Neither party is liable for indirect or consequential losses. Each party remains responsible for its own negligence and for compliance with the laws that apply to it.'],
+  [
+    '1. Services',
+    'Wattdesk operates the electric-vehicle charging stations installed at the Property on the network, including remote monitoring, driver access, payment processing and customer support.',
+  ],
+  [
+    '2. Host obligations',
+    'The Host provides the parking spaces, the electrical supply and reasonable access to the chargers for installation, inspection and maintenance, and keeps the spaces available to drivers during the agreed hours.',
+  ],
+  [
+    '3. Fees and payouts',
+    'Charging, session and idle fees are set in the dashboard. Revenue due to the Host, less processing and network fees, is paid out to the payment-provider account connected for the Property.',
+  ],
+  [
+    '4. Data and privacy',
+    'Charging data is processed to operate the service and to report to the Host. Personal data of drivers is handled according to the network privacy policy and is not sold.',
+  ],
+  [
+    '5. Term and termination',
+    'This agreement runs for twelve months from signature and renews for successive twelve-month terms unless either party gives sixty days written notice before the end of a term.',
+  ],
+  [
+    '6. Liability',
+    'Neither party is liable for indirect or consequential losses. Each party remains responsible for its own negligence and for compliance with the laws that apply to it.',
+  ],
 ];
 
 const addressLine = (content: AgreementContent) => `${content.street}, ${content.city}, ${content.state} ${content.zip}`;
@@ -54,7 +72,9 @@ export const renderAgreementPdf = async (content: AgreementContent): Promise<Uin
   }
   pdf.rule();
   pdf.text('Signature', { bold: true, size: 11.5 });
-  pdf.text(`Signed electronically by ${content.signerName} for ${content.accountName}. The signature certificate is attached to the signed copy.`, { muted: true });
+  pdf.text(`Signed electronically by ${content.signerName} for ${content.accountName}. The signature certificate is attached to the signed copy.`, {
+    muted: true,
+  });
   pdf.footer(TEMPLATE_VERSION);
   return pdf.save();
 };
@@ -76,7 +96,10 @@ const certificatePdf = async (content: AgreementContent, facts: SignatureFacts):
   pdf.rule();
   pdf.text('Consent given', { bold: true, size: 11.5 });
   pdf.text(ESIGNATURE_CONSENT_TEXT, { gapAfter: 10 });
-  pdf.text('The SHA-256 above is the fingerprint of the agreement exactly as it was shown to the signer; the preceding pages of this file are that agreement.', { muted: true });
+  pdf.text(
+    'The SHA-256 above is the fingerprint of the agreement exactly as it was shown to the signer; the preceding pages of this file are that agreement.',
+    { muted: true },
+  );
   return pdf.save();
 };
 

@@ -96,7 +96,10 @@ export const listAgreements = async (db: Executor, options: AgreementListOptions
       .orderBy(direction(agreements[options.sort.field]), desc(agreements.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(agreements).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(agreements)
+      .where(where),
   ]);
   return { items, total };
 };

@@ -20,7 +20,8 @@ describe('staff agreements: create, send, list, resend, download, by location', 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     t = await createTestApp({ env: { SMTP_URL: smtp.url }, now: clock.now });
-    for (const type of ['SuperAdmin', 'Admin', 'ReadonlySuperAdmin', 'PortfolioManager'] as const) tokens[type] = (await loginAs(t.app, type)).access_token;
+    for (const type of ['SuperAdmin', 'Admin', 'ReadonlySuperAdmin', 'PortfolioManager'] as const)
+      tokens[type] = (await loginAs(t.app, type)).access_token;
     const [admin] = await t.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
     const links = await t.database.db.select().from(userLocations).where(eq(userLocations.userId, admin!.id));
     const [demo] = await t.database.db.select().from(agreements).where(eq(agreements.tokenId, 'demo-agreement'));
@@ -36,7 +37,8 @@ describe('staff agreements: create, send, list, resend, download, by location', 
 
   const call = (type: string, options: Parameters<typeof authed>[1]) => t.app.inject(authed(tokens[type]!, options));
   const create = (type: string, payload: Record<string, unknown>) => call(type, { method: 'POST', url: '/web/agreements', payload });
-  const list = (type: string, locationId: string, query = '') => call(type, { method: 'GET', url: `/web/agreements?locationId=${locationId}${query}` });
+  const list = (type: string, locationId: string, query = '') =>
+    call(type, { method: 'GET', url: `/web/agreements?locationId=${locationId}${query}` });
   const valid = (overrides: Record<string, unknown> = {}) => ({
     locationId: adminLocation,
     accountName: 'Bayview Holdings',
@@ -66,20 +68,43 @@ describe('staff agreements: create, send, list, resend, download, by location', 
     const lookup = await t.app.inject({ method: 'GET', url: `/web/terms-and-conditions?tokenId=${link.pathname.split('/').pop()}` });
     expect(json(lookup)).toMatchObject({ accountName: 'Bayview Holdings', propertyName: location!.name });
 
-    const [activity] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'agreement.create'), eq(activityLogs.entityId, created.id)));
+    const [activity] = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.action, 'agreement.create'), eq(activityLogs.entityId, created.id)));
     expect(activity).toMatchObject({ actorEmail: 'superadmin@example.com', locationId: adminLocation });
   });
 
   it('takes an explicit property name and address', async () => {
-    const response = await create('SuperAdmin', valid({ propertyName: 'North Lot', address: { street: '9 Pier Road', city: 'Sausalito', state: 'CA', zip: '94965' }, signerEmail: 'north@example.com' }));
-    expect(json(response)).toMatchObject({ propertyName: 'North Lot', address: { street: '9 Pier Road', city: 'Sausalito', state: 'CA', zip: '94965' } });
+    const response = await create(
+      'SuperAdmin',
+      valid({
+        propertyName: 'North Lot',
+        address: { street: '9 Pier Road', city: 'Sausalito', state: 'CA', zip: '94965' },
+        signerEmail: 'north@example.com',
+      }),
+    );
+    expect(json(response)).toMatchObject({
+      propertyName: 'North Lot',
+      address: { street: '9 Pier Road', city: 'Sausalito', state: 'CA', zip: '94965' },
+    });
   });
 
   it('validates with field messages', async () => {
-    const response = await create('SuperAdmin', { locationId: adminLocation, signerName: 'R2D2', signerEmail: 'nope', expiresAt: '2001-01-01T00:00:00Z' });
+    const response = await create('SuperAdmin', {
+      locationId: adminLocation,
+      signerName: 'R2D2',
+      signerEmail: 'nope',
+      expiresAt: '2001-01-01T00:00:00Z',
+    });
     expect(response.statusCode).toBe(400);
     expect(json(response).msg).toEqual(
-      expect.arrayContaining(['Account name Field is required', 'Signer name Should be alphabetic only', 'Please enter a valid email-id', 'Expires at must be in the future']),
+      expect.arrayContaining([
+        'Account name Field is required',
+        'Signer name Should be alphabetic only',
+        'Please enter a valid email-id',
+        'Expires at must be in the future',
+      ]),
     );
   });
 
@@ -128,7 +153,10 @@ describe('staff agreements: create, send, list, resend, download, by location', 
     expect(afterSigning.statusCode).toBe(409);
     expect(json(afterSigning).msg).toEqual(['This agreement has already been signed']);
 
-    const resends = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'agreement.resend'), eq(activityLogs.entityId, expired.id)));
+    const resends = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.action, 'agreement.resend'), eq(activityLogs.entityId, expired.id)));
     expect(resends).toHaveLength(1);
   });
 
@@ -160,7 +188,9 @@ describe('staff agreements: create, send, list, resend, download, by location', 
     try {
       const token = (await loginAs(broken.app, 'SuperAdmin')).access_token;
       const [location] = await broken.database.db.select().from(locations).limit(1);
-      const response = await broken.app.inject(authed(token, { method: 'POST', url: '/web/agreements', payload: valid({ locationId: location!.id }) }));
+      const response = await broken.app.inject(
+        authed(token, { method: 'POST', url: '/web/agreements', payload: valid({ locationId: location!.id }) }),
+      );
       expect(response.statusCode).toBe(502);
       expect(json(response).msg).toEqual(['The agreement was saved, but the e-mail could not be sent. Use Resend to try again']);
       const listed = await broken.app.inject(authed(token, { method: 'GET', url: `/web/agreements?locationId=${location!.id}` }));
@@ -171,7 +201,10 @@ describe('staff agreements: create, send, list, resend, download, by location', 
   });
 
   it('keeps the activity of every mutation at the agreement location', async () => {
-    const rows = await t.database.db.select().from(activityLogs).where(inArray(activityLogs.action, ['agreement.create', 'agreement.resend', 'agreement.sign']));
+    const rows = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(inArray(activityLogs.action, ['agreement.create', 'agreement.resend', 'agreement.sign']));
     expect(rows.filter((row) => row.action === 'agreement.create')).toHaveLength(4);
     expect(rows.every((row) => row.locationId !== null)).toBe(true);
   });

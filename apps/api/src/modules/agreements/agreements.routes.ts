@@ -61,7 +61,11 @@ export const agreementsRoutes = async (app: FastifyInstance, { agreements }: { a
     },
     handler: async (request, reply) => {
       const { pdf, filename } = await agreements.signedPdf(authOf(request), request.params.agreementId);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store').send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   });
 };

@@ -129,7 +129,11 @@ export const createAgreementsService = ({ db, mailer, publicUrl, now }: Agreemen
     if (!row) throw new AppError('AGREEMENT_UNKNOWN');
     assertLocationAccess(auth, row.locationId);
     if (!row.signedPdf) throw new AppError('AGREEMENT_NOT_SIGNED');
-    const slug = row.propertyName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'agreement';
+    const slug =
+      row.propertyName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'agreement';
     return { pdf: row.signedPdf, filename: `signed-agreement-${slug}.pdf` };
   };
 

@@ -37,7 +37,9 @@ export const createSigningService = ({ db, mailer, background, now }: SigningDep
     // The PDF is rebuilt from the same row it was served from: deterministic bytes, the same hash.
     const shown = await renderAgreementPdf(content);
     const pdfSha256 = sha256Hex(shown);
-    const signedPdf = Buffer.from(await renderSignedPdf(shown, content, { signedAt, ip: client.ip, userAgent: client.userAgent, agreementSha256: pdfSha256 }));
+    const signedPdf = Buffer.from(
+      await renderSignedPdf(shown, content, { signedAt, ip: client.ip, userAgent: client.userAgent, agreementSha256: pdfSha256 }),
+    );
     const signature = { signedAt, ip: client.ip, userAgent: client.userAgent, pdfSha256, signedPdf, signedPdfSha256: sha256Hex(signedPdf) };
     const actor: Actor = { userId: null, email: row.signerEmail, userType: null, ip: client.ip };
     await db.transaction(async (tx) => {

@@ -36,7 +36,13 @@ describe('public agreement signing: /web/terms-and-conditions', () => {
       authed(adminToken, {
         method: 'POST',
         url: '/web/agreements',
-        payload: { locationId, accountName: 'Harbor Lights LLC', signerName: 'Sam Rivera', signerEmail, expiresAt: new Date(Date.now() + validForMs).toISOString() },
+        payload: {
+          locationId,
+          accountName: 'Harbor Lights LLC',
+          signerName: 'Sam Rivera',
+          signerEmail,
+          expiresAt: new Date(Date.now() + validForMs).toISOString(),
+        },
       }),
     );
     expect(response.statusCode).toBe(201);
@@ -44,7 +50,8 @@ describe('public agreement signing: /web/terms-and-conditions', () => {
     return { id: json<{ id: string }>(response).id, tokenId: linkIn(mail, '/terms-and-conditions/').pathname.split('/').pop()! };
   };
   const lookup = (tokenId: string) => t.app.inject({ method: 'GET', url: `/web/terms-and-conditions?tokenId=${encodeURIComponent(tokenId)}` });
-  const document = (tokenId: string) => t.app.inject({ method: 'GET', url: `/web/terms-and-conditions/document?tokenId=${encodeURIComponent(tokenId)}` });
+  const document = (tokenId: string) =>
+    t.app.inject({ method: 'GET', url: `/web/terms-and-conditions/document?tokenId=${encodeURIComponent(tokenId)}` });
   const sign = (tokenId: string, userAgent = 'vitest-browser/1.0') =>
     t.app.inject({ method: 'POST', url: '/web/terms-and-conditions', payload: { tokenId }, headers: { 'user-agent': userAgent } });
   const rowOf = async (id: string) => (await t.database.db.select().from(agreements).where(eq(agreements.id, id)))[0]!;

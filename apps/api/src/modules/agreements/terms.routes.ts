@@ -2,6 +2,7 @@ import { okResponseSchema, signTermsBodySchema, successMessages, termsLookupQuer
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { binaryResponse, errorResponses } from '../../lib/route-schemas.ts';
+import { EMBEDDABLE_HEADERS } from '../../plugins/security-headers.ts';
 import type { SigningService } from './signing.service.ts';
 
 export type TermsRoutesOptions = { signing: SigningService; rateLimit: { max: number; timeWindow: number } };
@@ -37,7 +38,7 @@ export const termsRoutes = async (app: FastifyInstance, { signing, rateLimit }: 
       return reply
         .type('application/pdf')
         .header('content-disposition', 'inline; filename="agreement.pdf"')
-        .header('cache-control', 'no-store')
+        .headers(EMBEDDABLE_HEADERS)
         .header('etag', `"sha256-${sha256}"`)
         .send(pdf);
     },

@@ -1,54 +1,95 @@
 import {
   authenticationMethodBodySchema,
   authenticationMethodResponseSchema,
+  confirmEmailChangeBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
+  loginResponseSchema,
+  mfaLoginBodySchema,
+  mfaLoginResponseSchema,
+  mfaLoginSetupBodySchema,
   okResponseSchema,
   refreshTokenBodySchema,
   refreshTokenResponseSchema,
   resetPasswordBodySchema,
-  sessionUserSchema,
   successMessages,
+  totpSetupSchema,
 } from '@wattdesk/shared';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit.ts';
-import { authOf } from '../../lib/request-auth.ts';
-import type { AuthService, ClientInfo } from './auth.service.ts';
+import { authOf, clientOf } from '../../lib/request-auth.ts';
+import type { AccountService } from './account.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { MfaLogin } from './mfa-login.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 
 export type AuthRoutesOptions = {
   auth: AuthService;
+  mfaLogin: MfaLogin;
   passwordReset: PasswordResetService;
+  account: AccountService;
   rateLimit: { max: number; timeWindow: number };
 };
 
-export const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
-
-
-export const authRoutes = async (app: FastifyInstance, { auth, passwordReset, rateLimit }: AuthRoutesOptions) => {
+export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwordReset, account, rateLimit }: AuthRoutesOptions) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicLimited = { access: { public: true }, rateLimit } as const;
+  // Sign-in steps wait in the password line, not in the database's admission queue (lib/password-queue.ts).
+  const signInStep = { ...publicLimited, ownQueue: true } as const;
 
   r.post('/users/login', {
-    config: publicLimited,
-    schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginBodySchema, response: { 200: sessionUserSchema, ...errorResponses } },
+    config: signInStep,
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with e-mail and password; accounts with two-step sign-in get a code challenge instead of tokens',
+      body: loginBodySchema,
+      response: { 200: loginResponseSchema, ...errorResponses },
+    },
     handler: (request) => auth.login(request.body, clientOf(request)),
+  });
+
+  r.post('/users/login/mfa', {
+    config: signInStep,
+    schema: {
+      tags: ['auth'],
+      summary: 'Second sign-in step: the challenge and a code from the authenticator app (or a recovery code)',
+      body: mfaLoginBodySchema,
+      response: { 200: mfaLoginResponseSchema, ...errorResponses },
+    },
+    handler: (request) => mfaLogin.complete(auth, request.body, clientOf(request)),
+  });
+
+  r.post('/users/login/mfa/setup', {
+    config: publicLimited,
+    schema: {
+      tags: ['auth'],
+      summary: 'An account that must use two-step sign-in sets up its authenticator app during sign-in',
+      body: mfaLoginSetupBodySchema,
+      response: { 200: totpSetupSchema, ...errorResponses },
+    },
+    handler: (request) => mfaLogin.beginEnrolment(request.body.challenge),
   });
 
   r.post('/users/refresh-token', {
     config: publicLimited,
-    schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshTokenBodySchema, response: { 200: refreshTokenResponseSchema, ...errorResponses } },
-    handler: (request) => auth.refresh(request.body.token, clientOf(request)),
+    schema: {
+      tags: ['auth'],
+      summary: 'Rotate the refresh token (bound to the device id sent at sign-in)',
+      body: refreshTokenBodySchema,
+      response: { 200: refreshTokenResponseSchema, ...errorResponses },
+    },
+    handler: (request) => auth.refresh(request.body, clientOf(request)),
   });
 
   r.post('/logout', {
     config: { access: { signedIn: true } },
-    schema: { tags: ['auth'], summary: 'Sign out: revokes this sign-in and its refresh tokens', response: { 200: okResponseSchema, ...errorResponses } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: revokes this sign-in and its refresh tokens',
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
     handler: async (request) => {
       const session = authOf(request);
       await auth.logout({ ...actorOf(request), userId: session.userId }, session.sessionId);
@@ -71,11 +112,30 @@ export const authRoutes = async (app: FastifyInstance, { auth, passwordReset, ra
   });
 
   r.post('/users/reset-password', {
-    config: publicLimited,
-    schema: { tags: ['auth'], summary: 'Set a new password with a reset or invitation token', body: resetPasswordBodySchema, response: { 200: okResponseSchema, ...errorResponses } },
+    config: signInStep,
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with a reset or invitation token',
+      body: resetPasswordBodySchema,
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
     handler: async (request) => {
       await passwordReset.resetPassword(request.body.token, request.body.password, clientOf(request));
       return { responseCode: 200, msg: ['Your password has been reset'] };
+    },
+  });
+
+  r.post('/users/confirm-email-change', {
+    config: publicLimited,
+    schema: {
+      tags: ['auth'],
+      summary: 'Confirm an e-mail change with the link sent to the new address',
+      body: confirmEmailChangeBodySchema,
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      await account.confirmEmailChange(request.body.token, request.ip);
+      return { responseCode: 200, msg: ['Your e-mail address has been changed. Sign in with the new address'] };
     },
   });
 

@@ -3,30 +3,37 @@ import {
   isAdminType,
   type AuthenticationMethod,
   type LoginBody,
-  type RefreshTokenResponse,
+  type LoginResponse,
   type SessionUser,
+  type UserType,
 } from '@wattdesk/shared';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import type { PasswordQueue } from '../../lib/password-queue.ts';
+import type { ClientInfo } from '../../lib/request-auth.ts';
 import type { AccessTokenClaims } from '../../plugins/auth.ts';
 import * as repo from './auth.repository.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottlePolicy } from './login-throttle.ts';
+import { admitAttempt, clearAttempts, clearLoginFailures, loginThrottleKey, type ThrottlePolicy } from './login-throttle.ts';
+import { createRefresh, issueRefreshToken, refreshTokenExpiry, type SessionPolicy } from './session-refresh.ts';
 
 export type AuthServiceDeps = {
   db: Database;
   accessCache: AccessCache;
   signAccessToken: (claims: AccessTokenClaims) => string;
-  refreshTokenTtlDays: number;
+  session: SessionPolicy;
   throttle: ThrottlePolicy;
+  passwordQueue: PasswordQueue;
+  /** Whether the account has a second factor, and a challenge for its code step (mfa-login.ts). */
+  secondStep: { isEnabled: (userId: string) => Promise<boolean>; challenge: (user: repo.UserRow, deviceId: string | null, enrol: boolean) => string };
+  mfaRequiredFor: readonly UserType[];
   now: () => Date;
   /** E-mail domains of the workforce directory: their users sign in there, with or without a row. */
   workforceDomains?: readonly string[];
 };
 
-export type ClientInfo = { ip: string; userAgent: string | null };
+export type StartSessionOptions = { deviceId: string | null; client: ClientInfo; method: string };
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const anonymous = (client: ClientInfo, email: string): Actor => ({ userId: null, email, userType: null, ip: client.ip });
@@ -34,63 +41,68 @@ const anonymous = (client: ClientInfo, email: string): Actor => ({ userId: null,
 export const createAuthService = (deps: AuthServiceDeps) => {
   const { db, now } = deps;
 
-  const issueRefreshToken = async (tx: Executor, sessionId: string): Promise<string> => {
-    const token = newOpaqueToken();
-    const expiresAt = new Date(now().getTime() + deps.refreshTokenTtlDays * 86_400_000);
-    await repo.insertRefreshToken(tx, { sessionId, tokenHash: hashToken(token), expiresAt });
-    return token;
-  };
-
-  const rejectLogin = async (email: string, client: ClientInfo, userId: string | null, reason: string) => {
-    await db.transaction(async (tx) => {
-      await recordLoginFailure(tx, email, deps.throttle, now());
-      await recordActivity(tx, { ...anonymous(client, email), userId }, {
-        action: 'auth.login_failed',
-        entity: 'user',
-        entityId: userId,
-        changes: { reason: { before: null, after: reason } },
-      });
-    });
+  const rejectLogin = async (email: string, client: ClientInfo, userId: string | null, reason: string): Promise<never> => {
+    await db.transaction((tx) =>
+      recordActivity(
+        tx,
+        { ...anonymous(client, email), userId },
+        { action: 'auth.login_failed', entity: 'user', entityId: userId, changes: { reason: { before: null, after: reason } } },
+      ),
+    );
     throw new AppError('INVALID_CREDENTIALS');
   };
 
-  /** Password first, then account state: only someone who knows the password learns the account's state. */
-  const login = async (body: LoginBody, client: ClientInfo): Promise<SessionUser> => {
-    const email = normalizeEmail(body.email);
-    await assertLoginAllowed(db, email, deps.throttle, now());
+  /** The password step: the attempt is counted (per account and address) before the password is checked. */
+  const checkPassword = async (email: string, password: string, client: ClientInfo): Promise<repo.UserRow> => {
+    await admitAttempt(db, loginThrottleKey(email, client.ip), deps.throttle, now(), { actor: anonymous(client, email), userId: null });
     const user = await repo.findUserByEmail(db, email);
     if (!user) {
-      await verifyAgainstDummy(body.password);
+      await verifyAgainstDummy(password);
       return rejectLogin(email, client, null, 'unknown email');
     }
     if (!user.passwordHash) {
-      await verifyAgainstDummy(body.password);
+      await verifyAgainstDummy(password);
       if (user.authProvider !== 'password') throw new AppError('SSO_ACCOUNT');
       return rejectLogin(email, client, user.id, 'no password set');
     }
-    if (!(await verifyPassword(user.passwordHash, body.password))) {
-      return rejectLogin(email, client, user.id, 'wrong password');
-    }
-    if (user.status === 'PENDING') throw new AppError('ACCOUNT_PENDING');
-    if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE');
-    if (!isAdminType(user.userType)) throw new AppError('NOT_AN_ADMIN');
-    return startSession(user, { deviceId: body.deviceId ?? null, client, method: 'password' });
+    if (!(await verifyPassword(user.passwordHash, password))) return rejectLogin(email, client, user.id, 'wrong password');
+    return user;
   };
 
-  /** Opens a sign-in for a verified user (password or single sign-on) and returns the session user. */
-  const startSession = async (
-    user: repo.UserRow,
-    options: { deviceId: string | null; client: ClientInfo; method: string },
-  ): Promise<SessionUser> => {
+  /** Password first, then account state: only someone who knows the password learns the account's state. */
+  const login = (body: LoginBody, client: ClientInfo): Promise<LoginResponse> =>
+    deps.passwordQueue.run(client.ip, async () => {
+      const email = normalizeEmail(body.email);
+      const user = await checkPassword(email, body.password, client);
+      if (user.status === 'PENDING') throw new AppError('ACCOUNT_PENDING');
+      if (user.status === 'INACTIVE') throw new AppError('ACCOUNT_INACTIVE');
+      if (!isAdminType(user.userType)) throw new AppError('NOT_AN_ADMIN');
+      await clearAttempts(db, loginThrottleKey(email, client.ip));
+      const deviceId = body.deviceId ?? null;
+      if (await deps.secondStep.isEnabled(user.id)) {
+        return { mfaRequired: true, challenge: deps.secondStep.challenge(user, deviceId, false), enrollmentRequired: false };
+      }
+      if (deps.mfaRequiredFor.includes(user.userType)) {
+        return { mfaRequired: true, challenge: deps.secondStep.challenge(user, deviceId, true), enrollmentRequired: true };
+      }
+      return startSession(user, { deviceId, client, method: 'password' });
+    });
+
+  /** Opens a sign-in for a verified user (password, second factor or single sign-on) and returns the session user. */
+  const startSession = async (user: repo.UserRow, options: StartSessionOptions): Promise<SessionUser> => {
+    const current = now();
+    const expiresAt = new Date(current.getTime() + deps.session.maxAgeDays * 86_400_000);
     const { sessionId, refreshToken, locations } = await db.transaction(async (tx) => {
       const sessionId = await repo.insertSession(tx, {
         userId: user.id,
         deviceId: options.deviceId,
         ipAddress: options.client.ip,
         userAgent: options.client.userAgent,
+        signInMethod: options.method,
+        lastUsedAt: current,
+        expiresAt,
       });
-      const refreshToken = await issueRefreshToken(tx, sessionId);
-      await clearLoginFailures(tx, user.email);
+      const refreshToken = await issueRefreshToken(tx, sessionId, refreshTokenExpiry(deps.session, current, expiresAt));
       const actor: Actor = { userId: user.id, email: user.email, userType: user.userType, ip: options.client.ip };
       await recordActivity(tx, actor, {
         action: 'auth.login',
@@ -113,38 +125,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     };
   };
 
-  type RefreshOutcome = { ok: true; tokens: RefreshTokenResponse } | { ok: false; sessionId?: string };
-
-  /**
-   * Rotates the refresh token. Presenting a token that was already rotated means it was copied:
-   * the whole sign-in (family) is revoked, so neither the thief nor the owner can continue.
-   */
-  const refresh = async (token: string, client: ClientInfo): Promise<RefreshTokenResponse> => {
-    const outcome = await db.transaction(async (tx): Promise<RefreshOutcome> => {
-      const stored = await repo.findRefreshTokenForUpdate(tx, hashToken(token));
-      if (!stored || stored.sessionRevokedAt) return { ok: false };
-      const current = now();
-      if (stored.usedAt) {
-        await repo.revokeSession(tx, stored.sessionId, 'refresh token reuse', current);
-        await recordActivity(tx, { userId: stored.userId, email: null, userType: null, ip: client.ip }, {
-          action: 'auth.refresh_reuse_detected',
-          entity: 'session',
-          entityId: stored.sessionId,
-        });
-        return { ok: false, sessionId: stored.sessionId };
-      }
-      if (stored.expiresAt <= current) return { ok: false };
-      const user = await repo.findUserById(tx, stored.userId);
-      if (!user || user.status !== 'ACTIVE' || !isAdminType(user.userType)) return { ok: false };
-      await repo.markRefreshTokenUsed(tx, stored.id, current);
-      const refreshToken = await issueRefreshToken(tx, stored.sessionId);
-      const accessToken = deps.signAccessToken({ sub: user.id, sid: stored.sessionId, typ: user.userType });
-      return { ok: true, tokens: { access_token: accessToken, refresh_token: refreshToken } };
-    });
-    if (outcome.ok) return outcome.tokens;
-    if (outcome.sessionId) deps.accessCache.invalidateSession(outcome.sessionId);
-    throw new AppError('INVALID_REFRESH_TOKEN');
-  };
+  const refresh = createRefresh({ db, accessCache: deps.accessCache, signAccessToken: deps.signAccessToken, policy: deps.session, now });
 
   const logout = async (actor: Actor & { userId: string }, sessionId: string): Promise<void> => {
     await db.transaction(async (tx) => {
@@ -173,4 +154,4 @@ export const createAuthService = (deps: AuthServiceDeps) => {
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
-export { normalizeEmail };
+export { normalizeEmail, clearLoginFailures };

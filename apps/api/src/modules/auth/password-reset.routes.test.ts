@@ -19,10 +19,8 @@ describe('forgot and reset password, with mail over SMTP', () => {
   });
 
   const forgot = (email: string) => t.app.inject({ method: 'POST', url: '/web/users/forgot-password', payload: { email } });
-  const reset = (token: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/web/users/reset-password', payload: { token, password } });
-  const login = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/web/users/login', payload: { email, password } });
+  const reset = (token: string, password: string) => t.app.inject({ method: 'POST', url: '/web/users/reset-password', payload: { token, password } });
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/web/users/login', payload: { email, password } });
   const resetTokenFor = async (email: string) => {
     const mail = await smtp.waitFor((m) => m.to.includes(email) && !usedMails.has(m));
     usedMails.add(mail);
@@ -60,14 +58,30 @@ describe('forgot and reset password, with mail over SMTP', () => {
     expect((await login('reseller@example.com', DEMO_PASSWORD)).statusCode).toBe(401);
     expect((await login('reseller@example.com', 'Brand#New2026')).statusCode).toBe(200);
     // A reset signs the account out everywhere.
-    const oldRefresh = await t.app.inject({ method: 'POST', url: '/web/users/refresh-token', payload: { token: before.refresh_token } });
+    const oldRefresh = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/refresh-token',
+      payload: { token: before.refresh_token, deviceId: 'vitest' },
+    });
     expect(oldRefresh.statusCode).toBe(401);
+    // The owner is told, in case it was not them.
+    const notice = await smtp.waitFor((m) => m.to.includes('reseller@example.com') && m.subject === 'Your Wattdesk password was changed');
+    expect(notice.text).toContain('reset with a link sent to this address');
   });
 
-  it('refuses a link older than one hour', async () => {
+  it('refuses a new password that is easy to guess, and keeps the link usable', async () => {
+    await forgot(demoEmail('ManufacturingAdmin'));
+    const token = await resetTokenFor('manufacturingadmin@example.com');
+    const weak = await reset(token, 'Password1!');
+    expect(weak.statusCode).toBe(400);
+    expect(json<{ msg: string[] }>(weak).msg[0]).toBe('This password is too easy to guess. Add more words or characters that are hard to guess');
+    expect((await reset(token, 'Copper#Harbor2026')).statusCode).toBe(200);
+  });
+
+  it('refuses a link older than its lifetime (30 minutes)', async () => {
     await forgot(demoEmail('ReadonlyAdmin'));
     const token = await resetTokenFor('readonlyadmin@example.com');
-    clock.advance(61 * 60 * 1000);
+    clock.advance(31 * 60 * 1000);
     const response = await reset(token, 'Later#Pass2026');
     expect(response.statusCode).toBe(400);
     expect((await login('readonlyadmin@example.com', DEMO_PASSWORD)).statusCode).toBe(200);
@@ -85,9 +99,7 @@ describe('forgot and reset password, with mail over SMTP', () => {
   it('enforces the password rule with the spec message', async () => {
     const response = await reset('whatever', 'short');
     expect(response.statusCode).toBe(400);
-    expect(json(response).msg).toEqual([
-      'Password needs to be at least 8 character long containing number, upper, lower and special case',
-    ]);
+    expect(json(response).msg).toEqual(['Password needs to be at least 8 character long containing number, upper, lower and special case']);
   });
 
   it('rejects an unknown token and a missing one with clear messages', async () => {

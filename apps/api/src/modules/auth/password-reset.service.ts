@@ -1,14 +1,18 @@
-import { AppError } from '@wattdesk/shared';
+import { AppError, ERROR_CODES } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { issueOneTimeLink } from './accounts.service.ts';
 import * as repo from './auth.repository.ts';
-import { resetPasswordMail } from './auth.mail.ts';
-import { normalizeEmail, type ClientInfo } from './auth.service.ts';
+import { passwordChangedMail, resetPasswordMail } from './auth.mail.ts';
+import type { PasswordQueue } from '../../lib/password-queue.ts';
+import { checkPasswordStrength } from '../../lib/password-strength.ts';
+import type { ClientInfo } from '../../lib/request-auth.ts';
+import { normalizeEmail } from './auth.service.ts';
 import { clearLoginFailures } from './login-throttle.ts';
 
 export type PasswordResetDeps = {
@@ -23,7 +27,10 @@ export type PasswordResetDeps = {
    * answer (or a lock message) would tell a stranger which e-mails have accounts.
    */
   resetMailsPerHour: number;
+  passwordQueue: PasswordQueue;
   now: () => Date;
+  /** Someone accepted an invitation (set their first password), e.g. a driver: the network is told. */
+  onInvitationAccepted?: (userId: string) => void;
 };
 
 export const createPasswordResetService = (deps: PasswordResetDeps) => {
@@ -33,22 +40,19 @@ export const createPasswordResetService = (deps: PasswordResetDeps) => {
     const user = await repo.findUserByEmail(db, email);
     if (!user || user.status === 'INACTIVE' || user.authProvider !== 'password') return;
     const current = now();
-    const token = newOpaqueToken();
-    const allowed = await db.transaction(async (tx) => {
+    const token = await db.transaction(async (tx) => {
       const throttle = await repo.recordThrottleFailure(tx, `forgot:${email}`, current, {
         lockAfter: deps.resetMailsPerHour + 1,
         lockUntil: new Date(current.getTime() + 3_600_000),
         resetBefore: new Date(current.getTime() - 3_600_000),
       });
-      if (throttle.failures > deps.resetMailsPerHour) return false;
-      await repo.expireUnusedTokens(tx, user.id, 'reset', current);
-      const expiresAt = new Date(current.getTime() + deps.resetTokenTtlMinutes * 60_000);
-      await repo.insertOneTimeToken(tx, { userId: user.id, purpose: 'reset', tokenHash: hashToken(token), expiresAt });
+      if (throttle.failures > deps.resetMailsPerHour) return null;
+      const issued = await issueOneTimeLink(tx, user.id, 'reset', current, deps.resetTokenTtlMinutes * 60_000);
       const actor: Actor = { userId: user.id, email: user.email, userType: user.userType, ip: client.ip };
       await recordActivity(tx, actor, { action: 'auth.password_reset_requested', entity: 'user', entityId: user.id });
-      return true;
+      return issued;
     });
-    if (!allowed) return;
+    if (!token) return;
     const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await deps.mailer.send(resetPasswordMail(user.email, user.firstName, link, deps.resetTokenTtlMinutes));
   };
@@ -64,11 +68,18 @@ export const createPasswordResetService = (deps: PasswordResetDeps) => {
 
   /** Single use: the token row is locked, checked and spent in one transaction. Signs the user out everywhere. */
   const resetPassword = async (token: string, password: string, client: ClientInfo): Promise<void> => {
-    const passwordHash = await hashPassword(password);
-    const userId = await db.transaction(async (tx) => {
+    const holder = await repo.findOneTimeTokenHolder(db, hashToken(token));
+    if (!holder || holder.purpose === 'email_change') throw new AppError('RESET_TOKEN_INVALID');
+    const passwordHash = await deps.passwordQueue.run(client.ip, async () => {
+      const strength = await checkPasswordStrength(password, [holder.email, holder.firstName, holder.lastName, 'wattdesk']);
+      if (!strength.isStrongEnough)
+        throw new AppError('PASSWORD_TOO_WEAK', { messages: [ERROR_CODES.PASSWORD_TOO_WEAK.message, ...strength.feedback] });
+      return hashPassword(password);
+    });
+    const user = await db.transaction(async (tx) => {
       const stored = await repo.findOneTimeTokenForUpdate(tx, hashToken(token));
       const current = now();
-      if (!stored || stored.usedAt || stored.expiresAt <= current) throw new AppError('RESET_TOKEN_INVALID');
+      if (!stored || stored.purpose === 'email_change' || stored.usedAt || stored.expiresAt <= current) throw new AppError('RESET_TOKEN_INVALID');
       const user = await repo.findUserById(tx, stored.userId);
       if (!user || user.status === 'INACTIVE') throw new AppError('RESET_TOKEN_INVALID');
       await repo.markOneTimeTokenUsed(tx, stored.id, current);
@@ -81,9 +92,15 @@ export const createPasswordResetService = (deps: PasswordResetDeps) => {
         entity: 'user',
         entityId: user.id,
       });
-      return user.id;
+      return { ...user, purpose: stored.purpose };
     });
-    deps.accessCache.invalidateUser(userId);
+    deps.accessCache.invalidateUser(user.id);
+    if (user.purpose === 'invite') deps.onInvitationAccepted?.(user.id);
+    if (user.purpose === 'reset') {
+      deps.background.run('password-changed-mail', () =>
+        deps.mailer.send(passwordChangedMail(user.email, user.firstName, 'reset', `${deps.publicUrl}/`)),
+      );
+    }
   };
 
   return { forgotPassword, resetPassword };

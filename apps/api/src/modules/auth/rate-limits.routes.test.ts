@@ -75,12 +75,31 @@ describe('per-address ceiling', () => {
     const t = await createTestApp({ env: { AUTH_RATE_LIMIT_MAX: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '300' } });
     try {
       for (let i = 0; i < 3; i += 1) {
-        expect((await t.app.inject({ method: 'POST', url: '/web/users/forgot-password', payload: { email: 'a@example.com' }, remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/web/users/forgot-password',
+              payload: { email: 'a@example.com' },
+              remoteAddress: '198.51.100.1',
+            })
+          ).statusCode,
+        ).toBe(200);
       }
-      const limited = await t.app.inject({ method: 'POST', url: '/web/users/forgot-password', payload: { email: 'a@example.com' }, remoteAddress: '198.51.100.1' });
+      const limited = await t.app.inject({
+        method: 'POST',
+        url: '/web/users/forgot-password',
+        payload: { email: 'a@example.com' },
+        remoteAddress: '198.51.100.1',
+      });
       expect(limited.statusCode).toBe(429);
       expect(json(limited)).toMatchObject({ responseCode: 429, msg: ['Too many requests. Please wait a moment and try again'] });
-      const otherAddress = await t.app.inject({ method: 'POST', url: '/web/users/forgot-password', payload: { email: 'a@example.com' }, remoteAddress: '198.51.100.2' });
+      const otherAddress = await t.app.inject({
+        method: 'POST',
+        url: '/web/users/forgot-password',
+        payload: { email: 'a@example.com' },
+        remoteAddress: '198.51.100.2',
+      });
       expect(otherAddress.statusCode).toBe(200);
     } finally {
       await t.close();

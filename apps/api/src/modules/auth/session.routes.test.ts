@@ -4,11 +4,11 @@ import { authed, createTestApp, json, loginAs, type TestApp } from '../../../tes
 describe('refresh tokens and logout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ACCESS_CACHE_TTL_MS: '0' } });
+    t = await createTestApp({ env: { ACCESS_CACHE_TTL_MS: '0', REFRESH_GRACE_SECONDS: '0' } });
   });
   afterAll(() => t.close());
 
-  const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/web/users/refresh-token', payload: { token } });
+  const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/web/users/refresh-token', payload: { token, deviceId: 'vitest' } });
   const locationById = (accessToken: string, locationId: string) =>
     t.app.inject(authed(accessToken, { method: 'GET', url: `/web/locations/location-by-id?locationId=${locationId}` }));
 

@@ -8,7 +8,13 @@ import { escapeLike, withinLocalDays } from '../../db/sql-helpers.ts';
 export const listChargerEvents = async (db: Executor, chargerId: string, page: number, pageSize: number) => {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: chargerEvents.id, at: chargerEvents.createdAt, kind: chargerEvents.kind, summary: chargerEvents.summary, detail: chargerEvents.detail })
+      .select({
+        id: chargerEvents.id,
+        at: chargerEvents.createdAt,
+        kind: chargerEvents.kind,
+        summary: chargerEvents.summary,
+        detail: chargerEvents.detail,
+      })
       .from(chargerEvents)
       .where(eq(chargerEvents.chargerId, chargerId))
       .orderBy(desc(chargerEvents.seq))

@@ -1,4 +1,4 @@
-import type { ChargerLogResponse } from '@wattdesk/shared';
+import { CHARGER_EVENT_KINDS, type ChargerLogResponse } from '@wattdesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargerEvents, chargers } from '../../db/schema/index.ts';
@@ -22,7 +22,9 @@ describe('the charger log of a location: filters, paging, scope, export', () => 
     return { id, ...row! };
   };
   const logged = (charger: Fixture | null, kind: string, summary: string, at: string) =>
-    t.database.db.insert(chargerEvents).values({ chargerId: charger?.id ?? null, chargerCode: charger?.code ?? 'WD-NOBODY', kind, summary, createdAt: new Date(at) });
+    t.database.db
+      .insert(chargerEvents)
+      .values({ chargerId: charger?.id ?? null, chargerCode: charger?.code ?? 'WD-NOBODY', kind, summary, createdAt: new Date(at) });
 
   beforeAll(async () => {
     t = await startOcppApp();
@@ -93,10 +95,7 @@ describe('the charger log of a location: filters, paging, scope, export', () => 
     const bad = await t.api('GET', `/web/charger-events?locationId=${location()}&kind=reboot&from=yesterday`);
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toEqual(
-      expect.arrayContaining([
-        'Kind must be one of connected, disconnected, refused, boot, fault, session, command, maintenance, diagnostics, firmware, data-transfer',
-        'From must be a date (YYYY-MM-DD)',
-      ]),
+      expect.arrayContaining([`Kind must be one of ${CHARGER_EVENT_KINDS.join(', ')}`, 'From must be a date (YYYY-MM-DD)']),
     );
     const backwards = await t.api('GET', `/web/charger-events?locationId=${location()}&from=2026-11-05&to=2026-11-01`);
     expect(backwards).toMatchObject({ status: 400, body: { msg: ['From must be before To'] } });
@@ -106,23 +105,34 @@ describe('the charger log of a location: filters, paging, scope, export', () => 
   });
 
   it('exports the filtered log as CSV, newest first', async () => {
-    const response = await t.app.inject(authed(t.token, { method: 'GET', url: `/web/charger-events/export?locationId=${location()}&from=2026-11-04` }));
+    const response = await t.app.inject(
+      authed(t.token, { method: 'GET', url: `/web/charger-events/export?locationId=${location()}&from=2026-11-04` }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="charger-log-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual([
-      'Time,Charger,Charger id,Kind,Summary',
-      `2026-11-04T19:00:00.000Z,${otherBay.name},${otherBay.code},session,"Session 7 started on connector 1 for DRIVER, ""VIP"""`,
-      `2026-11-04T18:00:00.000Z,${otherBay.name},${otherBay.code},connected,Connected`,
-      `2026-11-04T17:00:00.000Z,${bay.name},${bay.code},command,Reset: Accepted (by ops_50%@example.com)`,
+      'Time (America/Los_Angeles),Charger,Charger id,Kind,Summary',
+      `2026-11-04 11:00:00 -08:00,${otherBay.name},${otherBay.code},session,"Session 7 started on connector 1 for DRIVER, ""VIP"""`,
+      `2026-11-04 10:00:00 -08:00,${otherBay.name},${otherBay.code},connected,Connected`,
+      `2026-11-04 09:00:00 -08:00,${bay.name},${bay.code},command,Reset: Accepted (by ops_50%@example.com)`,
     ]);
     // The export reads page after page by `seq`; small pages join up without gaps or repeats.
     const pages: string[][] = [];
-    for await (const entries of chargerLogPages(t.database.db, { locationId: location(), search: undefined }, 4)) pages.push(entries.map((entry) => entry.kind));
-    expect(pages).toEqual([['session', 'connected', 'command', 'fault'], ['boot', 'connected']]);
-    const scoped = await t.app.inject(authed(t.token, { method: 'GET', url: `/web/charger-events/export?locationId=${location()}&chargerId=${elsewhere.id}` }));
-    expect(scoped.body.replace(/^\uFEFF/, '').trim()).toBe('Time,Charger,Charger id,Kind,Summary');
+    for await (const entries of chargerLogPages(t.database.db, { locationId: location(), search: undefined }, 4))
+      pages.push(entries.map((entry) => entry.kind));
+    expect(pages).toEqual([
+      ['session', 'connected', 'command', 'fault'],
+      ['boot', 'connected'],
+    ]);
+    const scoped = await t.app.inject(
+      authed(t.token, { method: 'GET', url: `/web/charger-events/export?locationId=${location()}&chargerId=${elsewhere.id}` }),
+    );
+    expect(scoped.body.replace(/^\uFEFF/, '').trim()).toBe('Time (America/Los_Angeles),Charger,Charger id,Kind,Summary');
   });
 
   it('answers 403 outside the user’s locations, and the export only with Logs_Export', async () => {
@@ -135,10 +145,14 @@ describe('the charger log of a location: filters, paging, scope, export', () => 
   });
 
   it('describes both routes in the OpenAPI document', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{ paths: Record<string, { get?: { tags?: string[]; parameters?: { name: string }[] } }> }>();
+    const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, { get?: { tags?: string[]; parameters?: { name: string }[] } }>;
+    }>();
     const log = document.paths['/web/charger-events']?.get;
     expect(log?.tags).toEqual(['charger log']);
-    expect(log?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['locationId', 'chargerId', 'kind', 'from', 'to', 'search', 'page', 'pageSize']));
+    expect(log?.parameters?.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['locationId', 'chargerId', 'kind', 'from', 'to', 'search', 'page', 'pageSize']),
+    );
     expect(document.paths['/web/charger-events/export']?.get?.tags).toEqual(['charger log']);
   });
 

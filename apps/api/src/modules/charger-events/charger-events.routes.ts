@@ -1,10 +1,17 @@
-import { chargerEventsQuerySchema, chargerEventsResponseSchema, chargerIdParamsSchema, chargerLogExportQuerySchema, chargerLogQuerySchema, chargerLogResponseSchema } from '@wattdesk/shared';
+import {
+  chargerEventsQuerySchema,
+  chargerEventsResponseSchema,
+  chargerIdParamsSchema,
+  chargerLogExportQuerySchema,
+  chargerLogQuerySchema,
+  chargerLogResponseSchema,
+} from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { datedFilename, sendCsv } from '../../lib/csv.ts';
+import { datedFilename, sendCsvExport } from '../../lib/csv.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { CHARGER_LOG_CSV_HEADER, type ChargerEventsService } from './charger-events.service.ts';
+import type { ChargerEventsService } from './charger-events.service.ts';
 
 const logTags = ['charger log'];
 
@@ -37,7 +44,7 @@ export const chargerEventsRoutes = async (app: FastifyInstance, { chargerEvents,
     config: { access: { permission: 'Logs_Export', location: 'query.locationId' } },
     schema: { tags: logTags, summary: 'The filtered charger log as a CSV file', querystring: chargerLogExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsv(reply, datedFilename('charger-log', now()), CHARGER_LOG_CSV_HEADER, chargerEvents.exportRows(request.query));
+      sendCsvExport(reply, datedFilename('charger-log', now()), () => chargerEvents.exportCsv(request.query));
     },
   });
 };

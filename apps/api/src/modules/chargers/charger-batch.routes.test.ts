@@ -28,7 +28,9 @@ describe('POST /web/chargers/batch (charger batch from CSV)', () => {
     const body = json<{ created: number; chargers: { chargerId: string; connectorTypes: string[]; maxPowerKw: number }[] }>(response);
     expect(body.created).toBe(2);
     const listed = await t.app.inject(authed(maker.access_token, { method: 'GET', url: '/web/locations' }));
-    const state = await t.app.inject(authed(maker.access_token, { method: 'GET', url: `/web/locations/location-by-id?locationId=${maker.locations[0]}` }));
+    const state = await t.app.inject(
+      authed(maker.access_token, { method: 'GET', url: `/web/locations/location-by-id?locationId=${maker.locations[0]}` }),
+    );
     expect(json<{ items: { chargerCount: number }[] }>(listed).items[0]!.chargerCount).toBe(json<{ chargerCount: number }>(state).chargerCount);
     expect(body.chargers.find((c) => c.chargerId === 'WD-B-001')).toMatchObject({ connectorTypes: ['J1772', 'NACS'], maxPowerKw: 11.5 });
   });
@@ -41,7 +43,11 @@ describe('POST /web/chargers/batch (charger batch from CSV)', () => {
     const body = json<{ msg: string[]; rows: { row: number; errors: string[] }[] }>(response);
     expect(body.msg).toEqual(['3 rows have errors; no charger was imported']);
     expect(body.rows.map((row) => row.row)).toEqual([3, 4, 5]);
-    expect(body.rows[0]!.errors).toEqual(['Name Field is required', 'Kind must be one of dumb, smart, nift', 'Max power (kW) must be a number of zero or more']);
+    expect(body.rows[0]!.errors).toEqual([
+      'Name Field is required',
+      'Kind must be one of dumb, smart, nift',
+      'Max power (kW) must be a number of zero or more',
+    ]);
     expect(body.rows[1]!.errors).toEqual(['Charger id WD-B-001 is already registered']);
     expect(body.rows[2]!.errors).toEqual(['Charger id WD-B-010 is also on row 2']);
     expect(await chargerTotal()).toBe(before);
@@ -50,7 +56,7 @@ describe('POST /web/chargers/batch (charger batch from CSV)', () => {
   it('explains a file without the required columns, an empty file and a missing file', async () => {
     const noColumns = await upload(maker.access_token, maker.locations[0]!, 'id,title\n1,x\n');
     expect(json<{ msg: string[] }>(noColumns).msg[0]).toMatch(/missing: chargerId, name, kind/);
-    expect(json((await upload(maker.access_token, maker.locations[0]!, `${HEADER}\n`))).msg).toEqual(['The file has no charger rows under its header']);
+    expect(json(await upload(maker.access_token, maker.locations[0]!, `${HEADER}\n`)).msg).toEqual(['The file has no charger rows under its header']);
     const noFile = multipartPayload({ locationId: maker.locations[0]! });
     const response = await t.app.inject(authed(maker.access_token, { method: 'POST', url: '/web/chargers/batch', ...noFile }));
     expect(response.statusCode).toBe(400);

@@ -1,11 +1,5 @@
-import {
-  BATCH_COLUMNS,
-  BATCH_MAX_ROWS,
-  createChargerBodySchema,
-  type BatchRowError,
-  type CreateChargerBody,
-} from '@wattdesk/shared';
-import { parse } from 'csv-parse/sync';
+import { BATCH_COLUMNS, BATCH_MAX_ROWS, createChargerBodySchema, type BatchRowError, type CreateChargerBody } from '@wattdesk/shared';
+import { forEachRow, readCsvRecords } from '../../lib/csv-upload.ts';
 
 export type ParsedBatch = { rows: { row: number; body: CreateChargerBody }[]; errors: BatchRowError[] };
 
@@ -19,27 +13,22 @@ const toBody = (record: Record<string, string>, locationId: string) => ({
   kind: (record.kind ?? '').toLowerCase(),
   model: record.model ?? '',
   serialNumber: record.serialNumber ?? '',
-  connectorTypes: (record.connectorTypes ?? '').split(/[;|]/).map((type) => type.trim()).filter(Boolean),
+  connectorTypes: (record.connectorTypes ?? '')
+    .split(/[;|]/)
+    .map((type) => type.trim())
+    .filter(Boolean),
   maxPowerKw: record.maxPowerKw?.trim() ? Number(record.maxPowerKw) : undefined,
   ocppPassword: record.ocppPassword?.trim() || undefined,
 });
-
-const parseRecords = (csv: string): Record<string, string>[] | string =>
-  {
-    try {
-      return parse(csv, { columns: (header: string[]) => header.map((name) => name.trim()), skip_empty_lines: true, trim: true, bom: true });
-    } catch (error) {
-      return `The file is not valid CSV: ${(error as Error).message}`;
-    }
-  };
 
 /**
  * Validates every row with the same schema as a single create, and for duplicates inside the file.
  * Conflicts with chargers already registered are checked by the service, which sees the database.
  */
-export const parseChargerBatch = (csv: string, locationId: string): ParsedBatch | { fileError: string } => {
-  const records = parseRecords(csv);
-  if (typeof records === 'string') return { fileError: records };
+export const parseChargerBatch = async (csv: Buffer, locationId: string): Promise<ParsedBatch | { fileError: string }> => {
+  const read = await readCsvRecords(csv, BATCH_MAX_ROWS);
+  if ('fileError' in read) return read;
+  const { records } = read;
   if (records.length === 0) return { fileError: 'The file has no charger rows under its header' };
   if (records.length > BATCH_MAX_ROWS) return { fileError: `At most ${BATCH_MAX_ROWS} chargers per file` };
   const missing = REQUIRED_COLUMNS.filter((column) => !(column in records[0]!));
@@ -48,7 +37,7 @@ export const parseChargerBatch = (csv: string, locationId: string): ParsedBatch 
   const result: ParsedBatch = { rows: [], errors: [] };
   const seenIds = new Map<string, number>();
   const seenNames = new Map<string, number>();
-  records.forEach((record, index) => {
+  await forEachRow(records, (record, index) => {
     const row = index + 2;
     const parsed = createChargerBodySchema.safeParse(toBody(record, locationId));
     const errors = parsed.success ? [] : [...new Set(parsed.error.issues.map((issue) => issue.message))];

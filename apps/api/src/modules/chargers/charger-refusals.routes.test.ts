@@ -32,15 +32,30 @@ describe('charger changes that are refused', () => {
 
   it('answers 404 for an unknown charger on rename, move and delete', async () => {
     const countBefore = await chargerCount();
-    expectRefusal(await call(admin.access_token, 'PATCH', `/web/chargers/${UNKNOWN_ID}`, { name: 'Ghost' }), 404, 'CHARGER_NOT_FOUND', CHARGER_NOT_FOUND);
-    expectRefusal(await call(admin.access_token, 'POST', `/web/chargers/${UNKNOWN_ID}/move`, { locationId: there }), 404, 'CHARGER_NOT_FOUND', CHARGER_NOT_FOUND);
+    expectRefusal(
+      await call(admin.access_token, 'PATCH', `/web/chargers/${UNKNOWN_ID}`, { name: 'Ghost' }),
+      404,
+      'CHARGER_NOT_FOUND',
+      CHARGER_NOT_FOUND,
+    );
+    expectRefusal(
+      await call(admin.access_token, 'POST', `/web/chargers/${UNKNOWN_ID}/move`, { locationId: there }),
+      404,
+      'CHARGER_NOT_FOUND',
+      CHARGER_NOT_FOUND,
+    );
     expectRefusal(await call(admin.access_token, 'DELETE', `/web/chargers/${UNKNOWN_ID}`), 404, 'CHARGER_NOT_FOUND', CHARGER_NOT_FOUND);
     expect(await chargerCount()).toBe(countBefore);
   });
 
   it('answers 404 for a charger registered at, or moved to, an unknown location', async () => {
     const countBefore = await chargerCount();
-    const created = await call(superAdmin.access_token, 'POST', '/web/chargers', { locationId: UNKNOWN_ID, chargerId: 'WD-NOWHERE-1', name: 'Nowhere', kind: 'smart' });
+    const created = await call(superAdmin.access_token, 'POST', '/web/chargers', {
+      locationId: UNKNOWN_ID,
+      chargerId: 'WD-NOWHERE-1',
+      name: 'Nowhere',
+      kind: 'smart',
+    });
     expectRefusal(created, 404, 'LOCATION_NOT_FOUND', ['Location not found']);
     expect(await chargerCount()).toBe(countBefore);
     const moved = await call(superAdmin.access_token, 'POST', `/web/chargers/${chargerId}/move`, { locationId: UNKNOWN_ID });
@@ -51,7 +66,9 @@ describe('charger changes that are refused', () => {
   it('refuses a blank name and keeps the old one', async () => {
     const before = await chargerOf(chargerId);
     for (const name of ['', '   ']) {
-      expectRefusal(await call(admin.access_token, 'PATCH', `/web/chargers/${chargerId}`, { name }), 400, 'VALIDATION_FAILED', ['Name Field is required']);
+      expectRefusal(await call(admin.access_token, 'PATCH', `/web/chargers/${chargerId}`, { name }), 400, 'VALIDATION_FAILED', [
+        'Name Field is required',
+      ]);
     }
     expect((await chargerOf(chargerId)).name).toBe(before.name);
   });

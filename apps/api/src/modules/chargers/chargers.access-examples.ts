@@ -4,7 +4,9 @@ import { multipartPayload } from '../../../test/test-app.ts';
 
 /** Another location the user reaches, to move a charger to. */
 const secondLocation = (ctx: ExampleContext) =>
-  ctx.user.locationIds === 'all' ? Object.values(ctx.locations).find((id) => id !== ctx.insideLocation)! : (ctx.user.locationIds.find((id) => id !== ctx.insideLocation) ?? ctx.insideLocation);
+  ctx.user.locationIds === 'all'
+    ? Object.values(ctx.locations).find((id) => id !== ctx.insideLocation)!
+    : (ctx.user.locationIds.find((id) => id !== ctx.insideLocation) ?? ctx.insideLocation);
 
 const batch = (locationId: string) => {
   const { payload, headers } = multipartPayload(

@@ -20,10 +20,14 @@ const chargerColumns = {
   connectorTypes: chargers.connectorTypes,
   maxPowerKw: chargers.maxPowerKw,
   status: chargers.status,
+  lastKnownStatus: chargers.lastKnownStatus,
   lastSeenAt: chargers.lastSeenAt,
   connected: sql<boolean>`${chargers.connectedNode} is not null`,
   availability: chargers.availability,
   firmwareVersion: chargers.firmwareVersion,
+  // A seat of a licence of the charger's own location that has not lapsed (one that renews itself does not lapse).
+  licensed: sql<boolean>`exists (select 1 from license_assignments la join licenses l on l.id = la.license_id
+    where la.charger_id = "chargers"."id" and l.location_id = "chargers"."location_id" and (l.expires_at > now() or l.auto_renew))`,
   // Correlated, so only the rows of the page pay for them; both use indexes on charger id.
   connectors: sql<RawConnector[]>`coalesce((select json_agg(json_build_object(
       'connectorId', cs.connector_id, 'status', cs.status, 'errorCode', cs.error_code, 'info', cs.info, 'updatedAt', cs.reported_at
@@ -35,7 +39,7 @@ const chargerColumns = {
 };
 
 type RawConnector = Omit<ConnectorState, 'updatedAt'> & { updatedAt: string };
-type RawSession = Omit<ActiveSession, 'energyKwh' | 'powerKw'> & { energyWh: number; powerW: number | null };
+type RawSession = Omit<ActiveSession, 'energyKwh' | 'powerKw' | 'cost'> & { energyWh: number; powerW: number | null };
 type SelectedCharger = Omit<Charger, 'lastSeenAt' | 'connectors' | 'activeSessions'> & {
   lastSeenAt: Date | null;
   connectors: RawConnector[];
@@ -51,6 +55,8 @@ export const toActiveSession = ({ energyWh, powerW, ...session }: RawSession): A
   startedAt: iso(session.startedAt),
   energyKwh: kw(energyWh) ?? 0,
   powerKw: kw(powerW),
+  // The service adds the running cost from the tariffs module.
+  cost: null,
 });
 
 const toCharger = (row: SelectedCharger): Charger => ({
@@ -102,7 +108,11 @@ export type ChargerPage = {
 const SEARCH_GATHER_MAX_ROWS = 5000;
 
 const countByStatus = async (db: Executor, conditions: SQL[], statuses: readonly ChargerStatus[] | undefined) => {
-  const rows = await db.select({ status: chargers.status, total: count() }).from(chargers).where(and(...conditions)).groupBy(chargers.status);
+  const rows = await db
+    .select({ status: chargers.status, total: count() })
+    .from(chargers)
+    .where(and(...conditions))
+    .groupBy(chargers.status);
   const statusCounts = Object.fromEntries(CHARGER_STATUSES.map((status) => [status, 0])) as StatusCounts;
   for (const row of rows) statusCounts[row.status] = row.total;
   const counted = statuses?.length ? statuses : CHARGER_STATUSES;
@@ -139,13 +149,24 @@ export const listChargers = async (db: Executor, options: ChargerPage) => {
 };
 
 export const findCharger = async (db: Executor, id: string): Promise<Charger | undefined> => {
-  const [row] = await db.select(chargerColumns).from(chargers).innerJoin(locations, eq(locations.id, chargers.locationId)).where(eq(chargers.id, id)).limit(1);
+  const [row] = await db
+    .select(chargerColumns)
+    .from(chargers)
+    .innerJoin(locations, eq(locations.id, chargers.locationId))
+    .where(eq(chargers.id, id))
+    .limit(1);
   return row ? toCharger(row) : undefined;
 };
 
 export const findChargersByIds = async (db: Executor, ids: readonly string[]): Promise<Charger[]> =>
   ids.length
-    ? (await db.select(chargerColumns).from(chargers).innerJoin(locations, eq(locations.id, chargers.locationId)).where(inArray(chargers.id, [...ids]))).map(toCharger)
+    ? (
+        await db
+          .select(chargerColumns)
+          .from(chargers)
+          .innerJoin(locations, eq(locations.id, chargers.locationId))
+          .where(inArray(chargers.id, [...ids]))
+      ).map(toCharger)
     : [];
 
 export const insertChargers = async (db: Executor, values: ChargerInsert[]): Promise<string[]> =>
@@ -162,9 +183,17 @@ export const deleteCharger = async (db: Executor, id: string): Promise<void> => 
 /** Which of these charger ids are registered already, and which names are taken at the location. */
 export const findConflicts = async (db: Executor, locationId: string, chargerIds: readonly string[], names: readonly string[]) => {
   const [ids, taken] = await Promise.all([
-    chargerIds.length ? db.select({ chargerId: chargers.chargerId }).from(chargers).where(inArray(chargers.chargerId, [...chargerIds])) : [],
+    chargerIds.length
+      ? db
+          .select({ chargerId: chargers.chargerId })
+          .from(chargers)
+          .where(inArray(chargers.chargerId, [...chargerIds]))
+      : [],
     names.length
-      ? db.select({ name: chargers.name }).from(chargers).where(and(eq(chargers.locationId, locationId), inArray(chargers.name, [...names])))
+      ? db
+          .select({ name: chargers.name })
+          .from(chargers)
+          .where(and(eq(chargers.locationId, locationId), inArray(chargers.name, [...names])))
       : [],
   ]);
   return { chargerIds: new Set(ids.map((row) => row.chargerId)), names: new Set(taken.map((row) => row.name)) };

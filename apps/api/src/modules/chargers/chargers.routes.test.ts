@@ -65,21 +65,42 @@ describe('chargers API', () => {
   it('creating a charger adds it to the list and the count; its id and name must be free', async () => {
     const locationId = admin.locations[here]!;
     const before = await countAt(locationId);
-    const created = await call(admin.access_token, 'POST', '/web/chargers', { locationId, chargerId: 'WD-TEST-001', name: 'Visitor bay', kind: 'smart' });
+    const created = await call(admin.access_token, 'POST', '/web/chargers', {
+      locationId,
+      chargerId: 'WD-TEST-001',
+      name: 'Visitor bay',
+      kind: 'smart',
+    });
     expect(created.statusCode).toBe(201);
     expect(json<ChargerBody>(created)).toMatchObject({ chargerId: 'WD-TEST-001', name: 'Visitor bay', status: 'offline' });
     expect(await countAt(locationId)).toBe(before + 1);
 
-    const sameId = await call(admin.access_token, 'POST', '/web/chargers', { locationId: admin.locations[there], chargerId: 'WD-TEST-001', name: 'Other', kind: 'dumb' });
+    const sameId = await call(admin.access_token, 'POST', '/web/chargers', {
+      locationId: admin.locations[there],
+      chargerId: 'WD-TEST-001',
+      name: 'Other',
+      kind: 'dumb',
+    });
     expect(sameId.statusCode).toBe(409);
     expect(json(sameId).msg).toEqual(['A charger with this charger id is already registered']);
-    const sameName = await call(admin.access_token, 'POST', '/web/chargers', { locationId, chargerId: 'WD-TEST-002', name: 'Visitor bay', kind: 'dumb' });
+    const sameName = await call(admin.access_token, 'POST', '/web/chargers', {
+      locationId,
+      chargerId: 'WD-TEST-002',
+      name: 'Visitor bay',
+      kind: 'dumb',
+    });
     expect(json(sameName).msg).toEqual(['This location already has a charger with that name']);
     expect(await countAt(locationId)).toBe(before + 1);
   });
 
   it('validates with clear messages and refuses locations out of reach', async () => {
-    const bad = await call(admin.access_token, 'POST', '/web/chargers', { locationId: admin.locations[here], chargerId: 'bad id!', name: ' ', kind: 'plasma', maxPowerKw: -3 });
+    const bad = await call(admin.access_token, 'POST', '/web/chargers', {
+      locationId: admin.locations[here],
+      chargerId: 'bad id!',
+      name: ' ',
+      kind: 'plasma',
+      maxPowerKw: -3,
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).msg).toEqual([
       'Name Field is required',
@@ -93,7 +114,9 @@ describe('chargers API', () => {
 
   it('renames, moves and deletes, keeping both counts right', async () => {
     const [from, to] = [admin.locations[here]!, admin.locations[there]!];
-    const created = json<ChargerBody>(await call(admin.access_token, 'POST', '/web/chargers', { locationId: from, chargerId: 'WD-MOVE-1', name: 'Mover', kind: 'nift' }));
+    const created = json<ChargerBody>(
+      await call(admin.access_token, 'POST', '/web/chargers', { locationId: from, chargerId: 'WD-MOVE-1', name: 'Mover', kind: 'nift' }),
+    );
     const renamed = await call(admin.access_token, 'PATCH', `/web/chargers/${created.id}`, { name: 'Mover 2' });
     expect(json<ChargerBody>(renamed).name).toBe('Mover 2');
     const [fromBefore, toBefore] = [await countAt(from), await countAt(to)];

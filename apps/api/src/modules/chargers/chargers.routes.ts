@@ -33,7 +33,7 @@ const readBatchUpload = async (request: FastifyRequest) => {
   if (!request.isMultipart()) throw new AppError('BATCH_FILE_REQUIRED');
   const file = await request.file();
   if (!file) throw new AppError('BATCH_FILE_REQUIRED');
-  const csv = (await file.toBuffer()).toString('utf8');
+  const csv = await file.toBuffer();
   const field = file.fields.locationId;
   const locationId = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '';
   const parsedId = idSchema.safeParse(locationId);

@@ -12,14 +12,14 @@ import { violatedUniqueConstraint } from '../../db/sql-helpers.ts';
 import { diffFields, recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
-import { findLocationRow } from '../locations/location-mutations.repository.ts';
-import { generateChargerPassword, hashChargerPassword } from '../ocpp/charger-password.ts';
+import { requireLocationExists } from '../locations/locations.service.ts';
+import { generateChargerPassword, hashChargerPassword } from '../../lib/charger-password.ts';
 import { parseChargerBatch } from './charger-batch.ts';
 import * as repo from './chargers.repository.ts';
+import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 
 const DETAIL_FIELDS = ['name', 'kind', 'model', 'serialNumber', 'connectorTypes', 'maxPowerKw'] as const;
-const detailsOf = (charger: Charger): Record<string, unknown> =>
-  Object.fromEntries(DETAIL_FIELDS.map((field) => [field, charger[field]]));
+const detailsOf = (charger: Charger): Record<string, unknown> => Object.fromEntries(DETAIL_FIELDS.map((field) => [field, charger[field]]));
 
 export const thingNameFor = (chargerId: string) => `thing-${chargerId.toLowerCase()}`;
 
@@ -35,16 +35,23 @@ const withConflictMessages = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-export const createChargersService = ({ db }: { db: Database }) => {
+export const createChargersService = ({ db, pricing }: { db: Database; pricing: Pick<SessionPricing, 'costsOf'> }) => {
+  /** The running cost of each active session: the control center shows it on the card. */
+  const withCosts = async (list: Charger[]): Promise<Charger[]> => {
+    const sessions = list.flatMap((charger) => charger.activeSessions.map((session) => ({ id: session.id, status: 'active' as const })));
+    if (!sessions.length) return list;
+    const costs = await pricing.costsOf(sessions);
+    return list.map((charger) => ({
+      ...charger,
+      activeSessions: charger.activeSessions.map((session) => ({ ...session, cost: costs.get(session.id) ?? null })),
+    }));
+  };
+
   const requireCharger = async (executor: Executor, auth: AuthContext, id: string): Promise<Charger> => {
     const charger = await repo.findCharger(executor, id);
     if (!charger) throw new AppError('CHARGER_NOT_FOUND');
     assertLocationAccess(auth, charger.locationId);
     return charger;
-  };
-
-  const requireLocation = async (executor: Executor, locationId: string) => {
-    if (!(await findLocationRow(executor, locationId))) throw new AppError('LOCATION_NOT_FOUND');
   };
 
   const list = async (auth: AuthContext, query: ChargerListQuery) => {
@@ -55,10 +62,10 @@ export const createChargersService = ({ db }: { db: Database }) => {
       page: query.page,
       pageSize: query.pageSize,
     });
-    return { ...page, page: query.page, pageSize: query.pageSize };
+    return { ...page, items: await withCosts(page.items), page: query.page, pageSize: query.pageSize };
   };
 
-  const get = (auth: AuthContext, id: string) => requireCharger(db, auth, id);
+  const get = async (auth: AuthContext, id: string) => (await withCosts([await requireCharger(db, auth, id)]))[0]!;
 
   /** Registering a charger adds it to the location's list and count (spec section 4). */
   const create = (actor: Actor, { ocppPassword: chosenPassword, ...body }: CreateChargerBody): Promise<CreatedCharger> =>
@@ -66,7 +73,7 @@ export const createChargersService = ({ db }: { db: Database }) => {
       const ocppPassword = chosenPassword ?? generateChargerPassword();
       const ocppPasswordHash = await hashChargerPassword(ocppPassword);
       const id = await db.transaction(async (tx) => {
-        await requireLocation(tx, body.locationId);
+        await requireLocationExists(tx, body.locationId);
         const [created] = await repo.insertChargers(tx, [{ ...body, ocppPasswordHash, thingName: body.thingName || thingNameFor(body.chargerId) }]);
         await recordActivity(tx, actor, {
           action: 'charger.create',
@@ -87,7 +94,12 @@ export const createChargersService = ({ db }: { db: Database }) => {
     await db.transaction(async (tx) => {
       const charger = await requireCharger(tx, auth, id);
       await repo.updateCharger(tx, id, { ocppPasswordHash });
-      await recordActivity(tx, actor, { action: 'charger.ocpp_password_reset', entity: 'charger', entityId: charger.chargerId, locationId: charger.locationId });
+      await recordActivity(tx, actor, {
+        action: 'charger.ocpp_password_reset',
+        entity: 'charger',
+        entityId: charger.chargerId,
+        locationId: charger.locationId,
+      });
     });
     return ocppPassword;
   };
@@ -99,7 +111,13 @@ export const createChargersService = ({ db }: { db: Database }) => {
         const changes = diffFields(detailsOf(before), body);
         if (Object.keys(changes).length === 0) return;
         await repo.updateCharger(tx, id, body);
-        await recordActivity(tx, actor, { action: 'charger.update', entity: 'charger', entityId: before.chargerId, locationId: before.locationId, changes });
+        await recordActivity(tx, actor, {
+          action: 'charger.update',
+          entity: 'charger',
+          entityId: before.chargerId,
+          locationId: before.locationId,
+          changes,
+        });
       });
       return (await repo.findCharger(db, id))!;
     });
@@ -111,10 +129,13 @@ export const createChargersService = ({ db }: { db: Database }) => {
         const before = await requireCharger(tx, auth, id);
         assertLocationAccess(auth, targetLocationId);
         if (before.locationId === targetLocationId) throw new AppError('CHARGER_SAME_LOCATION');
-        await requireLocation(tx, targetLocationId);
+        await requireLocationExists(tx, targetLocationId);
         await repo.updateCharger(tx, id, { locationId: targetLocationId });
         const changes = { locationId: { before: before.locationId, after: targetLocationId } };
-        for (const [action, locationId] of [['charger.move_out', before.locationId], ['charger.move_in', targetLocationId]] as const) {
+        for (const [action, locationId] of [
+          ['charger.move_out', before.locationId],
+          ['charger.move_in', targetLocationId],
+        ] as const) {
           await recordActivity(tx, actor, { action, entity: 'charger', entityId: before.chargerId, locationId, changes });
         }
       });
@@ -130,18 +151,26 @@ export const createChargersService = ({ db }: { db: Database }) => {
         entity: 'charger',
         entityId: before.chargerId,
         locationId: before.locationId,
-        changes: diffFields({ chargerId: before.chargerId, ...detailsOf(before) }, Object.fromEntries([...DETAIL_FIELDS, 'chargerId'].map((field) => [field, null]))),
+        changes: diffFields(
+          { chargerId: before.chargerId, ...detailsOf(before) },
+          Object.fromEntries([...DETAIL_FIELDS, 'chargerId'].map((field) => [field, null])),
+        ),
       });
     });
   };
 
   /** All or nothing: one bad row and no charger of the file is registered; every bad row is reported. */
-  const batchCreate = async (auth: AuthContext, actor: Actor, locationId: string, csv: string) => {
+  const batchCreate = async (auth: AuthContext, actor: Actor, locationId: string, csv: Buffer) => {
     assertLocationAccess(auth, locationId);
-    await requireLocation(db, locationId);
-    const parsed = parseChargerBatch(csv, locationId);
+    await requireLocationExists(db, locationId);
+    const parsed = await parseChargerBatch(csv, locationId);
     if ('fileError' in parsed) throw new AppError('BATCH_INVALID', { messages: [parsed.fileError], details: { rows: [] } });
-    const conflicts = await repo.findConflicts(db, locationId, parsed.rows.map((r) => r.body.chargerId), parsed.rows.map((r) => r.body.name));
+    const conflicts = await repo.findConflicts(
+      db,
+      locationId,
+      parsed.rows.map((r) => r.body.chargerId),
+      parsed.rows.map((r) => r.body.name),
+    );
     const rowErrors = [...parsed.errors];
     for (const { row, body } of parsed.rows) {
       const errors = [
@@ -161,10 +190,20 @@ export const createChargersService = ({ db }: { db: Database }) => {
       db.transaction(async (tx) => {
         const created = await repo.insertChargers(
           tx,
-          parsed.rows.map(({ body: { ocppPassword: _chosen, ...body } }, index) => ({ ...body, ocppPasswordHash: hashes[index]!, thingName: thingNameFor(body.chargerId) })),
+          parsed.rows.map(({ body: { ocppPassword: _chosen, ...body } }, index) => ({
+            ...body,
+            ocppPasswordHash: hashes[index]!,
+            thingName: thingNameFor(body.chargerId),
+          })),
         );
         for (const { body } of parsed.rows) {
-          await recordActivity(tx, actor, { action: 'charger.batch_create', entity: 'charger', entityId: body.chargerId, locationId, changes: diffFields({}, { chargerId: body.chargerId, name: body.name, kind: body.kind }) });
+          await recordActivity(tx, actor, {
+            action: 'charger.batch_create',
+            entity: 'charger',
+            entityId: body.chargerId,
+            locationId,
+            changes: diffFields({}, { chargerId: body.chargerId, name: body.name, kind: body.kind }),
+          });
         }
         return created;
       }),

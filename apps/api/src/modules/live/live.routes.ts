@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canReachLocation } from '../../lib/location-access.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import type { ClusterBus } from '../ocpp/cluster-bus.ts';
+import type { ClusterBus } from '../../lib/cluster-bus.ts';
 
 const KEEPALIVE_MS = 20_000;
 const MAX_STREAM_MS = 10 * 60_000;

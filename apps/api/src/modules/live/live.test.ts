@@ -47,7 +47,9 @@ describe('live feed (server-sent events)', () => {
   it('refuses without a token, and a location out of reach', async () => {
     expect((await fetch(`${t.baseUrl}/web/live`)).status).toBe(401);
     const admin = await loginAs(t.app, 'MobileAdmin');
-    const response = await fetch(`${t.baseUrl}/web/live?locationId=${t.locations['sj-sap-center']}`, { headers: { authorization: `Bearer ${admin.access_token}` } });
+    const response = await fetch(`${t.baseUrl}/web/live?locationId=${t.locations['sj-sap-center']}`, {
+      headers: { authorization: `Bearer ${admin.access_token}` },
+    });
     expect(response.status).toBe(403);
   });
 });

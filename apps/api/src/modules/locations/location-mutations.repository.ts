@@ -43,7 +43,12 @@ export const deleteLocation = async (db: Executor, id: string): Promise<void> =>
 };
 
 export const existingLocationIds = async (db: Executor, ids: readonly string[]): Promise<string[]> =>
-  (await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, [...ids]))).map((row) => row.id);
+  (
+    await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(inArray(locations.id, [...ids]))
+  ).map((row) => row.id);
 
 export const linkUserToLocation = async (db: Executor, userId: string, locationId: string): Promise<void> => {
   await db.insert(userLocations).values({ userId, locationId }).onConflictDoNothing();

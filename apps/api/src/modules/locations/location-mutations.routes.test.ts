@@ -37,7 +37,13 @@ describe('location changes', () => {
   });
 
   it('validates the profile with the spec messages', async () => {
-    const response = await call(superAdmin.access_token, 'POST', '/web/locations', { ...profile, name: '  ', city: 'Alameda 9', lat: 123, timeZone: 'Mars/Olympus' });
+    const response = await call(superAdmin.access_token, 'POST', '/web/locations', {
+      ...profile,
+      name: '  ',
+      city: 'Alameda 9',
+      lat: 123,
+      timeZone: 'Mars/Olympus',
+    });
     expect(response.statusCode).toBe(400);
     expect(json(response).msg).toEqual([
       'Name Field is required',
@@ -49,7 +55,12 @@ describe('location changes', () => {
 
   it('updates name, address and coordinates, and the list entry with them', async () => {
     const locationId = admin.locations[0]!;
-    const response = await call(admin.access_token, 'PATCH', `/web/locations/${locationId}`, { name: 'Renamed Garage', city: 'South San Francisco', lng: -122.4, lat: 37.65 });
+    const response = await call(admin.access_token, 'PATCH', `/web/locations/${locationId}`, {
+      name: 'Renamed Garage',
+      city: 'South San Francisco',
+      lng: -122.4,
+      lat: 37.65,
+    });
     expect(response.statusCode).toBe(200);
     expect(json(response)).toMatchObject({ name: 'Renamed Garage', address: { city: 'South San Francisco' }, loc: { coordinates: [-122.4, 37.65] } });
     const list = json<{ items: { id: string; name: string; city: string }[] }>(await call(admin.access_token, 'GET', '/web/locations'));
@@ -62,7 +73,9 @@ describe('location changes', () => {
     const all = await t.database.db.query.locations.findMany({ columns: { id: true } });
     const outside = all.find((row) => !admin.locations.includes(row.id))!.id;
     expect((await call(admin.access_token, 'PATCH', `/web/locations/${outside}`, { name: 'Mine' })).statusCode).toBe(403);
-    expect(json(await call(admin.access_token, 'PATCH', `/web/locations/${admin.locations[0]}`, {})).msg).toEqual(['Send at least one field to change']);
+    expect(json(await call(admin.access_token, 'PATCH', `/web/locations/${admin.locations[0]}`, {})).msg).toEqual([
+      'Send at least one field to change',
+    ]);
   });
 
   it('sets the reseller flag on many locations at once, within reach', async () => {
@@ -71,17 +84,24 @@ describe('location changes', () => {
     expect(json(response)).toEqual({ updated: 4 });
     const flagged = json<{ total: number }>(await call(superAdmin.access_token, 'GET', '/web/locations?hasReseller=true'));
     expect(flagged.total).toBeGreaterThanOrEqual(4);
-    const unknown = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', { locationIds: ['0d1a8f64-2d54-4b0e-9c4a-7a0b1d2c3e4f'], hasReseller: true });
+    const unknown = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', {
+      locationIds: ['0d1a8f64-2d54-4b0e-9c4a-7a0b1d2c3e4f'],
+      hasReseller: true,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('regenerates the access code; the old one is gone', async () => {
     const locationId = admin.locations[1]!;
-    const before = json<{ locationCode: string }>(await call(admin.access_token, 'GET', `/web/locations/location-by-id?locationId=${locationId}`)).locationCode;
+    const before = json<{ locationCode: string }>(
+      await call(admin.access_token, 'GET', `/web/locations/location-by-id?locationId=${locationId}`),
+    ).locationCode;
     const response = await call(admin.access_token, 'POST', `/web/locations/${locationId}/access-code`);
     const after = json<{ locationCode: string }>(response).locationCode;
     expect(after).toMatch(/^\d{6}$/);
-    expect(json<{ locationCode: string }>(await call(admin.access_token, 'GET', `/web/locations/location-by-id?locationId=${locationId}`)).locationCode).toBe(after);
+    expect(
+      json<{ locationCode: string }>(await call(admin.access_token, 'GET', `/web/locations/location-by-id?locationId=${locationId}`)).locationCode,
+    ).toBe(after);
     expect(after === before ? 'same' : 'changed').toBe('changed');
   });
 
@@ -89,7 +109,9 @@ describe('location changes', () => {
     const withChargers = await call(superAdmin.access_token, 'DELETE', `/web/locations/${admin.locations[0]}`);
     expect(withChargers.statusCode).toBe(409);
     expect(json<{ msg: string[] }>(withChargers).msg[0]).toMatch(/still has \d+ chargers\. Move or delete them before deleting the location/);
-    const created = json<{ locationId: string }>(await call(superAdmin.access_token, 'POST', '/web/locations', { ...profile, name: 'Temporary lot' }));
+    const created = json<{ locationId: string }>(
+      await call(superAdmin.access_token, 'POST', '/web/locations', { ...profile, name: 'Temporary lot' }),
+    );
     expect((await call(superAdmin.access_token, 'DELETE', `/web/locations/${created.locationId}`)).statusCode).toBe(200);
     expect((await call(superAdmin.access_token, 'GET', `/web/locations/location-by-id?locationId=${created.locationId}`)).statusCode).toBe(404);
   });

@@ -1,10 +1,4 @@
-import {
-  AppError,
-  type CreateLocationBody,
-  type LocationState,
-  type SetResellerBody,
-  type UpdateLocationBody,
-} from '@wattdesk/shared';
+import { AppError, type CreateLocationBody, type LocationState, type SetResellerBody, type UpdateLocationBody } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import { newAccessCode } from '../../lib/access-code.ts';
@@ -14,8 +8,7 @@ import * as repo from './location-mutations.repository.ts';
 import { findLocationState } from './locations.repository.ts';
 
 const PROFILE_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'lng', 'lat', 'timeZone'] as const;
-const profileOf = (row: repo.LocationRow): Record<string, unknown> =>
-  Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]]));
+const profileOf = (row: repo.LocationRow): Record<string, unknown> => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]]));
 
 export type LocationMutationsDeps = { db: Database; accessCache: AccessCache };
 
@@ -101,7 +94,9 @@ export const createLocationMutations = ({ db, accessCache }: LocationMutationsDe
       const chargerCount = await repo.countChargersAt(tx, locationId);
       if (chargerCount > 0) {
         throw new AppError('LOCATION_HAS_CHARGERS', {
-          messages: [`${before.name} still has ${chargerCount} charger${chargerCount === 1 ? '' : 's'}. Move or delete them before deleting the location`],
+          messages: [
+            `${before.name} still has ${chargerCount} charger${chargerCount === 1 ? '' : 's'}. Move or delete them before deleting the location`,
+          ],
         });
       }
       await repo.deleteLocation(tx, locationId);

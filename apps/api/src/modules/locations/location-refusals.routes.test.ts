@@ -29,7 +29,12 @@ describe('location changes that are refused', () => {
 
   it('answers 404 for an unknown location on update, delete and access code', async () => {
     const countBefore = allIds.length;
-    expectRefusal(await call(superAdmin.access_token, 'PATCH', `/web/locations/${UNKNOWN_ID}`, { name: 'Ghost' }), 404, 'LOCATION_NOT_FOUND', NOT_FOUND);
+    expectRefusal(
+      await call(superAdmin.access_token, 'PATCH', `/web/locations/${UNKNOWN_ID}`, { name: 'Ghost' }),
+      404,
+      'LOCATION_NOT_FOUND',
+      NOT_FOUND,
+    );
     expectRefusal(await call(superAdmin.access_token, 'DELETE', `/web/locations/${UNKNOWN_ID}`), 404, 'LOCATION_NOT_FOUND', NOT_FOUND);
     expectRefusal(await call(superAdmin.access_token, 'POST', `/web/locations/${UNKNOWN_ID}/access-code`), 404, 'LOCATION_NOT_FOUND', NOT_FOUND);
     expect(await t.database.db.query.locations.findMany({ columns: { id: true } })).toHaveLength(countBefore);
@@ -40,7 +45,9 @@ describe('location changes that are refused', () => {
   it('answers an admin 403 for an unknown id, the same as for a location out of reach', async () => {
     const outside = allIds.find((id) => !admin.locations.includes(id))!;
     for (const id of [UNKNOWN_ID, outside]) {
-      expectRefusal(await call(admin.access_token, 'PATCH', `/web/locations/${id}`, { name: 'Probe' }), 403, 'LOCATION_FORBIDDEN', ['You do not have access to this location']);
+      expectRefusal(await call(admin.access_token, 'PATCH', `/web/locations/${id}`, { name: 'Probe' }), 403, 'LOCATION_FORBIDDEN', [
+        'You do not have access to this location',
+      ]);
     }
   });
 
@@ -64,7 +71,10 @@ describe('location changes that are refused', () => {
     const before = await resellerFlags();
     const empty = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', { locationIds: [], hasReseller: true });
     expectRefusal(empty, 400, 'VALIDATION_FAILED', ['Choose at least one location']);
-    const malformed = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', { locationIds: [allIds[0], 'garage-7'], hasReseller: true });
+    const malformed = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', {
+      locationIds: [allIds[0], 'garage-7'],
+      hasReseller: true,
+    });
     expectRefusal(malformed, 400, 'VALIDATION_FAILED', ['Location ids must be a valid id']);
     const noFlag = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', { locationIds: [allIds[0]] });
     expectRefusal(noFlag, 400, 'VALIDATION_FAILED', ['Has reseller must be true or false']);
@@ -74,7 +84,10 @@ describe('location changes that are refused', () => {
   it('sets no flag at all when one location of the list is unknown', async () => {
     const before = await resellerFlags();
     const known = allIds.slice(0, 3);
-    const response = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', { locationIds: [...known, UNKNOWN_ID], hasReseller: true });
+    const response = await call(superAdmin.access_token, 'POST', '/web/locations/reseller', {
+      locationIds: [...known, UNKNOWN_ID],
+      hasReseller: true,
+    });
     expectRefusal(response, 404, 'LOCATION_NOT_FOUND', NOT_FOUND);
     expect(await resellerFlags()).toEqual(before);
   });
@@ -83,7 +96,10 @@ describe('location changes that are refused', () => {
     const before = await resellerFlags();
     for (const type of ['Admin', 'PortfolioManager', 'ReadonlySuperAdmin'] as const) {
       const user = await loginAs(t.app, type);
-      const response = await call(user.access_token, 'POST', '/web/locations/reseller', { locationIds: user.locations.slice(0, 1), hasReseller: true });
+      const response = await call(user.access_token, 'POST', '/web/locations/reseller', {
+        locationIds: user.locations.slice(0, 1),
+        hasReseller: true,
+      });
       expectRefusal(response, 403, 'FORBIDDEN', ['You do not have permission to do this']);
     }
     expect(await resellerFlags()).toEqual(before);

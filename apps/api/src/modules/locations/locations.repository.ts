@@ -2,7 +2,7 @@ import type { ChargerSummary, LocationState } from '@wattdesk/shared';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-helpers.ts';
-import { chargers, locations } from '../../db/schema/index.ts';
+import { chargers, defaultSessionFees, locations } from '../../db/schema/index.ts';
 
 const chargersJson = sql<ChargerSummary[]>`coalesce((
   select json_agg(json_build_object('chargerId', c.charger_id, 'name', c.name, 'thingName', c.thing_name) order by c.name)
@@ -21,8 +21,9 @@ const stateColumns = {
   lat: locations.lat,
   accessCode: locations.accessCode,
   timeZone: locations.timeZone,
+  currency: locations.currency,
   sessionFee: locations.sessionFee,
-  defaultSessionFee: locations.defaultSessionFee,
+  defaultSessionFee: sql<number>`coalesce((select d.amount_minor from ${defaultSessionFees} d where d.currency = "locations"."currency"), 0)`,
   idleFeesOptions: locations.idleFeesOptions,
   hasReseller: locations.hasReseller,
   subscription: locations.subscription,
@@ -67,6 +68,7 @@ export const findLocationState = async (db: Database, locationId: string): Promi
     chargerCount: row.chargers.length,
     locationCode: location.accessCode,
     timeZone: location.timeZone,
+    currency: location.currency,
     otherFees: { sessionFee: location.sessionFee, defaultSessionFee: location.defaultSessionFee },
     idleFeesOptions: location.idleFeesOptions,
     hasReseller: location.hasReseller,
@@ -84,7 +86,6 @@ export type LocationListOptions = {
   pageSize: number;
 };
 
-
 /** A page of the locations in reach, with the total for the pager. Search matches name or city. */
 export const listLocations = async (db: Executor, options: LocationListOptions) => {
   const conditions = [
@@ -97,13 +98,22 @@ export const listLocations = async (db: Executor, options: LocationListOptions) 
   const direction = options.sort.descending ? desc : asc;
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select({ id: locations.id, name: locations.name, city: locations.city, hasReseller: locations.hasReseller, chargerCount: locations.chargerCount })
+      .select({
+        id: locations.id,
+        name: locations.name,
+        city: locations.city,
+        hasReseller: locations.hasReseller,
+        chargerCount: locations.chargerCount,
+      })
       .from(locations)
       .where(where)
       .orderBy(direction(sortColumn), asc(locations.name), asc(locations.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(locations).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(locations)
+      .where(where),
   ]);
   return { items, total, page: options.page, pageSize: options.pageSize };
 };

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LocationsService } from './locations.service.ts';
 
-
 export const locationsRoutes = async (app: FastifyInstance, { locations }: { locations: LocationsService }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

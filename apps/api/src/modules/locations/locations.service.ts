@@ -1,7 +1,8 @@
 import { AppError, parseSort, type LocationListQuery, type LocationState } from '@wattdesk/shared';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { locationScope } from '../../lib/location-access.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { findLocationRow } from './location-mutations.repository.ts';
 import * as repo from './locations.repository.ts';
 
 export type LocationsServiceDeps = { db: Database };
@@ -27,3 +28,8 @@ export const createLocationsService = ({ db }: LocationsServiceDeps) => {
 };
 
 export type LocationsService = ReturnType<typeof createLocationsService>;
+
+/** For other modules' transactions (a charger created at or moved to a location): the location must exist. */
+export const requireLocationExists = async (executor: Executor, locationId: string): Promise<void> => {
+  if (!(await findLocationRow(executor, locationId))) throw new AppError('LOCATION_NOT_FOUND');
+};

@@ -4,7 +4,14 @@ import { activityLogs, chargers } from '../../db/schema/index.ts';
 
 export const findChargersForMaintenance = (db: Executor, ids: readonly string[]) =>
   db
-    .select({ id: chargers.id, chargerCode: chargers.chargerId, name: chargers.name, locationId: chargers.locationId, connectedNode: chargers.connectedNode, availability: chargers.availability })
+    .select({
+      id: chargers.id,
+      chargerCode: chargers.chargerId,
+      name: chargers.name,
+      locationId: chargers.locationId,
+      connectedNode: chargers.connectedNode,
+      availability: chargers.availability,
+    })
     .from(chargers)
     .where(inArray(chargers.id, [...ids]));
 

@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
-import { refreshChargerStatus, setAvailability } from '../ocpp/ocpp.repository.ts';
-import type { OcppServer } from '../ocpp/ocpp-server.ts';
+import { setWantedAvailability, type OcppServer } from '../ocpp/ocpp.service.ts';
 import * as repo from './maintenance.repository.ts';
 
 /**
@@ -15,14 +14,14 @@ export const createMaintenanceService = ({ db, ocpp }: { db: Database; ocpp: Ocp
   const set = async (auth: AuthContext, actor: Actor, body: MaintenanceBody): Promise<MaintenanceResult> => {
     const ids = [...new Set(body.chargerIds)];
     const found = await repo.findChargersForMaintenance(db, ids);
-    if (found.length !== ids.length) throw new AppError('CHARGER_NOT_FOUND', { messages: ['One of the selected chargers no longer exists. Reload the list and try again'] });
+    if (found.length !== ids.length)
+      throw new AppError('CHARGER_NOT_FOUND', { messages: ['One of the selected chargers no longer exists. Reload the list and try again'] });
     assertLocationAccess(auth, [...new Set(found.map((charger) => charger.locationId))]);
     const availability = body.inMaintenance ? 'inoperative' : 'operative';
 
     await db.transaction(async (tx) => {
-      await setAvailability(tx, ids, availability);
+      await setWantedAvailability(tx, ids, availability);
       for (const charger of found) {
-        await refreshChargerStatus(tx, charger.id);
         if (charger.availability === availability) continue;
         await recordActivity(tx, actor, {
           action: body.inMaintenance ? 'maintenance.start' : 'maintenance.end',

@@ -42,7 +42,14 @@ describe.skipIf(testEngine !== 'postgres' || !redisUrl || !databaseServer)('two 
     }
     locationId = (await demoLocationIds(nodes[0]!.database.db))['oak-jack-london']!;
     chargerCode = 'WD-OAK-JACK-LONDON-01';
-    charger = new SimulatedCharger({ url: nodes[0]!.baseUrl, chargerId: chargerCode, password: DEMO_CHARGER_PASSWORD, autoHeartbeat: false, meterIntervalSeconds: 3600, stepDelayMs: 20 });
+    charger = new SimulatedCharger({
+      url: nodes[0]!.baseUrl,
+      chargerId: chargerCode,
+      password: DEMO_CHARGER_PASSWORD,
+      autoHeartbeat: false,
+      meterIntervalSeconds: 3600,
+      stepDelayMs: 20,
+    });
     await charger.connect();
     const token = (await loginAs(nodes[1]!.app, 'SuperAdmin')).access_token;
     const list = await nodes[1]!.app.inject(authed(token, { method: 'GET', url: `/web/chargers?locationId=${locationId}&search=${chargerCode}` }));
@@ -64,7 +71,9 @@ describe.skipIf(testEngine !== 'postgres' || !redisUrl || !databaseServer)('two 
       const response = await nodes[1]!.app.inject(authed(token, { method: 'GET', url: `/web/chargers/${chargerUuid}` }));
       expect(response.json()).toMatchObject({ connected: true });
     });
-    const response = await nodes[1]!.app.inject(authed(token, { method: 'POST', url: `/web/chargers/${chargerUuid}/unlock`, payload: { connectorId: 1 } }));
+    const response = await nodes[1]!.app.inject(
+      authed(token, { method: 'POST', url: `/web/chargers/${chargerUuid}/unlock`, payload: { connectorId: 1 } }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'Unlocked' });
     expect(charger.received.map((command) => command.method)).toContain('UnlockConnector');

@@ -3,7 +3,14 @@ import { createRPCError } from 'ocpp-rpc';
 import type { Database } from '../../db/client.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
+import type { StatusWriter } from './status-writer.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
+import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../db/client.ts';
+
+/** What the OCPP handlers ask of the tariffs module, inside their own transactions. */
+export type OcppPricing = Pick<SessionPricing, 'versionIdAt' | 'priceStoppedSession'>;
 
 /** A connected charger as the message handlers see it. */
 export type ChargerContext = {
@@ -14,6 +21,24 @@ export type ChargerContext = {
   booted: boolean;
   /** Transaction ids of this connection's sessions, so meter values skip a lookup. */
   sessions: Map<number, string>;
+  /** Running sessions whose driver has a kWh limit, by transaction id. */
+  limits: Map<number, EnergyLimit>;
+  /** Transactions this connection sent meter values for that match no session (recorded once each). */
+  unknownTransactions: Set<number>;
+};
+
+type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boolean };
+
+/** OCPP 1.6 AuthorizationStatus, as the drivers module decides it. */
+export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
+
+/** Who may charge: the drivers module answers for each idTag a charger presents (docs/charger-network.md). */
+export type IdTagAuthority = {
+  authorize: (
+    idTag: string,
+    place: { chargerId: string; locationId: string },
+  ) => Promise<{ status: IdTagStatus; reason: string; driverId: string | null; energyLimitWh: number | null; parentIdTag: string | null }>;
+  energyLimitWh: (driverId: string) => Promise<number | null>;
 };
 
 export type MessageEffects = {
@@ -22,9 +47,14 @@ export type MessageEffects = {
   /** After an accepted boot: re-apply what the network wants (maintenance) to a charger that restarted. */
   booted: (charger: ChargerContext) => void;
   event: (charger: ChargerContext, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) => void;
+  /** A session reached its driver's kWh limit: ask the charger to stop it. */
+  limitReached: (charger: ChargerContext, transactionId: number, limitWh: number) => void;
 };
 
 type Params = Record<string, unknown>;
+
+/** ocpp-rpc builds an Error subclass per OCPP error code; its typings call it a plain record. */
+const rpcError = (code: string, message: string) => createRPCError(code, message) as Error;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const accepted = { status: 'Accepted' } as const;
 
@@ -32,14 +62,76 @@ const accepted = { status: 'Accepted' } as const;
  * OCPP 1.6J messages from chargers. ocpp-rpc has already validated each against the official JSON
  * schema (strict mode), so these handle only what a schema cannot: order, identity, and repeats.
  */
-export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Database; telemetry: TelemetryWriter; effects: MessageEffects; now: () => Date }) => {
-  const requireSession = async (charger: ChargerContext, transactionId: number) => {
+export const createMessageHandlers = ({
+  db,
+  telemetry,
+  statuses,
+  effects,
+  idTags,
+  now,
+  pricing,
+  log,
+}: {
+  db: Database;
+  telemetry: TelemetryWriter;
+  /** StatusNotifications, written by group commit (status-writer.ts). */
+  statuses: StatusWriter;
+  effects: MessageEffects;
+  idTags: IdTagAuthority;
+  now: () => Date;
+  pricing: OcppPricing;
+  log: FastifyBaseLogger;
+}) => {
+  /**
+   * The final price is stored in the stop's transaction, under a savepoint: a pricing fault is logged and the
+   * stop still accepted, since OCPP gives a charger no way to handle a refused StopTransaction.
+   */
+  const priceStopped = async (tx: Executor, sessionId: string) => {
+    try {
+      await tx.transaction((savepoint) => pricing.priceStoppedSession(savepoint, sessionId));
+    } catch (error) {
+      log.error({ err: error, sessionId }, 'Session could not be priced');
+    }
+  };
+
+  /**
+   * The session of a transaction this charger started, or undefined: OCPP 1.6 gives the central system no way
+   * to refuse a StopTransaction or MeterValues, so an unknown transaction is recorded, not answered with an error.
+   */
+  const findSession = async (charger: ChargerContext, transactionId: number) => {
     const cachedId = charger.sessions.get(transactionId);
     if (cachedId) return { id: cachedId, status: 'active' as const };
     const session = await repo.findSessionByTransaction(db, charger.id, transactionId);
-    if (!session) throw createRPCError('PropertyConstraintViolation', `Unknown transactionId ${transactionId} for this charger`);
-    if (session.status === 'active') charger.sessions.set(transactionId, session.id);
+    if (session?.status === 'active') {
+      charger.sessions.set(transactionId, session.id);
+      // A session picked up after a reconnect keeps its driver's limit.
+      const limitWh = session.driverId ? await idTags.energyLimitWh(session.driverId) : null;
+      if (limitWh !== null) charger.limits.set(transactionId, { meterStartWh: session.meterStartWh, limitWh, stopRequested: false });
+    }
     return session;
+  };
+
+  const authorize = async (charger: ChargerContext, idTag: string, what: string) => {
+    const answer = await idTags.authorize(idTag, { chargerId: charger.id, locationId: charger.locationId });
+    if (answer.status !== 'Accepted')
+      effects.event(charger, 'authorization', `${what} for ${idTag} refused (${answer.status}): ${answer.reason}`, { idTag, status: answer.status });
+    return answer;
+  };
+
+  /** OCPP IdTagInfo: the status, and the account's parentIdTag so a charger admits the account at its reservation. */
+  const idTagInfo = ({ status, parentIdTag }: { status: IdTagStatus; parentIdTag: string | null }) => ({
+    status,
+    ...(parentIdTag ? { parentIdTag } : {}),
+  });
+
+  /** The register's highest reading in these samples, against the session's start and its driver's limit. */
+  const watchLimit = (charger: ChargerContext, transactionId: number, rows: readonly { energyWh: number | null }[]) => {
+    const limit = charger.limits.get(transactionId);
+    if (!limit || limit.stopRequested) return;
+    const readings = rows.map((row) => row.energyWh).filter((value): value is number => value !== null);
+    if (!readings.length || Math.max(...readings) - limit.meterStartWh < limit.limitWh) return;
+    limit.stopRequested = true;
+    effects.limitReached(charger, transactionId, limit.limitWh);
   };
 
   const handlers: Record<string, (charger: ChargerContext, params: Params) => Promise<Record<string, unknown>>> = {
@@ -51,7 +143,12 @@ export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Dat
         serialNumber: text(params.chargePointSerialNumber) ?? text(params.chargeBoxSerialNumber),
       });
       charger.booted = true;
-      effects.event(charger, 'boot', `Booted: ${text(params.chargePointVendor)} ${text(params.chargePointModel)}, firmware ${text(params.firmwareVersion) ?? 'not reported'}`, params);
+      effects.event(
+        charger,
+        'boot',
+        `Booted: ${text(params.chargePointVendor)} ${text(params.chargePointModel)}, firmware ${text(params.firmwareVersion) ?? 'not reported'}`,
+        params,
+      );
       effects.changed(charger, 'boot');
       setImmediate(() => effects.booted(charger));
       return { status: 'Accepted', currentTime: now().toISOString(), interval: OCPP_HEARTBEAT_INTERVAL_SECONDS };
@@ -64,21 +161,11 @@ export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Dat
 
     StatusNotification: async (charger, params) => {
       const status = params.status as ConnectorStatus;
-      if (!CONNECTOR_STATUSES.includes(status)) throw createRPCError('PropertyConstraintViolation', `Unknown status ${String(params.status)}`);
+      if (!CONNECTOR_STATUSES.includes(status)) throw rpcError('PropertyConstraintViolation', `Unknown status ${String(params.status)}`);
       const connectorId = Number(params.connectorId);
       const errorCode = text(params.errorCode) ?? 'NoError';
-      const applied = await db.transaction(async (tx) => {
-        const stored = await repo.upsertConnectorState(tx, {
-          chargerId: charger.id,
-          connectorId,
-          status,
-          errorCode,
-          info: text(params.info),
-          reportedAt: params.timestamp ? new Date(String(params.timestamp)) : now(),
-        });
-        if (stored) await repo.refreshChargerStatus(tx, charger.id);
-        return stored;
-      });
+      const reportedAt = params.timestamp ? new Date(text(params.timestamp) ?? '') : now();
+      const applied = await statuses.report({ chargerId: charger.id, connectorId, status, errorCode, info: text(params.info), reportedAt });
       if (applied) {
         if (status === 'Faulted') effects.event(charger, 'fault', `Connector ${connectorId} faulted: ${errorCode}`, params);
         effects.changed(charger, 'status');
@@ -86,35 +173,55 @@ export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Dat
       return {};
     },
 
-    Authorize: async () => ({ idTagInfo: accepted }),
+    Authorize: async (charger, params) => ({ idTagInfo: idTagInfo(await authorize(charger, String(params.idTag), 'Authorize')) }),
 
     StartTransaction: async (charger, params) => {
       const connectorId = Number(params.connectorId);
-      if (connectorId < 1) throw createRPCError('PropertyConstraintViolation', 'connectorId must be 1 or more for a transaction');
+      if (connectorId < 1) throw rpcError('PropertyConstraintViolation', 'connectorId must be 1 or more for a transaction');
+      const startedAt = new Date(text(params.timestamp) ?? '');
+      // OCPP answers every StartTransaction with a transaction id; a refused tag's session is stopped by the charger.
+      const answer = await authorize(charger, String(params.idTag), 'Session start');
       const { session, created } = await db.transaction(async (tx) => {
         const started = await repo.startSession(tx, {
           chargerId: charger.id,
           locationId: charger.locationId,
           connectorId,
           idTag: String(params.idTag),
-          startedAt: new Date(String(params.timestamp)),
+          startedAt,
           meterStartWh: Number(params.meterStart),
+          driverId: answer.driverId,
         });
+        // A session the charger lost (it rebooted) was closed by this start: it is priced like any other.
+        for (const closed of started.closed) await priceStopped(tx, closed);
+        if (started.created) await pricing.versionIdAt(tx, started.session.id, charger.locationId, startedAt);
         await repo.refreshChargerStatus(tx, charger.id);
         return started;
       });
       if (session.status === 'active') charger.sessions.set(session.transactionId, session.id);
+      if (session.status === 'active' && answer.status === 'Accepted' && answer.energyLimitWh !== null)
+        charger.limits.set(session.transactionId, { meterStartWh: Number(params.meterStart), limitWh: answer.energyLimitWh, stopRequested: false });
       if (created) {
         effects.event(charger, 'session', `Session ${session.transactionId} started on connector ${connectorId} for ${String(params.idTag)}`);
         effects.changed(charger, 'session-started');
       }
-      return { transactionId: session.transactionId, idTagInfo: accepted };
+      return { transactionId: session.transactionId, idTagInfo: idTagInfo(answer) };
     },
 
     StopTransaction: async (charger, params) => {
       const transactionId = Number(params.transactionId);
-      const session = await requireSession(charger, transactionId);
+      const session = await findSession(charger, transactionId);
       charger.sessions.delete(transactionId);
+      charger.limits.delete(transactionId);
+      if (!session) {
+        // Refused, the charger would send it again forever; accepted, the operator sees it in the charger log.
+        effects.event(
+          charger,
+          'session',
+          `Stop of unknown transaction ${transactionId} accepted: meter ${String(params.meterStop)} Wh, ${text(params.reason) ?? 'Local'}; no session matched`,
+          params,
+        );
+        return {};
+      }
       // A repeated stop (the charger did not get our answer) changes nothing.
       if (session.status === 'completed') return { idTagInfo: accepted };
       const transactionData = Array.isArray(params.transactionData) ? (params.transactionData as MeterValue[]) : [];
@@ -122,10 +229,11 @@ export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Dat
       await db.transaction(async (tx) => {
         await repo.writeSamples(tx, toSampleRows(session.id, transactionData));
         await repo.stopSession(tx, session.id, {
-          stoppedAt: new Date(String(params.timestamp)),
+          stoppedAt: new Date(text(params.timestamp) ?? ''),
           meterStopWh: Number(params.meterStop),
           stopReason: text(params.reason) ?? 'Local',
         });
+        await priceStopped(tx, session.id);
         await repo.refreshChargerStatus(tx, charger.id);
       });
       effects.event(charger, 'session', `Session ${transactionId} stopped: ${text(params.reason) ?? 'Local'}`);
@@ -136,13 +244,29 @@ export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Dat
     MeterValues: async (charger, params) => {
       telemetry.seenAt(charger.id, now());
       if (params.transactionId === undefined) return {};
-      const session = await requireSession(charger, Number(params.transactionId));
-      telemetry.meterValues(charger, session.id, toSampleRows(session.id, params.meterValue as MeterValue[]));
+      const transactionId = Number(params.transactionId);
+      const session = await findSession(charger, transactionId);
+      if (!session) {
+        // Recorded once per transaction and connection: a charger sends these every few seconds.
+        if (!charger.unknownTransactions.has(transactionId)) {
+          charger.unknownTransactions.add(transactionId);
+          effects.event(charger, 'session', `Meter values for unknown transaction ${transactionId} accepted, not stored: no session matched`, params);
+        }
+        return {};
+      }
+      const rows = toSampleRows(session.id, params.meterValue as MeterValue[]);
+      telemetry.meterValues(charger, session.id, rows);
+      watchLimit(charger, transactionId, rows);
       return {};
     },
 
     DataTransfer: async (charger, params) => {
-      effects.event(charger, 'data-transfer', `Data transfer from ${String(params.vendorId)}${params.messageId ? ` (${String(params.messageId)})` : ''}`, params);
+      effects.event(
+        charger,
+        'data-transfer',
+        `Data transfer from ${String(params.vendorId)}${params.messageId ? ` (${text(params.messageId) ?? ''})` : ''}`,
+        params,
+      );
       // No vendor extensions are implemented; OCPP's answer for that is UnknownVendorId.
       return { status: 'UnknownVendorId' };
     },
@@ -161,8 +285,8 @@ export const createMessageHandlers = ({ db, telemetry, effects, now }: { db: Dat
   /** OCPP 1.6 §4.2: before a BootNotification is accepted, a Central System may refuse everything else. */
   const handle = async (charger: ChargerContext, method: string, params: Params) => {
     const handler = handlers[method];
-    if (!handler) throw createRPCError('NotImplemented', `${method} is not supported`);
-    if (method !== 'BootNotification' && !charger.booted) throw createRPCError('SecurityError', 'Send a BootNotification first');
+    if (!handler) throw rpcError('NotImplemented', `${method} is not supported`);
+    if (method !== 'BootNotification' && !charger.booted) throw rpcError('SecurityError', 'Send a BootNotification first');
     return handler(charger, params);
   };
 

@@ -1,10 +1,16 @@
-import type { ChargerStatus, ConnectorStatus } from '@wattdesk/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import type { ChargerStatus } from '@wattdesk/shared';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { refreshChargerStatuses } from '../../db/charger-status.ts';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql-helpers.ts';
 import { chargerEvents, chargers, chargingSessions, connectorStates } from '../../db/schema/index.ts';
 
-export type ChargerAuthRow = { id: string; locationId: string; ocppPasswordHash: string | null; availability: 'operative' | 'inoperative'; booted: boolean };
+export type ChargerAuthRow = {
+  id: string;
+  locationId: string;
+  ocppPasswordHash: string | null;
+  availability: 'operative' | 'inoperative';
+  booted: boolean;
+};
 
 export const findChargerByCode = async (db: Executor, chargerCode: string): Promise<ChargerAuthRow | undefined> => {
   const [row] = await db
@@ -21,24 +27,10 @@ export const findChargerByCode = async (db: Executor, chargerCode: string): Prom
   return row;
 };
 
-/**
- * The one place a charger's overall status is derived from what it reported, so every path agrees:
- * maintenance wins, then offline, a fault, a running session, a charger-wide Unavailable.
- */
+/** Re-derives one charger's status from its connection and reports (db/charger-status.ts). */
 export const refreshChargerStatus = async (db: Executor, id: string): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
-  const rows = rowsOf<{ status: ChargerStatus; location_id: string }>(await db.execute(sql`
-    update chargers c set status = case
-      when c.availability = 'inoperative' then 'maintenance'
-      when c.connected_node is null then 'offline'
-      when exists (select 1 from connector_states s where s.charger_id = c.id and s.status = 'Faulted') then 'faulted'
-      when exists (select 1 from charging_sessions t where t.charger_id = c.id and t.status = 'active')
-        or exists (select 1 from connector_states s where s.charger_id = c.id and s.status in ('Charging', 'SuspendedEV', 'SuspendedEVSE')) then 'charging'
-      when exists (select 1 from connector_states s where s.charger_id = c.id and s.connector_id = 0 and s.status = 'Unavailable') then 'maintenance'
-      else 'available' end
-    where c.id = ${id}
-    returning c.status, c.location_id`));
-  const row = rows[0];
-  return row ? { status: row.status, locationId: row.location_id } : undefined;
+  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`);
+  return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
 export const markConnected = async (db: Executor, id: string, nodeId: string, at: Date) => {
@@ -63,7 +55,11 @@ export const clearConnections = async (db: Executor, nodeId?: string) => {
   return rows.length;
 };
 
-export const recordBoot = async (db: Executor, id: string, values: { vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null }) => {
+export const recordBoot = async (
+  db: Executor,
+  id: string,
+  values: { vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null },
+) => {
   await db
     .update(chargers)
     .set({
@@ -73,7 +69,18 @@ export const recordBoot = async (db: Executor, id: string, values: { vendor: str
       ...(values.model ? { model: values.model } : {}),
       ...(values.serialNumber ? { serialNumber: values.serialNumber } : {}),
     })
-    .where(eq(chargers.id, id));
+    // A reconnecting fleet boots with what it reported last time: such a boot reads the row and writes nothing.
+    .where(
+      and(
+        eq(chargers.id, id),
+        or(
+          sql`${chargers.vendor} is distinct from ${values.vendor}`,
+          sql`${chargers.firmwareVersion} is distinct from ${values.firmwareVersion}`,
+          values.model ? sql`${chargers.model} is distinct from ${values.model}` : undefined,
+          values.serialNumber ? sql`${chargers.serialNumber} is distinct from ${values.serialNumber}` : undefined,
+        ),
+      ),
+    );
 };
 
 export const hasUnavailableConnector = async (db: Executor, chargerId: string): Promise<boolean> => {
@@ -85,24 +92,15 @@ export const hasUnavailableConnector = async (db: Executor, chargerId: string): 
   return rows.length > 0;
 };
 
-/** Returns false when a newer report is already stored: messages can arrive out of order after a reconnect. */
-export const upsertConnectorState = async (
-  db: Executor,
-  values: { chargerId: string; connectorId: number; status: ConnectorStatus; errorCode: string; info: string | null; reportedAt: Date },
-): Promise<boolean> => {
-  const rows = await db
-    .insert(connectorStates)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [connectorStates.chargerId, connectorStates.connectorId],
-      set: { status: values.status, errorCode: values.errorCode, info: values.info, reportedAt: values.reportedAt },
-      setWhere: sql`${connectorStates.reportedAt} <= ${values.reportedAt}`,
-    })
-    .returning({ chargerId: connectorStates.chargerId });
-  return rows.length > 0;
+export type SessionRef = {
+  id: string;
+  transactionId: number;
+  chargerId: string;
+  connectorId: number;
+  status: 'active' | 'completed';
+  driverId: string | null;
+  meterStartWh: number;
 };
-
-export type SessionRef = { id: string; transactionId: number; chargerId: string; connectorId: number; status: 'active' | 'completed' };
 
 const sessionRefColumns = {
   id: chargingSessions.id,
@@ -110,6 +108,8 @@ const sessionRefColumns = {
   chargerId: chargingSessions.chargerId,
   connectorId: chargingSessions.connectorId,
   status: chargingSessions.status,
+  driverId: chargingSessions.driverId,
+  meterStartWh: chargingSessions.meterStartWh,
 };
 
 export const findSessionByTransaction = async (db: Executor, chargerId: string, transactionId: number): Promise<SessionRef | undefined> => {
@@ -127,8 +127,16 @@ export const findSessionByTransaction = async (db: Executor, chargerId: string, 
  */
 export const startSession = async (
   db: Executor,
-  values: { chargerId: string; locationId: string; connectorId: number; idTag: string; startedAt: Date; meterStartWh: number },
-): Promise<{ session: SessionRef; created: boolean }> => {
+  values: {
+    chargerId: string;
+    locationId: string;
+    connectorId: number;
+    idTag: string;
+    startedAt: Date;
+    meterStartWh: number;
+    driverId: string | null;
+  },
+): Promise<{ session: SessionRef; created: boolean; closed: string[] }> => {
   const [existing] = await db
     .select(sessionRefColumns)
     .from(chargingSessions)
@@ -141,16 +149,23 @@ export const startSession = async (
       ),
     )
     .limit(1);
-  if (existing) return { session: existing, created: false };
-  await db
+  if (existing) return { session: existing, created: false, closed: [] };
+  const closed = await db
     .update(chargingSessions)
     .set({ status: 'completed', stoppedAt: values.startedAt, stopReason: 'Other', meterStopWh: sql`${chargingSessions.meterLastWh}` })
-    .where(and(eq(chargingSessions.chargerId, values.chargerId), eq(chargingSessions.connectorId, values.connectorId), eq(chargingSessions.status, 'active')));
+    .where(
+      and(
+        eq(chargingSessions.chargerId, values.chargerId),
+        eq(chargingSessions.connectorId, values.connectorId),
+        eq(chargingSessions.status, 'active'),
+      ),
+    )
+    .returning({ id: chargingSessions.id });
   const [created] = await db
     .insert(chargingSessions)
     .values({ ...values, meterLastWh: values.meterStartWh })
     .returning(sessionRefColumns);
-  return { session: created!, created: true };
+  return { session: created!, created: true, closed: closed.map((row) => row.id) };
 };
 
 export const stopSession = async (db: Executor, sessionId: string, values: { stoppedAt: Date; meterStopWh: number; stopReason: string }) => {
@@ -168,11 +183,18 @@ export const stopSession = async (db: Executor, sessionId: string, values: { sto
     .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.status, 'active')));
 };
 
-export const insertChargerEvent = async (
-  db: Executor,
-  values: { chargerCode: string; chargerId: string | null; kind: string; summary: string; detail?: Record<string, unknown> | null },
-) => {
-  await db.insert(chargerEvents).values({ ...values, detail: values.detail ?? null });
+export type ChargerEventRow = {
+  chargerCode: string;
+  chargerId: string | null;
+  kind: string;
+  summary: string;
+  detail?: Record<string, unknown> | null;
+};
+
+/** Charger log rows, many in one statement (the OCPP server writes them by group commit). */
+export const insertChargerEvents = async (db: Executor, rows: readonly ChargerEventRow[]) => {
+  if (!rows.length) return;
+  await db.insert(chargerEvents).values(rows.map((row) => ({ ...row, detail: row.detail ?? null })));
 };
 
 export type SampleRow = {
@@ -191,13 +213,19 @@ export const writeSamples = async (db: Executor, samples: readonly SampleRow[]) 
   await db.execute(sql`
     insert into meter_samples (session_id, sampled_at, energy_wh, power_w, current_a, voltage_v, soc)
     values ${sql.join(
-      samples.map((s) => sql`(${s.sessionId}, ${s.sampledAt.toISOString()}::timestamptz, ${s.energyWh}::float8, ${s.powerW}::float8, ${s.currentA}::float8, ${s.voltageV}::float8, ${s.soc}::float8)`),
+      samples.map(
+        (s) =>
+          sql`(${s.sessionId}, ${s.sampledAt.toISOString()}::timestamptz, ${s.energyWh}::float8, ${s.powerW}::float8, ${s.currentA}::float8, ${s.voltageV}::float8, ${s.soc}::float8)`,
+      ),
       sql`, `,
     )}
     on conflict do nothing`);
 };
 
-export const updateSessionMeters = async (db: Executor, updates: readonly { sessionId: string; energyWh: number | null; powerW: number | null }[]) => {
+export const updateSessionMeters = async (
+  db: Executor,
+  updates: readonly { sessionId: string; energyWh: number | null; powerW: number | null }[],
+) => {
   if (!updates.length) return;
   await db.execute(sql`
     update charging_sessions s set
@@ -224,5 +252,10 @@ export const touchLastSeen = async (db: Executor, seen: readonly { id: string; a
 
 export const setAvailability = async (db: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
   if (!ids.length) return;
-  await db.execute(sql`update chargers set availability = ${availability} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  await db.execute(
+    sql`update chargers set availability = ${availability} where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 };

@@ -25,7 +25,11 @@ describe('OCPP 1.6J endpoint', () => {
       const live = await eventually(async () => {
         const current = await t.charger(registered.id);
         expect(current).toMatchObject({ connected: true, status: 'available', firmwareVersion: '1.4.2' });
-        expect(current.connectors.map((c) => [c.connectorId, c.status])).toEqual([[0, 'Available'], [1, 'Available'], [2, 'Available']]);
+        expect(current.connectors.map((c) => [c.connectorId, c.status])).toEqual([
+          [0, 'Available'],
+          [1, 'Available'],
+          [2, 'Available'],
+        ]);
         return current;
       });
       expect(live.lastSeenAt).not.toBeNull();
@@ -36,16 +40,24 @@ describe('OCPP 1.6J endpoint', () => {
       await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: false, status: 'offline' }));
     });
 
-    it('an unknown charger id is refused with 401 and the refusal is logged', async () => {
+    it('an unknown charger id is refused with 401, counted and sampled, not written to the charger log', async () => {
+      const before = t.app.ocpp.refusals().refused;
       const stranger = t.simulate({ chargerId: 'WD-NOBODY-01', ocppPassword: 'a-password-of-some-length' });
       await expect(stranger.connect()).rejects.toMatchObject({ status: 401 });
-      await eventually(async () => expect((await eventsOf('WD-NOBODY-01')).map((e) => [e.kind, e.chargerId])).toEqual([['refused', null]]));
+      expect(t.app.ocpp.refusals().refused).toBe(before + 1);
+      expect(t.app.ocpp.refusals().sample).toContain('WD-NOBODY-01');
+      expect(await eventsOf('WD-NOBODY-01')).toEqual([]);
     });
 
     it('a wrong password, and no password, are refused with 401 and logged on the charger', async () => {
       const registered = await t.registerCharger();
       await expect(t.simulate({ ...registered, ocppPassword: 'not-the-right-password' }).connect()).rejects.toMatchObject({ status: 401 });
-      const noPassword = new RPCClient({ endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`, identity: registered.chargerId, protocols: ['ocpp1.6'], reconnect: false } as never);
+      const noPassword = new RPCClient({
+        endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`,
+        identity: registered.chargerId,
+        protocols: ['ocpp1.6'],
+        reconnect: false,
+      } as never);
       await expect(noPassword.connect()).rejects.toMatchObject({ code: 401 });
       await eventually(async () => {
         const refusals = (await eventsOf(registered.chargerId)).filter((e) => e.kind === 'refused');
@@ -86,7 +98,9 @@ describe('OCPP 1.6J endpoint', () => {
         reconnect: false,
       } as never);
       await client.connect();
-      await expect(client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' })).rejects.toMatchObject({ rpcErrorCode: 'SecurityError' });
+      await expect(client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Charging' })).rejects.toMatchObject({
+        rpcErrorCode: 'SecurityError',
+      });
       expect(await t.database.db.select().from(connectorStates).where(eq(connectorStates.chargerId, registered.id))).toEqual([]);
       await client.close();
     });
@@ -95,12 +109,18 @@ describe('OCPP 1.6J endpoint', () => {
       const registered = await t.registerCharger();
       const charger = t.simulate(registered);
       await charger.connect();
-      const missingTag = await charger.callUnchecked('StartTransaction', { connectorId: 1, meterStart: 0, timestamp: new Date().toISOString() }).catch(rpcCodeOf);
+      const missingTag = await charger
+        .callUnchecked('StartTransaction', { connectorId: 1, meterStart: 0, timestamp: new Date().toISOString() })
+        .catch(rpcCodeOf);
       // OCPP 1.6 spells it "Occurence"; ocpp-rpc answers the corrected spelling of later versions.
       expect(missingTag).toMatch(/^Occurr?enceConstraintViolation$/);
-      const wrongType = await charger.callUnchecked('StartTransaction', { connectorId: 'one', idTag: 'X', meterStart: 0, timestamp: new Date().toISOString() }).catch(rpcCodeOf);
+      const wrongType = await charger
+        .callUnchecked('StartTransaction', { connectorId: 'one', idTag: 'X', meterStart: 0, timestamp: new Date().toISOString() })
+        .catch(rpcCodeOf);
       expect(wrongType).toBe('TypeConstraintViolation');
-      const badStatus = await charger.callUnchecked('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Exploded' }).catch(rpcCodeOf);
+      const badStatus = await charger
+        .callUnchecked('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Exploded' })
+        .catch(rpcCodeOf);
       // Not a value of the enum: ocpp-rpc's schema check calls it FormationViolation, our own check (should a
       // schema ever let it through) PropertyConstraintViolation; either way a protocol error, and nothing stored.
       expect(['FormationViolation', 'PropertyConstraintViolation']).toContain(badStatus);
@@ -156,16 +176,33 @@ describe('OCPP 1.6J endpoint', () => {
       expect(sessions[0]).toMatchObject({ meterStopWh: 9000, energyWh: 4000, stopReason: 'Local' });
     });
 
-    it('meter values or a stop for a transaction the charger does not have get PropertyConstraintViolation', async () => {
+    it('meter values or a stop for a transaction the charger does not have are accepted and recorded (1.6 cannot refuse a stop)', async () => {
       const registered = await t.registerCharger();
       const other = await t.registerCharger();
       const charger = t.simulate(registered);
       const otherCharger = t.simulate(other);
       await Promise.all([charger.connect(), otherCharger.connect()]);
       const { transactionId } = await otherCharger.startSession({ connectorId: 1, idTag: 'DRIVER-0001' });
-      const meter = { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '1000', unit: 'Wh' }] }] };
-      expect(await charger.callUnchecked('MeterValues', meter).catch(rpcCodeOf)).toBe('PropertyConstraintViolation');
-      expect(await charger.callUnchecked('StopTransaction', { transactionId: 987_654, meterStop: 1, timestamp: new Date().toISOString() }).catch(rpcCodeOf)).toBe('PropertyConstraintViolation');
+      const meter = {
+        connectorId: 1,
+        transactionId,
+        meterValue: [{ timestamp: new Date().toISOString(), sampledValue: [{ value: '1000', unit: 'Wh' }] }],
+      };
+      expect(await charger.callUnchecked('MeterValues', meter)).toEqual({});
+      expect(await charger.callUnchecked('MeterValues', meter)).toEqual({});
+      const stop = { transactionId: 987_654, meterStop: 1234, timestamp: new Date().toISOString(), reason: 'PowerLoss' };
+      expect(await charger.callUnchecked('StopTransaction', stop)).toEqual({});
+      await eventually(async () =>
+        expect((await eventsOf(registered.chargerId)).filter((e) => e.kind === 'session').map((e) => e.summary)).toEqual(
+          expect.arrayContaining([
+            `Meter values for unknown transaction ${transactionId} accepted, not stored: no session matched`,
+            'Stop of unknown transaction 987654 accepted: meter 1234 Wh, PowerLoss; no session matched',
+          ]),
+        ),
+      );
+      // Meter values of one unknown transaction are recorded once, not once per message.
+      const meterRows = (await eventsOf(registered.chargerId)).filter((e) => e.summary.startsWith('Meter values for unknown'));
+      expect(meterRows).toHaveLength(1);
       // The other charger's session is untouched.
       const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, transactionId));
       expect(session!.status).toBe('active');

@@ -22,7 +22,13 @@ export class TelemetryWriter {
     private readonly log: FastifyBaseLogger,
     private readonly onFlushed: (chargers: TouchedCharger[]) => void,
     private readonly intervalMs = 250,
+    private readonly batchRows = 2000,
   ) {}
+
+  /** Rows the next flush writes. */
+  get pending(): number {
+    return this.samples.length + this.seen.size;
+  }
 
   seenAt(chargerId: string, at: Date) {
     this.seen.set(chargerId, { id: chargerId, at });
@@ -45,7 +51,14 @@ export class TelemetryWriter {
     this.schedule();
   }
 
+  /** Written after `intervalMs`, or at once when a batch is full (so a burst cannot grow one statement without bound). */
   private schedule() {
+    if (this.pending >= this.batchRows) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = undefined;
+      void this.flush();
+      return;
+    }
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.flush();

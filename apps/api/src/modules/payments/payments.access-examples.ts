@@ -68,6 +68,9 @@ export const accessExamples: AccessExample[] = [
     outside: (ctx) => ({ query: { locationId: ctx.outsideLocation } }),
   },
   // The sandbox plays the provider's own authorization page: public, like the provider's.
-  { route: 'GET /web/payments/sandbox/oauth/authorize', request: () => ({ query: { client_id: 'ca_sandbox', state: 'x', redirect_uri: 'http://localhost/stripe/connected', response_type: 'code' } }) },
+  {
+    route: 'GET /web/payments/sandbox/oauth/authorize',
+    request: () => ({ query: { client_id: 'ca_sandbox', state: 'x', redirect_uri: 'http://localhost/stripe/connected', response_type: 'code' } }),
+  },
   { route: 'POST /web/payments/sandbox/oauth/authorize', request: () => ({ payload: { decision: 'deny' } }) },
 ];

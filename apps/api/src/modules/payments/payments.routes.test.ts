@@ -58,7 +58,13 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
     const state = (await start(locations[0]!)).searchParams.get('state')!;
     const response = await connect(state, 'ac_first');
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toMatchObject({ locationId: locations[0], accountId: 'acct_1TestConnected', livemode: false, sandbox: false, connectedByEmail: 'portfoliomanager@example.com' });
+    expect(json(response)).toMatchObject({
+      locationId: locations[0],
+      accountId: 'acct_1TestConnected',
+      livemode: false,
+      sandbox: false,
+      connectedByEmail: 'portfoliomanager@example.com',
+    });
     expect(stripe.requests.at(-1)).toEqual({
       method: 'POST',
       path: '/oauth/token',
@@ -68,7 +74,10 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
     });
     const status = await t.app.inject(authed(token, { method: 'GET', url: `/web/payments/connect?locationId=${locations[0]}` }));
     expect(json(status)).toMatchObject({ sandbox: false, account: { accountId: 'acct_1TestConnected', connectedAt: clock.now().toISOString() } });
-    const [activity] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'payments.stripe_connect'), eq(activityLogs.locationId, locations[0]!)));
+    const [activity] = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.action, 'payments.stripe_connect'), eq(activityLogs.locationId, locations[0]!)));
     expect(activity?.changes).toEqual({ stripeAccountId: { before: null, after: 'acct_1TestConnected' } });
   });
 
@@ -86,7 +95,10 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
     expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
     expect(both.map((response) => json(response).accountId)).toEqual(['acct_1Concurrent', 'acct_1Concurrent']);
     expect(tokenCalls()).toBe(calls + 1);
-    const rows = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, 'payments.stripe_connect'), eq(activityLogs.locationId, locations[1]!)));
+    const rows = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.action, 'payments.stripe_connect'), eq(activityLogs.locationId, locations[1]!)));
     expect(rows).toHaveLength(1);
   });
 
@@ -129,15 +141,23 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
     clock.advance(15 * 60_000 + 1);
     const expired = await connect(state, 'ac_never');
     expect(expired.statusCode).toBe(400);
-    expect(json(expired).msg).toEqual(['Unable to connect Stripe', 'This authorization has expired or was not started by you. Start again from Payouts Account']);
+    expect(json(expired).msg).toEqual([
+      'Unable to connect Stripe',
+      'This authorization has expired or was not started by you. Start again from Payouts Account',
+    ]);
     expect(tokenCalls()).toBe(calls);
   });
 
   it('lets only Bank_Connect holders start, within their reach, and validates the payload', async () => {
     const admin = (await loginAs(t.app, 'Admin')).access_token;
-    expect((await t.app.inject(authed(admin, { method: 'POST', url: '/web/payments/connect/authorize', payload: { locationId: locations[0] } }))).statusCode).toBe(403);
+    expect(
+      (await t.app.inject(authed(admin, { method: 'POST', url: '/web/payments/connect/authorize', payload: { locationId: locations[0] } })))
+        .statusCode,
+    ).toBe(403);
     const outside = (await locationsOf(t, 'reseller@example.com'))[0]!;
-    expect((await t.app.inject(authed(token, { method: 'POST', url: '/web/payments/connect/authorize', payload: { locationId: outside } }))).statusCode).toBe(403);
+    expect(
+      (await t.app.inject(authed(token, { method: 'POST', url: '/web/payments/connect/authorize', payload: { locationId: outside } }))).statusCode,
+    ).toBe(403);
     const missing = await t.app.inject(authed(token, { method: 'POST', url: '/web/payments/connect', payload: { state: 's' } }));
     expect(json(missing).msg).toEqual(['Code Field is required']);
   });
@@ -145,7 +165,11 @@ describe('Stripe Connect with keys: the SDK against a local server speaking Stri
   it('disconnects through oauth.deauthorize and forgets the account', async () => {
     const response = await t.app.inject(authed(token, { method: 'DELETE', url: `/web/payments/connect?locationId=${locations[0]}` }));
     expect(response.statusCode).toBe(200);
-    expect(stripe.requests.at(-1)).toMatchObject({ path: '/oauth/deauthorize', authorization: 'Bearer sk_test_wattdesk123', params: { client_id: 'ca_wattdesk123', stripe_user_id: 'acct_1TestConnected' } });
+    expect(stripe.requests.at(-1)).toMatchObject({
+      path: '/oauth/deauthorize',
+      authorization: 'Bearer sk_test_wattdesk123',
+      params: { client_id: 'ca_wattdesk123', stripe_user_id: 'acct_1TestConnected' },
+    });
     const status = await t.app.inject(authed(token, { method: 'GET', url: `/web/payments/connect?locationId=${locations[0]}` }));
     expect(json(status)).toEqual({ account: null, sandbox: false });
     expect((await t.app.inject(authed(token, { method: 'DELETE', url: `/web/payments/connect?locationId=${locations[0]}` }))).statusCode).toBe(404);
@@ -164,13 +188,23 @@ describe('Stripe Connect sandbox: no keys configured', () => {
   afterAll(() => t.close());
 
   const startUrl = async () =>
-    new URL(json<{ url: string; sandbox: boolean }>(await t.app.inject(authed(token, { method: 'POST', url: '/web/payments/connect/authorize', payload: { locationId } }))).url);
+    new URL(
+      json<{ url: string; sandbox: boolean }>(
+        await t.app.inject(authed(token, { method: 'POST', url: '/web/payments/connect/authorize', payload: { locationId } })),
+      ).url,
+    );
   const decide = (url: URL, decision: 'approve' | 'deny', overrides: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
       url: '/web/payments/sandbox/oauth/authorize',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ client_id: url.searchParams.get('client_id')!, state: url.searchParams.get('state')!, redirect_uri: url.searchParams.get('redirect_uri')!, decision, ...overrides }).toString(),
+      payload: new URLSearchParams({
+        client_id: url.searchParams.get('client_id')!,
+        state: url.searchParams.get('state')!,
+        redirect_uri: url.searchParams.get('redirect_uri')!,
+        decision,
+        ...overrides,
+      }).toString(),
     });
 
   it("serves a clearly labelled authorization page on our origin under the page's CSP", async () => {

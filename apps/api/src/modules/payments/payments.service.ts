@@ -5,7 +5,8 @@ import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import * as repo from './payments.repository.ts';
-import { createTokenSigner } from './signed-token.ts';
+import { createTokenSigner } from '../../lib/signed-token.ts';
+import { isUuid } from '../../lib/uuid.ts';
 import { GatewayError, type StripeGateway } from './stripe-gateway.ts';
 import type { SystemEvents } from '../../lib/system-events.ts';
 
@@ -55,7 +56,7 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEv
 
   const verifyState = (auth: AuthContext, state: string): StatePayload => {
     const payload = states.verify<StatePayload>(state, now());
-    if (!payload || payload.u !== auth.userId || typeof payload.l !== 'string') {
+    if (!payload || payload.u !== auth.userId || !isUuid(payload.l)) {
       throw connectError('STRIPE_STATE_INVALID', 'This authorization has expired or was not started by you. Start again from Payouts Account');
     }
     assertLocationAccess(auth, payload.l);

@@ -9,7 +9,12 @@ describe('Stripe settings', () => {
   });
 
   it('uses Stripe when both are set, with an optional API address', () => {
-    const config = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_CLIENT_ID: 'ca_abc123', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    const config = loadConfig({
+      ...base,
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_CLIENT_ID: 'ca_abc123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
     expect(config.stripe).toEqual({ secretKey: 'sk_test_abc123', clientId: 'ca_abc123', apiUrl: 'http://127.0.0.1:12111' });
   });
 

@@ -27,7 +27,8 @@ const toGatewayError = (error: unknown): GatewayError => {
 /** The SDK pointed at Stripe, at STRIPE_API_URL (stripe-mock, a test server), or at the local sandbox. */
 const sdkFor = (secretKey: string, apiUrl: { host: string; port: number; protocol: 'http' | 'https' } | undefined) =>
   new Stripe(secretKey, {
-    // A code works once: a blind retry after a lost answer could only fail with invalid_grant.
+    // A code works once: a blind retry after a lost answer could only fail with invalid_grant. Transfers are
+    // retried by the payouts job with the same idempotency key instead.
     maxNetworkRetries: 0,
     timeout: 15_000,
     ...(apiUrl ? { host: apiUrl.host, port: apiUrl.port, protocol: apiUrl.protocol } : {}),
@@ -60,7 +61,9 @@ export const createStripeGateway = (config: AppConfig['stripe'], sandbox: Stripe
   };
 
   const authorizeUrl = async (state: string, redirectUri: string): Promise<string> => {
-    const url = new URL((await sdk()).oauth.authorizeUrl({ client_id: clientId, response_type: 'code', scope: 'read_write', state, redirect_uri: redirectUri }));
+    const url = new URL(
+      (await sdk()).oauth.authorizeUrl({ client_id: clientId, response_type: 'code', scope: 'read_write', state, redirect_uri: redirectUri }),
+    );
     if (!isSandbox) return url.toString();
     // The SDK writes https://{its host}/oauth/authorize; the sandbox's page lives on our origin.
     return `${publicUrl}/web/payments/sandbox/oauth/authorize${url.search}`;
@@ -87,7 +90,65 @@ export const createStripeGateway = (config: AppConfig['stripe'], sandbox: Stripe
     }
   };
 
-  return { isSandbox, authorizeUrl, exchangeCode, deauthorize };
+  /**
+   * Moves money from the platform to a connected account. The idempotency key makes a retry after a lost
+   * answer return the first transfer instead of paying again.
+   */
+  const createTransfer = async (input: { amount: number; currency: string; destination: string; group: string; idempotencyKey: string }) => {
+    try {
+      const transfer = await (
+        await sdk()
+      ).transfers.create(
+        { amount: input.amount, currency: input.currency.toLowerCase(), destination: input.destination, transfer_group: input.group },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: transfer.id };
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  };
+
+  /** Pays the connected account's balance out to its bank; answers Stripe's payout status. */
+  const createPayout = async (input: { amount: number; currency: string; account: string; transferId: string; idempotencyKey: string }) => {
+    try {
+      const payout = await (
+        await sdk()
+      ).payouts.create(
+        // Our transfer id rides along, so a payout event can be matched even when the create answer was lost.
+        { amount: input.amount, currency: input.currency.toLowerCase(), metadata: { wattdesk_transfer: input.transferId } },
+        { stripeAccount: input.account, idempotencyKey: input.idempotencyKey },
+      );
+      return { id: payout.id, status: payout.status };
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  };
+
+  const retrievePayout = async (id: string, account: string) => {
+    try {
+      const payout = await (await sdk()).payouts.retrieve(id, {}, { stripeAccount: account });
+      return { id: payout.id, status: payout.status, failureMessage: payout.failure_message ?? null };
+    } catch (error) {
+      throw toGatewayError(error);
+    }
+  };
+
+  /**
+   * A webhook event checked with the SDK against the endpoint's signing secret (the sandbox's own without
+   * keys). Anything unsigned, forged, stale or unreadable is refused as `rejected`.
+   */
+  const verifyEvent = async (payload: string, signature: string | undefined): Promise<Stripe.Event> => {
+    const secret = isSandbox ? sandbox.webhookSecret : config.webhookSecret;
+    if (!secret) throw new GatewayError('rejected', 'No webhook signing secret is configured (STRIPE_WEBHOOK_SECRET)');
+    if (!signature) throw new GatewayError('rejected', 'The Stripe-Signature header is missing');
+    try {
+      return (await sdk()).webhooks.constructEvent(payload, signature, secret);
+    } catch (error) {
+      throw new GatewayError('rejected', error instanceof Error ? error.message : 'The event signature could not be verified');
+    }
+  };
+
+  return { isSandbox, authorizeUrl, exchangeCode, deauthorize, sdk, createTransfer, createPayout, retrievePayout, verifyEvent };
 };
 
 export type StripeGateway = ReturnType<typeof createStripeGateway>;

@@ -1,7 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTokenSigner } from './signed-token.ts';
+import Stripe from 'stripe';
+import { createTokenSigner } from '../../lib/signed-token.ts';
+import type { SandboxExtension } from './sandbox-billing.ts';
+import { createSandboxMoney } from './stripe-sandbox-money.ts';
 
 /** The sandbox's own credentials: it is a local stand-in, these open nothing anywhere else. */
 export const SANDBOX_SECRET_KEY = 'sk_test_wattdesk_sandbox';
@@ -34,13 +37,14 @@ const oauthError = (response: ServerResponse, status: number, error: string, des
  * A local stand-in for Stripe Connect's OAuth, used when no Stripe keys are configured. The
  * authorization page (sandbox.routes.ts) issues codes; this loopback HTTP server redeems them in
  * Stripe's wire format (POST /oauth/token, /oauth/deauthorize, form-encoded, bearer secret key),
- * so the official SDK talks to it exactly as it talks to Stripe. Codes are signed, expire and work
+ * so the official SDK talks to it exactly as it talks to Stripe. Transfers and payouts: stripe-sandbox-money.ts. Codes are signed, expire and work
  * once, like Stripe's.
  */
-export const createStripeSandbox = (secret: string, now: () => Date) => {
+export const createStripeSandbox = (secret: string, now: () => Date, extensions: readonly SandboxExtension[] = []) => {
   const codes = createTokenSigner(secret, 'stripe-sandbox-code');
   const used = new Map<string, number>();
   let listening: Promise<{ server: Server; port: number }> | undefined;
+  const money = createSandboxMoney(now);
 
   const issueCode = (clientId: string): string =>
     `ac_${codes.sign<CodePayload>({ acct: `acct_sbx${randomBytes(8).toString('hex')}`, client: clientId }, new Date(now().getTime() + CODE_TTL_MS))}`;
@@ -60,8 +64,12 @@ export const createStripeSandbox = (secret: string, now: () => Date) => {
     if (request.headers.authorization !== `Bearer ${SANDBOX_SECRET_KEY}`) {
       return oauthError(response, 401, 'invalid_client', 'No valid API key provided.');
     }
+    const moneyAnswer = money.handle(request, params);
+    if (moneyAnswer?.loseAnswer) return void request.socket.destroy();
+    if (moneyAnswer) return answer(response, moneyAnswer.status, moneyAnswer.body);
     if (request.method === 'POST' && request.url === '/oauth/token') {
-      if (params.get('grant_type') !== 'authorization_code') return oauthError(response, 400, 'unsupported_grant_type', 'Only authorization_code is supported by the sandbox');
+      if (params.get('grant_type') !== 'authorization_code')
+        return oauthError(response, 400, 'unsupported_grant_type', 'Only authorization_code is supported by the sandbox');
       const result = redeem(params.get('code') ?? '');
       if (typeof result === 'string') return oauthError(response, 400, 'invalid_grant', result);
       return answer(response, 200, {
@@ -75,10 +83,26 @@ export const createStripeSandbox = (secret: string, now: () => Date) => {
       });
     }
     if (request.method === 'POST' && request.url === '/oauth/deauthorize') {
-      if (params.get('client_id') !== SANDBOX_CLIENT_ID) return oauthError(response, 401, 'invalid_client', `No such application: '${params.get('client_id') ?? ''}'`);
+      if (params.get('client_id') !== SANDBOX_CLIENT_ID)
+        return oauthError(response, 401, 'invalid_client', `No such application: '${params.get('client_id') ?? ''}'`);
       return answer(response, 200, { stripe_user_id: params.get('stripe_user_id') ?? '' });
     }
-    return answer(response, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method} ${request.url})` } });
+    // The API half (/v1/...) lives in extension files, one per area, each answering the paths it knows.
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    const query = new URLSearchParams([...url.searchParams, ...params]);
+    const idempotencyKey = request.headers['idempotency-key'];
+    for (const extension of extensions) {
+      const result = extension({
+        method: request.method ?? 'GET',
+        path: url.pathname,
+        params: query,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      });
+      if (result) return answer(response, result.status, result.body);
+    }
+    return answer(response, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method} ${request.url})` },
+    });
   };
 
   /** Listens on a free loopback port the first time the SDK needs it. */
@@ -99,7 +123,13 @@ export const createStripeSandbox = (secret: string, now: () => Date) => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 
-  return { issueCode, address, close };
+  /** The sandbox signs its events with a secret of its own, derived from ours: not guessable from outside. */
+  const webhookSecret = `whsec_${createHmac('sha256', secret).update('stripe-sandbox-webhook').digest('hex').slice(0, 32)}`;
+  /** The Stripe-Signature header Stripe would send with this event body. */
+  const signEvent = (payload: string, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, ...(timestamp ? { timestamp } : {}) });
+
+  return { issueCode, address, close, failNext: money.failNext, created: money.created, webhookSecret, signEvent };
 };
 
 export type StripeSandbox = ReturnType<typeof createStripeSandbox>;

@@ -23,19 +23,31 @@ const tags = ['remote actions'];
 export const remoteActionsRoutes = async (app: FastifyInstance, { remoteActions }: { remoteActions: RemoteActionsService }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const command = <B extends z.ZodType>(path: string, permission: Permission, summary: string, body: B, toAction: (body: z.infer<B>) => RemoteAction) =>
+  const command = <B extends z.ZodType>(
+    path: string,
+    permission: Permission,
+    summary: string,
+    body: B,
+    toAction: (body: z.infer<B>) => RemoteAction,
+  ) =>
     r.post(`/chargers/:id/${path}`, {
       config: { access: { permission } },
       schema: { tags, summary, params: chargerIdParamsSchema, body, response: { 200: commandResultSchema, ...errorResponses } },
       handler: (request) => remoteActions.run(authOf(request), actorOf(request), request.params.id, toAction(request.body as z.infer<B>)),
     });
 
-  command('reset', 'Chargers_Remote_Actions', 'Restart the charger (Soft: after sessions end gracefully; Hard: at once)', resetBodySchema, (body) => ({
-    method: 'Reset',
-    params: { type: body.type },
-    label: `Reset (${body.type})`,
-    action: 'charger.reset',
-  }));
+  command(
+    'reset',
+    'Chargers_Remote_Actions',
+    'Restart the charger (Soft: after sessions end gracefully; Hard: at once)',
+    resetBodySchema,
+    (body) => ({
+      method: 'Reset',
+      params: { type: body.type },
+      label: `Reset (${body.type})`,
+      action: 'charger.reset',
+    }),
+  );
   command('unlock', 'Chargers_Remote_Actions', 'Release the cable of a connector', unlockBodySchema, (body) => ({
     method: 'UnlockConnector',
     params: { connectorId: body.connectorId },
@@ -54,15 +66,26 @@ export const remoteActionsRoutes = async (app: FastifyInstance, { remoteActions 
     label: `Remote stop of session ${body.transactionId}`,
     action: 'charger.remote_stop',
   }));
-  command('availability', 'Chargers_Remote_Actions', 'Make the charger or one connector operative or inoperative', availabilityBodySchema, (body) => ({
-    method: 'ChangeAvailability',
-    params: { connectorId: body.connectorId, type: body.type },
-    label: `${body.type} (${body.connectorId === 0 ? 'whole charger' : `connector ${body.connectorId}`})`,
-    action: 'charger.change_availability',
-  }));
+  command(
+    'availability',
+    // Spec section 6 names its own permission for this; MobileAdmin and Admin hold both.
+    'Chargers_Availability',
+    'Make the charger or one connector operative or inoperative',
+    availabilityBodySchema,
+    (body) => ({
+      method: 'ChangeAvailability',
+      params: { connectorId: body.connectorId, type: body.type },
+      label: `${body.type} (${body.connectorId === 0 ? 'whole charger' : `connector ${body.connectorId}`})`,
+      action: 'charger.change_availability',
+    }),
+  );
   command('diagnostics', 'Chargers_Diagnostics', 'Ask the charger to upload a diagnostics file', diagnosticsBodySchema, (body) => ({
     method: 'GetDiagnostics',
-    params: { location: body.location, ...(body.startTime ? { startTime: body.startTime } : {}), ...(body.stopTime ? { stopTime: body.stopTime } : {}) },
+    params: {
+      location: body.location,
+      ...(body.startTime ? { startTime: body.startTime } : {}),
+      ...(body.stopTime ? { stopTime: body.stopTime } : {}),
+    },
     label: 'Get diagnostics',
     action: 'charger.get_diagnostics',
   }));

@@ -2,7 +2,7 @@ import { AppError, type CommandResult } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
-import type { OcppServer } from '../ocpp/ocpp-server.ts';
+import type { OcppServer } from '../ocpp/ocpp.service.ts';
 import { requireChargerTarget, sendToCharger } from './charger-command.ts';
 
 export type RemoteAction = {
@@ -39,7 +39,11 @@ export const createRemoteActionsService = ({ db, ocpp }: { db: Database; ocpp: O
     }
     const status = typeof answer.status === 'string' ? answer.status : 'Accepted';
     await audit(status);
-    ocpp.logEvent(target.chargerCode, target.id, 'command', `${remote.label}: ${status} (by ${actor.email ?? 'unknown'})`, { method: remote.method, params: remote.params, answer });
+    ocpp.logEvent(target.chargerCode, target.id, 'command', `${remote.label}: ${status} (by ${actor.email ?? 'unknown'})`, {
+      method: remote.method,
+      params: remote.params,
+      answer,
+    });
     const fileName = typeof answer.fileName === 'string' ? answer.fileName : undefined;
     const positive = ['Accepted', 'Unlocked', 'Scheduled'].includes(status) || (remote.method === 'GetDiagnostics' && Boolean(fileName));
     return {

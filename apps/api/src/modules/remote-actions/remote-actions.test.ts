@@ -25,8 +25,15 @@ describe('remote actions reach the charger, answer what it said, and are audited
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'Accepted', msg: ['Reset (Soft): the charger answered Accepted'] });
     expect(charger.received.map((command) => [command.method, command.params])).toContainEqual(['Reset', { type: 'Soft' }]);
-    const [audit] = await t.database.db.select().from(activityLogs).where(and(eq(activityLogs.entityId, registered.chargerId), eq(activityLogs.action, 'charger.reset')));
-    expect(audit).toMatchObject({ action: 'charger.reset', actorEmail: 'superadmin@example.com', changes: { command: { before: null, after: 'Reset (Soft): Accepted' } } });
+    const [audit] = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entityId, registered.chargerId), eq(activityLogs.action, 'charger.reset')));
+    expect(audit).toMatchObject({
+      action: 'charger.reset',
+      actorEmail: 'superadmin@example.com',
+      changes: { command: { before: null, after: 'Reset (Soft): Accepted' } },
+    });
   });
 
   it('unlock, remote start and remote stop of the session it started', async () => {
@@ -46,18 +53,27 @@ describe('remote actions reach the charger, answer what it said, and are audited
     await eventually(async () => expect((await t.charger(registered.id)).activeSessions).toEqual([]));
     // A transaction the charger does not run: it refuses, and the dashboard says so.
     const refused = await t.api('POST', `/web/chargers/${registered.id}/remote-stop`, { transactionId: session.transactionId });
-    expect(refused.body).toMatchObject({ status: 'Rejected', msg: [`Remote stop of session ${session.transactionId}: the charger refused (Rejected)`] });
-    expect(charger.received.map((command) => command.method)).toEqual(expect.arrayContaining(['UnlockConnector', 'RemoteStartTransaction', 'RemoteStopTransaction']));
+    expect(refused.body).toMatchObject({
+      status: 'Rejected',
+      msg: [`Remote stop of session ${session.transactionId}: the charger refused (Rejected)`],
+    });
+    expect(charger.received.map((command) => command.method)).toEqual(
+      expect.arrayContaining(['UnlockConnector', 'RemoteStartTransaction', 'RemoteStopTransaction']),
+    );
   });
 
   it('change availability and get diagnostics', async () => {
     const { registered, charger } = await connected();
-    expect((await t.api('POST', `/web/chargers/${registered.id}/availability`, { connectorId: 1, type: 'Inoperative' })).body.status).toBe('Accepted');
+    expect((await t.api('POST', `/web/chargers/${registered.id}/availability`, { connectorId: 1, type: 'Inoperative' })).body.status).toBe(
+      'Accepted',
+    );
     await eventually(async () => expect((await t.charger(registered.id)).connectors.find((c) => c.connectorId === 1)?.status).toBe('Unavailable'));
     const diagnostics = await t.api('POST', `/web/chargers/${registered.id}/diagnostics`, { location: 'ftp://diagnostics.example.com/uploads' });
     expect(diagnostics.status).toBe(200);
     expect(diagnostics.body.fileName).toEqual(expect.any(String));
-    expect(charger.received.find((command) => command.method === 'GetDiagnostics')?.params).toEqual({ location: 'ftp://diagnostics.example.com/uploads' });
+    expect(charger.received.find((command) => command.method === 'GetDiagnostics')?.params).toEqual({
+      location: 'ftp://diagnostics.example.com/uploads',
+    });
   });
 
   it('an offline charger: 409 with a message a person can act on, and nothing audited', async () => {
@@ -65,7 +81,9 @@ describe('remote actions reach the charger, answer what it said, and are audited
     const { status, body } = await t.api('POST', `/web/chargers/${registered.id}/reset`, { type: 'Hard' });
     expect(status).toBe(409);
     expect(body).toMatchObject({ code: 'CHARGER_OFFLINE', msg: ['The charger is offline. Try again when it is connected'] });
-    expect(await t.database.db.select().from(activityLogs).where(eq(activityLogs.action, 'charger.reset'))).not.toContainEqual(expect.objectContaining({ entityId: registered.chargerId }));
+    expect(await t.database.db.select().from(activityLogs).where(eq(activityLogs.action, 'charger.reset'))).not.toContainEqual(
+      expect.objectContaining({ entityId: registered.chargerId }),
+    );
   });
 
   it('bad input is refused before anything is sent', async () => {
@@ -88,7 +106,9 @@ describe('remote actions reach the charger, answer what it said, and are audited
   it('a user outside the charger’s location cannot command it', async () => {
     const registered = await t.registerCharger('sj-sap-center');
     const admin = await loginAs(t.app, 'Admin');
-    const response = await t.app.inject(authed(admin.access_token, { method: 'POST', url: `/web/chargers/${registered.id}/reset`, payload: { type: 'Soft' } }));
+    const response = await t.app.inject(
+      authed(admin.access_token, { method: 'POST', url: `/web/chargers/${registered.id}/reset`, payload: { type: 'Soft' } }),
+    );
     expect(response.statusCode).toBe(403);
   });
 });

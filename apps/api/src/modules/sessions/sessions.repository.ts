@@ -30,7 +30,7 @@ const columns = {
   status: chargingSessions.status,
 };
 
-type Row = Omit<ChargingSession, 'startedAt' | 'stoppedAt' | 'energyKwh' | 'powerKw'> & {
+type Row = Omit<ChargingSession, 'startedAt' | 'stoppedAt' | 'energyKwh' | 'powerKw' | 'cost'> & {
   startedAt: Date;
   stoppedAt: Date | null;
   energyWh: number | null;
@@ -43,6 +43,8 @@ const toSession = ({ energyWh, powerW, ...row }: Row): ChargingSession => ({
   stoppedAt: row.stoppedAt?.toISOString() ?? null,
   energyKwh: Math.round(energyWh ?? 0) / 1000,
   powerKw: row.status === 'active' && powerW !== null ? Math.round(powerW) / 1000 : null,
+  // The service adds the price from the tariffs module.
+  cost: null,
 });
 
 /** Dates are days of the location's own time zone. */
@@ -78,11 +80,7 @@ export const listSessions = async (db: Executor, filter: SessionFilter, sort: Se
       .orderBy(direction(SORT[sort.field]), desc(chargingSessions.transactionId))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db
-      .select({ total: count() })
-      .from(chargingSessions)
-      .innerJoin(locations, eq(locations.id, chargingSessions.locationId))
-      .where(where(filter)),
+    db.select({ total: count() }).from(chargingSessions).innerJoin(locations, eq(locations.id, chargingSessions.locationId)).where(where(filter)),
   ]);
   return { items: rows.map(toSession), total: total?.total ?? 0 };
 };

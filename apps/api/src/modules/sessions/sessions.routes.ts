@@ -1,10 +1,16 @@
-import { sessionDetailSchema, sessionExportQuerySchema, sessionIdParamsSchema, sessionListQuerySchema, sessionListResponseSchema } from '@wattdesk/shared';
+import {
+  sessionDetailSchema,
+  sessionExportQuerySchema,
+  sessionIdParamsSchema,
+  sessionListQuerySchema,
+  sessionListResponseSchema,
+} from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { datedFilename, sendCsv } from '../../lib/csv.ts';
+import { datedFilename, sendCsvExport } from '../../lib/csv.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { SESSION_CSV_HEADER, type SessionsService } from './sessions.service.ts';
+import type { SessionsService } from './sessions.service.ts';
 
 const tags = ['charging sessions'];
 
@@ -26,13 +32,18 @@ export const sessionsRoutes = async (app: FastifyInstance, { sessions, now }: { 
     config: { access: { permission: 'Charging_Sessions_Export', location: 'query.locationId' } },
     schema: { tags, summary: 'The filtered sessions as a CSV file', querystring: sessionExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsv(reply, datedFilename('charging-sessions', now()), SESSION_CSV_HEADER, sessions.exportRows(request.query));
+      sendCsvExport(reply, datedFilename('charging-sessions', now()), () => sessions.exportCsv(request.query));
     },
   });
 
   r.get('/sessions/:id', {
     config: { access: { permission: 'Charging_Sessions_View' } },
-    schema: { tags, summary: 'One session with its meter values', params: sessionIdParamsSchema, response: { 200: sessionDetailSchema, ...errorResponses } },
+    schema: {
+      tags,
+      summary: 'One session with its meter values',
+      params: sessionIdParamsSchema,
+      response: { 200: sessionDetailSchema, ...errorResponses },
+    },
     handler: (request) => sessions.detail(authOf(request), request.params.id),
   });
 };

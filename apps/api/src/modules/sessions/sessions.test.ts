@@ -10,16 +10,31 @@ describe('charging sessions: list, filters, export, meter values', () => {
   const location = () => t.locations['oak-lake-merritt']!;
 
   /** Sessions as a charger reports them, at fixed times of the location's (Los Angeles) days. */
-  const session = async (charger: { chargerId: string; ocppPassword: string }, idTag: string, start: string, stop: string, meterStart: number, meterStop: number) => {
+  const session = async (
+    charger: { chargerId: string; ocppPassword: string },
+    idTag: string,
+    start: string,
+    stop: string,
+    meterStart: number,
+    meterStop: number,
+  ) => {
     const simulator = t.simulate(charger);
     await simulator.connect();
-    const { transactionId } = (await simulator.call('StartTransaction', { connectorId: 1, idTag, meterStart, timestamp: start })) as { transactionId: number };
+    const { transactionId } = (await simulator.call('StartTransaction', { connectorId: 1, idTag, meterStart, timestamp: start })) as {
+      transactionId: number;
+    };
     const middle = new Date((Date.parse(start) + Date.parse(stop)) / 2).toISOString();
     await simulator.call('MeterValues', {
       connectorId: 1,
       transactionId,
       meterValue: [
-        { timestamp: middle, sampledValue: [{ value: String((meterStart + meterStop) / 2), unit: 'Wh' }, { value: '7.1', measurand: 'Power.Active.Import', unit: 'kW' }] },
+        {
+          timestamp: middle,
+          sampledValue: [
+            { value: String((meterStart + meterStop) / 2), unit: 'Wh' },
+            { value: '7.1', measurand: 'Power.Active.Import', unit: 'kW' },
+          ],
+        },
       ],
     });
     await t.app.ocpp.flushTelemetry();
@@ -76,12 +91,21 @@ describe('charging sessions: list, filters, export, meter values', () => {
   });
 
   it('exports the filtered sessions as CSV', async () => {
-    const response = await t.app.inject(authed(t.token, { method: 'GET', url: `/web/sessions/export?locationId=${location()}&chargerId=${first.id}` }));
+    const response = await t.app.inject(
+      authed(t.token, { method: 'GET', url: `/web/sessions/export?locationId=${location()}&chargerId=${first.id}` }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="charging-sessions-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Transaction,Charger,Charger id,Connector,Driver (id tag),Started,Stopped,Energy (kWh),Stop reason,Status');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Transaction,Charger,Charger id,Connector,Driver (id tag),Started (America/Los_Angeles),Stopped (America/Los_Angeles),Energy (kWh),Stop reason,Status,Cost,Currency',
+    );
+    // The location's wall clock with its offset: readable where the chargers are, and unambiguous.
+    expect(lines[1]!.split(',')[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} -0[78]:00$/);
     expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['DRIVER-0002', 'DRIVER-0001']);
     expect(lines[1]).toContain(',3.500,Local,completed');
   });

@@ -49,8 +49,16 @@ describe('POST /web/tokens-exchange/okta-customer-admins-tokens (spec section 7)
     const response = await exchange(await accessToken());
     expect(response.statusCode).toBe(200);
     const body = json<Record<string, unknown>>(response);
-    expect(Object.keys(body).sort()).toEqual(['accessToken', 'email', 'firstName', 'lastName', 'locations', 'phoneNumber', 'refreshToken', 'userId', 'userType'].sort());
-    expect(body).toMatchObject({ email: 'host.admin@example.net', userType: 'PortfolioManager', firstName: 'Harper', lastName: 'Castillo', phoneNumber: '+1 510 555 0301' });
+    expect(Object.keys(body).sort()).toEqual(
+      ['accessToken', 'email', 'firstName', 'lastName', 'locations', 'phoneNumber', 'refreshToken', 'userId', 'userType'].sort(),
+    );
+    expect(body).toMatchObject({
+      email: 'host.admin@example.net',
+      userType: 'PortfolioManager',
+      firstName: 'Harper',
+      lastName: 'Castillo',
+      phoneNumber: '+1 510 555 0301',
+    });
     expect(body.locations).toHaveLength(4);
     const [login] = await t.database.db.select().from(activityLogs).where(eq(activityLogs.actorEmail, 'host.admin@example.net'));
     expect(login).toMatchObject({ action: 'auth.login', changes: { method: { before: null, after: 'customer-sso' } } });
@@ -64,7 +72,10 @@ describe('POST /web/tokens-exchange/okta-customer-admins-tokens (spec section 7)
     for (const email of ['stranger@example.net', 'admin@example.com']) {
       const response = await exchange(await accessToken({ sub: email }));
       expect(response.statusCode).toBe(403);
-      expect(json(response)).toMatchObject({ code: 'CUSTOMER_ADMIN_UNKNOWN', msg: ['No Wattdesk account belongs to this sign-in. Ask your administrator to invite you'] });
+      expect(json(response)).toMatchObject({
+        code: 'CUSTOMER_ADMIN_UNKNOWN',
+        msg: ['No Wattdesk account belongs to this sign-in. Ask your administrator to invite you'],
+      });
     }
   });
 
@@ -123,7 +134,10 @@ describe('POST /web/tokens-exchange/okta-customer-admins-tokens (spec section 7)
   });
 
   it('answers 503 with a message when the identity provider cannot be reached', async () => {
-    const down = await createTestApp({ seed: false, env: { OIDC_CUSTOMER_ISSUER: 'http://127.0.0.1:9/oauth2/default', OIDC_CUSTOMER_AUDIENCE: AUDIENCE } });
+    const down = await createTestApp({
+      seed: false,
+      env: { OIDC_CUSTOMER_ISSUER: 'http://127.0.0.1:9/oauth2/default', OIDC_CUSTOMER_AUDIENCE: AUDIENCE },
+    });
     try {
       const token = await issuer.sign({ iss: 'http://127.0.0.1:9/oauth2/default', sub: 'host.admin@example.net', aud: AUDIENCE });
       const response = await down.app.inject({ method: 'POST', url: URL_PATH, payload: { oktaAccessToken: token } });

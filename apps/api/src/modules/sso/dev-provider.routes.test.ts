@@ -21,7 +21,8 @@ const browser = () => {
   };
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   return {
-    get: async (url: string) => keep(await t.app.inject({ method: 'GET', url: url.replace(ORIGIN, ''), headers: { host: 'wattdesk.test', cookie: cookieHeader() } })),
+    get: async (url: string) =>
+      keep(await t.app.inject({ method: 'GET', url: url.replace(ORIGIN, ''), headers: { host: 'wattdesk.test', cookie: cookieHeader() } })),
     postForm: async (url: string, form: Record<string, string>) =>
       keep(
         await t.app.inject({
@@ -47,7 +48,7 @@ const startAuthorization = async (provider: 'workforce' | 'customer', email: str
     code_challenge_method: 'S256',
     login_hint: email,
   });
-  const authorize = await user.get(`/oidc/${provider}/auth?${params}`);
+  const authorize = await user.get(`/oidc/${provider}/auth?${params.toString()}`);
   expect(authorize.statusCode).toBe(303);
   return { user, interaction: authorize.headers.location as string };
 };
@@ -63,7 +64,11 @@ const signInAtProvider = async (provider: 'workforce' | 'customer', email: strin
 describe('built-in development OpenID provider', () => {
   it('publishes discovery for both issuers on this server, with PKCE, DPoP and the iss response parameter', async () => {
     for (const provider of ['workforce', 'customer']) {
-      const response = await t.app.inject({ method: 'GET', url: `/oidc/${provider}/.well-known/openid-configuration`, headers: { host: 'wattdesk.test' } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/oidc/${provider}/.well-known/openid-configuration`,
+        headers: { host: 'wattdesk.test' },
+      });
       expect(response.statusCode).toBe(200);
       expect(json(response)).toMatchObject({
         issuer: `${ORIGIN}/oidc/${provider}`,
@@ -98,13 +103,24 @@ describe('built-in development OpenID provider', () => {
   it('workforce: code + PKCE → ID token with groups, accepted by the workforce exchange', async () => {
     const verifier = randomBytes(32).toString('base64url');
     const nonceVerifier = randomBytes(32).toString('base64url');
-    const callback = await signInAtProvider('workforce', 'ops.readonly@example.org', verifier, createHash('sha256').update(nonceVerifier).digest('base64url'));
+    const callback = await signInAtProvider(
+      'workforce',
+      'ops.readonly@example.org',
+      verifier,
+      createHash('sha256').update(nonceVerifier).digest('base64url'),
+    );
     expect(callback.pathname).toBe('/login/callback');
     const token = await t.app.inject({
       method: 'POST',
       url: '/oidc/workforce/token',
       headers: { host: 'wattdesk.test', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: `${ORIGIN}/login/callback`, client_id: 'wattdesk-workforce', code_verifier: verifier }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: `${ORIGIN}/login/callback`,
+        client_id: 'wattdesk-workforce',
+        code_verifier: verifier,
+      }).toString(),
     });
     expect(token.statusCode).toBe(200);
     const idToken = json<{ id_token: string }>(token).id_token;
@@ -120,21 +136,38 @@ describe('built-in development OpenID provider', () => {
     const key = await generateKeyPair('RS256', { modulusLength: 2048 });
     const jwk = await exportJWK(key.publicKey);
     const dpop = (htu: string, extra: Record<string, unknown> = {}) =>
-      new SignJWT({ htm: 'POST', htu, jti: randomUUID(), iat: Math.floor(Date.now() / 1000), ...extra }).setProtectedHeader({ alg: 'RS256', typ: 'dpop+jwt', jwk }).sign(key.privateKey);
+      new SignJWT({ htm: 'POST', htu, jti: randomUUID(), iat: Math.floor(Date.now() / 1000), ...extra })
+        .setProtectedHeader({ alg: 'RS256', typ: 'dpop+jwt', jwk })
+        .sign(key.privateKey);
     const token = await t.app.inject({
       method: 'POST',
       url: '/oidc/customer/token',
       headers: { host: 'wattdesk.test', 'content-type': 'application/x-www-form-urlencoded', dpop: await dpop(`${ORIGIN}/oidc/customer/token`) },
-      payload: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: `${ORIGIN}/login/customers/callback`, client_id: 'wattdesk-customer-admins', code_verifier: verifier }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: `${ORIGIN}/login/customers/callback`,
+        client_id: 'wattdesk-customer-admins',
+        code_verifier: verifier,
+      }).toString(),
     });
     const tokens = json<{ access_token: string; token_type: string }>(token);
     expect(tokens.token_type).toBe('DPoP');
-    expect(decodeJwt(tokens.access_token)).toMatchObject({ aud: 'api://wattdesk', email: 'host.admin@example.net', cnf: { jkt: await calculateJwkThumbprint(jwk) } });
+    expect(decodeJwt(tokens.access_token)).toMatchObject({
+      aud: 'api://wattdesk',
+      email: 'host.admin@example.net',
+      cnf: { jkt: await calculateJwkThumbprint(jwk) },
+    });
     const url = '/web/tokens-exchange/okta-customer-admins-tokens';
     const ath = createHash('sha256').update(tokens.access_token).digest('base64url');
     const withoutProof = await t.app.inject({ method: 'POST', url, payload: { oktaAccessToken: tokens.access_token } });
     expect(withoutProof.statusCode).toBe(401);
-    const exchange = await t.app.inject({ method: 'POST', url, payload: { oktaAccessToken: tokens.access_token }, headers: { dpop: await dpop(`${ORIGIN}${url}`, { ath }) } });
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { oktaAccessToken: tokens.access_token },
+      headers: { dpop: await dpop(`${ORIGIN}${url}`, { ath }) },
+    });
     expect(exchange.statusCode).toBe(200);
     expect(json(exchange)).toMatchObject({ userType: 'PortfolioManager', email: 'host.admin@example.net' });
   });
@@ -143,7 +176,12 @@ describe('built-in development OpenID provider', () => {
     const response = await t.app.inject({ method: 'GET', url: '/web/app-config' });
     expect(json(response)).toMatchObject({
       sso: {
-        workforce: { issuer: `${ORIGIN}/oidc/workforce`, clientId: 'wattdesk-workforce', scope: 'openid profile email groups', isDevelopmentProvider: true },
+        workforce: {
+          issuer: `${ORIGIN}/oidc/workforce`,
+          clientId: 'wattdesk-workforce',
+          scope: 'openid profile email groups',
+          isDevelopmentProvider: true,
+        },
         customer: { issuer: `${ORIGIN}/oidc/customer`, clientId: 'wattdesk-customer-admins', isDevelopmentProvider: true },
       },
     });
@@ -153,7 +191,9 @@ describe('built-in development OpenID provider', () => {
     const production = await createTestApp({ seed: false, env: { NODE_ENV: 'production' } });
     try {
       expect((await production.app.inject({ method: 'GET', url: '/oidc/workforce/.well-known/openid-configuration' })).statusCode).toBe(404);
-      expect(json(await production.app.inject({ method: 'GET', url: '/web/app-config' }))).toMatchObject({ sso: { workforce: null, customer: null } });
+      expect(json(await production.app.inject({ method: 'GET', url: '/web/app-config' }))).toMatchObject({
+        sso: { workforce: null, customer: null },
+      });
     } finally {
       await production.close();
     }

@@ -1,8 +1,7 @@
 import type { UserType } from '@wattdesk/shared';
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import { usedSsoTokens, users, type UserRow } from '../../db/schema/index.ts';
 
 export type WorkforceProfile = {
   email: string;
@@ -37,4 +36,18 @@ export const upsertWorkforceUser = async (db: Executor, profile: WorkforceProfil
     .returning();
   if (!row) throw new Error('workforce user upsert returned nothing');
   return row;
+};
+
+/**
+ * Remembers an exchanged token (by hash) until it expires; false when it was exchanged before. Expired
+ * entries are swept on the way, so the table holds at most the tokens of the last few minutes.
+ */
+export const spendToken = async (db: Executor, tokenHash: string, expiresAt: Date, now: Date): Promise<boolean> => {
+  await db.delete(usedSsoTokens).where(lt(usedSsoTokens.expiresAt, now));
+  const rows = await db
+    .insert(usedSsoTokens)
+    .values({ tokenHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ tokenHash: usedSsoTokens.tokenHash });
+  return rows.length > 0;
 };

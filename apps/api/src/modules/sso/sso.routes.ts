@@ -1,13 +1,9 @@
-import {
-  customerTokensExchangeBodySchema,
-  tokensExchangeResponseSchema,
-  workforceTokensExchangeBodySchema,
-} from '@wattdesk/shared';
+import { customerTokensExchangeBodySchema, tokensExchangeResponseSchema, workforceTokensExchangeBodySchema } from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { clientOf } from '../auth/auth.routes.ts';
+import { clientOf } from '../../lib/request-auth.ts';
 import type { SsoService } from './sso.service.ts';
 
 export type SsoRoutesOptions = { sso: SsoService; rateLimit: { max: number; timeWindow: number } };
@@ -50,7 +46,6 @@ export const ssoRoutes = async (app: FastifyInstance, { sso, rateLimit }: SsoRou
       headers: dpopHeaderSchema,
       response: { 200: tokensExchangeResponseSchema, ...errorResponses },
     },
-    handler: (request) =>
-      sso.exchangeCustomer({ oktaAccessToken: request.body.oktaAccessToken, dpopProof: request.headers.dpop }, clientOf(request)),
+    handler: (request) => sso.exchangeCustomer({ oktaAccessToken: request.body.oktaAccessToken, dpopProof: request.headers.dpop }, clientOf(request)),
   });
 };

@@ -1,11 +1,13 @@
-import { AppError, isAdminType, userTypeForWorkforceGroups, type SsoProvider, type TokensExchangeResponse } from '@wattdesk/shared';
+import { AppError, isAdminType, userTypeForWorkforceGroups, type SsoConfig, type SsoProvider, type TokensExchangeResponse } from '@wattdesk/shared';
 import type { JWTPayload } from 'jose';
-import type { SsoSettings } from '../../config.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { AppConfig, SsoSettings } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import { diffFields, recordActivity } from '../../lib/audit.ts';
-import * as authRepo from '../auth/auth.repository.ts';
-import type { AuthService, ClientInfo } from '../auth/auth.service.ts';
+import * as accounts from '../auth/accounts.service.ts';
+import type { ClientInfo } from '../../lib/request-auth.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { verifyDpopProof, SeenProofs } from './dpop-proof.ts';
 import { assertAuthorizedParty, assertNonce, boundKeyThumbprint, emailOf, groupsOf, stringClaim } from './sso-claims.ts';
 import * as repo from './sso.repository.ts';
@@ -49,12 +51,16 @@ export const createSsoService = (deps: SsoServiceDeps) => {
   const refuse = async (provider: SsoProvider, client: ClientInfo, error: unknown, user?: KnownUser | null): Promise<never> => {
     const reason = error instanceof AppError ? error.code : 'INTERNAL';
     await db.transaction((tx) =>
-      recordActivity(tx, { userId: user?.id ?? null, email: user?.email ?? null, userType: null, ip: client.ip }, {
-        action: 'auth.sso_refused',
-        entity: 'user',
-        entityId: user?.id ?? null,
-        changes: { provider: { before: null, after: provider }, reason: { before: null, after: reason } },
-      }),
+      recordActivity(
+        tx,
+        { userId: user?.id ?? null, email: user?.email ?? null, userType: null, ip: client.ip },
+        {
+          action: 'auth.sso_refused',
+          entity: 'user',
+          entityId: user?.id ?? null,
+          changes: { provider: { before: null, after: provider }, reason: { before: null, after: reason } },
+        },
+      ),
     );
     throw error;
   };
@@ -80,19 +86,34 @@ export const createSsoService = (deps: SsoServiceDeps) => {
       const before = await repo.findUserByEmailForUpdate(tx, profile.email);
       if (before && before.authProvider === 'customer') throw new AppError('WORKFORCE_ACCOUNT_CONFLICT');
       const after = await repo.upsertWorkforceUser(tx, profile);
-      const changes = diffFields((before ?? {}) as Record<string, unknown>, { userType: after.userType, firstName: after.firstName, lastName: after.lastName, authProvider: after.authProvider });
+      const changes = diffFields((before ?? {}) as Record<string, unknown>, {
+        userType: after.userType,
+        firstName: after.firstName,
+        lastName: after.lastName,
+        authProvider: after.authProvider,
+      });
       if (Object.keys(changes).length) {
-        await recordActivity(tx, { userId: after.id, email: after.email, userType: after.userType, ip: client.ip }, {
-          action: before ? 'user.update' : 'user.create',
-          entity: 'user',
-          entityId: after.id,
-          changes: { ...changes, source: { before: null, after: 'workforce-sso' } },
-        });
+        await recordActivity(
+          tx,
+          { userId: after.id, email: after.email, userType: after.userType, ip: client.ip },
+          {
+            action: before ? 'user.update' : 'user.create',
+            entity: 'user',
+            entityId: after.id,
+            changes: { ...changes, source: { before: null, after: 'workforce-sso' } },
+          },
+        );
       }
       // Removed from the groups: sign-ins this person already has end now, not when their tokens run out.
-      if (after.userType === 'None') await authRepo.revokeSessionsOfUser(tx, after.id, 'workforce group removed', now());
+      if (after.userType === 'None') await accounts.endAllSessions(tx, after.id, 'workforce group removed', now());
       return { before, after };
     });
+
+  /** An ID token opens one sign-in: a copy (from a log, a proxy, the browser's history) opens none. */
+  const spendOnce = async (token: string, claims: JWTPayload) => {
+    const expiresAt = new Date((claims.exp ?? 0) * 1000);
+    if (!(await repo.spendToken(db, hashToken(token), expiresAt, now()))) throw new AppError('SSO_TOKEN_REUSED');
+  };
 
   const exchangeWorkforce = async (body: { idToken: string; nonceVerifier: string }, client: ClientInfo): Promise<TokensExchangeResponse> => {
     const claims = await verify('workforce', body.idToken, client);
@@ -101,6 +122,7 @@ export const createSsoService = (deps: SsoServiceDeps) => {
     try {
       assertAuthorizedParty(claims, settings.clientId);
       assertNonce(claims, body.nonceVerifier);
+      await spendOnce(body.idToken, claims);
       const email = emailOf(claims);
       user = { id: null, email };
       const profile: repo.WorkforceProfile = {
@@ -133,7 +155,7 @@ export const createSsoService = (deps: SsoServiceDeps) => {
         const check = { proof: input.dpopProof, accessToken: input.oktaAccessToken, jkt, method: 'POST', url: deps.customerExchangeUrl, now: now() };
         await verifyDpopProof(check, seenProofs);
       }
-      const user = await authRepo.findUserByEmail(db, emailOf(claims));
+      const user = await accounts.findUserByEmail(db, emailOf(claims));
       if (!user || user.authProvider !== 'customer') throw new AppError('CUSTOMER_ADMIN_UNKNOWN');
       known = { id: user.id, email: user.email };
       if (user.status !== 'ACTIVE') throw new AppError('ACCOUNT_INACTIVE');
@@ -148,3 +170,14 @@ export const createSsoService = (deps: SsoServiceDeps) => {
 };
 
 export type SsoService = ReturnType<typeof createSsoService>;
+
+/** What GET /web/app-config tells the browser about each route. */
+export const publicSsoConfig = (config: AppConfig): SsoConfig => {
+  const entry = (provider: SsoProvider) => {
+    const settings = config.sso[provider];
+    return settings
+      ? { issuer: settings.issuer, clientId: settings.clientId, scope: settings.scope, isDevelopmentProvider: settings.isDevelopmentProvider }
+      : null;
+  };
+  return { workforce: entry('workforce'), customer: entry('customer') };
+};

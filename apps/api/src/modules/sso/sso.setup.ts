@@ -1,4 +1,4 @@
-import { SSO_PROVIDERS, type SsoConfig, type SsoProvider } from '@wattdesk/shared';
+import { SSO_PROVIDERS, type SsoProvider } from '@wattdesk/shared';
 import type { AppConfig } from '../../config.ts';
 import { createDevIssuer, type DevIssuer } from './dev-provider/dev-provider.ts';
 import { createIssuerVerifier, type IssuerVerifier } from './token-verifier.ts';
@@ -31,15 +31,4 @@ export const setUpSso = async (config: AppConfig, now: () => Date): Promise<SsoS
     }
   }
   return { devIssuers, verifiers, connectSources: [...connectSources] };
-};
-
-/** What GET /web/app-config tells the browser about each route. */
-export const publicSsoConfig = (config: AppConfig): SsoConfig => {
-  const entry = (provider: SsoProvider) => {
-    const settings = config.sso[provider];
-    return settings
-      ? { issuer: settings.issuer, clientId: settings.clientId, scope: settings.scope, isDevelopmentProvider: settings.isDevelopmentProvider }
-      : null;
-  };
-  return { workforce: entry('workforce'), customer: entry('customer') };
 };

@@ -81,7 +81,7 @@ export const createIssuerVerifier = (options: IssuerVerifierOptions) => {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ALGORITHMS,
-        requiredClaims: ['exp', 'sub'],
+        requiredClaims: ['exp', 'aud', 'iss', 'sub'],
         ...(options.now ? { currentDate: options.now() } : {}),
       });
       return payload;

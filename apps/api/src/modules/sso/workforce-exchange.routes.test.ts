@@ -27,7 +27,19 @@ afterAll(async () => {
 });
 
 const idToken = (claims: Record<string, unknown> = {}, options?: Parameters<TestIssuer['sign']>[1]) =>
-  issuer.sign({ sub: 'dir-1', aud: CLIENT_ID, nonce: NONCE, email: 'kai.lee@staff.example.org', given_name: 'Kai', family_name: 'Lee', groups: ['Super Admin Access'], ...claims }, options);
+  issuer.sign(
+    {
+      sub: 'dir-1',
+      aud: CLIENT_ID,
+      nonce: NONCE,
+      email: 'kai.lee@staff.example.org',
+      given_name: 'Kai',
+      family_name: 'Lee',
+      groups: ['Super Admin Access'],
+      ...claims,
+    },
+    options,
+  );
 
 const unsignedHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
 
@@ -36,13 +48,18 @@ const exchange = (token: string, nonceVerifier = VERIFIER) =>
 
 const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const activities = (action: string, email: string) =>
-  t.database.db.select().from(activityLogs).where(and(eq(activityLogs.action, action), eq(activityLogs.actorEmail, email)));
+  t.database.db
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.action, action), eq(activityLogs.actorEmail, email)));
 
 describe('POST /web/tokens-exchange/workforce-tokens', () => {
   it('signs a Super Admin Access member in as SuperAdmin, creating the workforce row, with a working session', async () => {
     const response = await exchange(await idToken());
     expect(response.statusCode).toBe(200);
-    const body = json<{ accessToken: string; refreshToken: string; userType: string; email: string; firstName: string; locations: string[] }>(response);
+    const body = json<{ accessToken: string; refreshToken: string; userType: string; email: string; firstName: string; locations: string[] }>(
+      response,
+    );
     expect(body).toMatchObject({ userType: 'SuperAdmin', email: 'kai.lee@staff.example.org', firstName: 'Kai', lastName: 'Lee', locations: [] });
     expect(await userRow('kai.lee@staff.example.org')).toMatchObject({ authProvider: 'workforce', userType: 'SuperAdmin', passwordHash: null });
     const list = await t.app.inject(authed(body.accessToken, { method: 'GET', url: '/web/locations' }));
@@ -63,7 +80,10 @@ describe('POST /web/tokens-exchange/workforce-tokens', () => {
     const earlier = json<{ accessToken: string }>(await exchange(await idToken({ groups: ['Super Admin Access'] })));
     const response = await exchange(await idToken({ groups: ['Everyone'] }));
     expect(response.statusCode).toBe(403);
-    expect(json(response)).toMatchObject({ code: 'WORKFORCE_NO_ACCESS', msg: [expect.stringContaining('not in a group that may use the dashboard')] });
+    expect(json(response)).toMatchObject({
+      code: 'WORKFORCE_NO_ACCESS',
+      msg: [expect.stringContaining('not in a group that may use the dashboard')],
+    });
     expect(await userRow('kai.lee@staff.example.org')).toMatchObject({ userType: 'None' });
     const [refusal] = await activities('auth.sso_refused', 'kai.lee@staff.example.org');
     expect(refusal?.changes).toMatchObject({ reason: { after: 'WORKFORCE_NO_ACCESS' }, provider: { after: 'workforce' } });
@@ -81,7 +101,11 @@ describe('POST /web/tokens-exchange/workforce-tokens', () => {
     ['for another audience', () => idToken({ aud: 'some-other-app' }), 'SSO_TOKEN_WRONG_AUDIENCE'],
     ['for several audiences without us as authorized party', () => idToken({ aud: [CLIENT_ID, 'other'], azp: 'other' }), 'SSO_TOKEN_WRONG_AUDIENCE'],
     ['naming another issuer (signed with the right key)', () => idToken({ iss: other.issuer }), 'SSO_TOKEN_WRONG_ISSUER'],
-    ['from another issuer altogether', () => other.sign({ sub: 'x', aud: CLIENT_ID, nonce: NONCE, email: 'kai.lee@staff.example.org', groups: ['Super Admin Access'] }), 'SSO_TOKEN_WRONG_ISSUER'],
+    [
+      'from another issuer altogether',
+      () => other.sign({ sub: 'x', aud: CLIENT_ID, nonce: NONCE, email: 'kai.lee@staff.example.org', groups: ['Super Admin Access'] }),
+      'SSO_TOKEN_WRONG_ISSUER',
+    ],
     ['without a signature (alg none)', async () => `${unsignedHeader}.${(await idToken()).split('.')[1]}.`, 'SSO_TOKEN_INVALID'],
     ['with its signature cut off', async () => `${(await idToken()).split('.').slice(0, 2).join('.')}.`, 'SSO_TOKEN_BAD_SIGNATURE'],
     ['not a JWT at all', async () => 'opaque-access-token-value', 'SSO_TOKEN_INVALID'],
@@ -125,7 +149,11 @@ describe('POST /web/tokens-exchange/workforce-tokens', () => {
   });
 
   it('a workforce account no longer opens with a local password', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/web/users/login', payload: { email: 'kai.lee@staff.example.org', password: 'Charge#2026' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/web/users/login',
+      payload: { email: 'kai.lee@staff.example.org', password: 'Charge#2026' },
+    });
     expect(response.statusCode).toBe(400);
     expect(json(response)).toMatchObject({ code: 'SSO_ACCOUNT' });
   });

@@ -38,7 +38,10 @@ export const listSystemEvents = async (db: Executor, options: { where: SQL | und
       .orderBy(desc(systemEvents.createdAt), desc(systemEvents.id))
       .limit(options.pageSize)
       .offset((options.page - 1) * options.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(systemEvents).where(options.where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(systemEvents)
+      .where(options.where),
   ]);
   return { items: rows.map(toItem), total };
 };

@@ -21,7 +21,12 @@ describe('the system log', () => {
     await t.app.background.drain();
     const page = json<Page>(await get(staff, '/web/system-logs'));
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ level: 'error', source: 'mail', event: 'mail.failed', details: { subject: 'Reset your Wattdesk password', recipientDomain: 'example.com' } });
+    expect(page.items[0]).toMatchObject({
+      level: 'error',
+      source: 'mail',
+      event: 'mail.failed',
+      details: { subject: 'Reset your Wattdesk password', recipientDomain: 'example.com' },
+    });
     expect(JSON.stringify(page.items[0])).not.toContain('admin@example.com');
   });
 

@@ -1,12 +1,13 @@
-import type { Paged, SystemLogFilter, SystemLogItem, SystemLogListQuery } from '@wattdesk/shared';
+import { formatZonedTimestamp, type Paged, type SystemLogFilter, type SystemLogItem, type SystemLogListQuery } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import * as repo from './system-logs.repository.ts';
 
 export const SYSTEM_CSV_HEADER = ['Time (UTC)', 'Level', 'Source', 'Event', 'Message', 'Details'] as const;
 
+// No location: UTC, written with its offset like every exported time.
 const csvRow = (item: SystemLogItem): CsvCell[] => [
-  item.createdAt,
+  formatZonedTimestamp(item.createdAt, 'UTC'),
   item.level,
   item.source,
   item.event,

@@ -20,8 +20,22 @@ export type DirectoryUser = {
  */
 export const DEV_DIRECTORY: Record<SsoProvider, readonly DirectoryUser[]> = {
   workforce: [
-    { sub: 'wf-0001', email: 'ops.super@example.org', givenName: 'Morgan', familyName: 'Hale', phoneNumber: '+1 415 555 0201', groups: ['Everyone', 'Super Admin Access'] },
-    { sub: 'wf-0002', email: 'ops.readonly@example.org', givenName: 'Avery', familyName: 'Lindqvist', phoneNumber: '+1 415 555 0202', groups: ['Everyone', 'Read Only Super Admin Access'] },
+    {
+      sub: 'wf-0001',
+      email: 'ops.super@example.org',
+      givenName: 'Morgan',
+      familyName: 'Hale',
+      phoneNumber: '+1 415 555 0201',
+      groups: ['Everyone', 'Super Admin Access'],
+    },
+    {
+      sub: 'wf-0002',
+      email: 'ops.readonly@example.org',
+      givenName: 'Avery',
+      familyName: 'Lindqvist',
+      phoneNumber: '+1 415 555 0202',
+      groups: ['Everyone', 'Read Only Super Admin Access'],
+    },
     { sub: 'wf-0003', email: 'ops.none@example.org', givenName: 'Quinn', familyName: 'Mbeki', phoneNumber: null, groups: [] },
   ],
   customer: [

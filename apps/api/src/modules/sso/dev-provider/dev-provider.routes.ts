@@ -14,8 +14,7 @@ const PROVIDER_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
-const loginPageCsp = (nonce: string) =>
-  `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+const loginPageCsp = (nonce: string) => `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
 
 const sendLoginPage = (
   reply: FastifyReply,
@@ -34,7 +33,7 @@ const sendLoginPage = (
       renderDevLoginPage({
         nonce,
         provider: issuer.provider,
-        clientId: String(details.params.client_id ?? ''),
+        clientId: typeof details.params.client_id === 'string' ? details.params.client_id : '',
         action: `${base}/login`,
         abortAction: `${base}/abort`,
         ...input,
@@ -58,7 +57,12 @@ const interactionRoutes = (issuer: DevIssuer) => async (app: FastifyInstance) =>
     const form = (request.body ?? {}) as LoginForm;
     const user = authenticateDirectoryUser(issuer.provider, form.email ?? '', form.password ?? '');
     if (!user) return sendLoginPage(reply, issuer, interaction, { email: form.email ?? '', error: 'The e-mail or password is incorrect' });
-    const redirectTo = await issuer.oidc.interactionResult(request.raw, reply.raw, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false });
+    const redirectTo = await issuer.oidc.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: user.sub } },
+      { mergeWithLastSubmission: false },
+    );
     return reply.redirect(redirectTo, 303);
   });
 

@@ -45,9 +45,7 @@ const loginPolicy = (provider: SsoProvider) => {
       const hint = ctx.oidc.params?.login_hint;
       const signedIn = ctx.oidc.session?.accountId;
       if (typeof hint !== 'string' || !signedIn) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      return findDirectoryUser(provider, hint)?.sub === signedIn
-        ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-        : interactionPolicy.Check.REQUEST_PROMPT;
+      return findDirectoryUser(provider, hint)?.sub === signedIn ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
     }),
   );
   return policy;

@@ -4,7 +4,6 @@ import { Redis } from 'ioredis';
 import type { LiveEvent } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 
-
 /** An OCPP call for a charger held by another node, and that node's answer. */
 export type CommandRequest = { requestId: string; chargerCode: string; method: string; params: Record<string, unknown>; replyTo: string };
 export type CommandReply = { requestId: string; ok: true; result: unknown } | { requestId: string; ok: false; code: string; message: string };
@@ -54,7 +53,8 @@ export const createRedisBus = async (redisUrl: string, log: FastifyBaseLogger): 
   // A subscribed connection cannot publish, so each node keeps two.
   const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  for (const connection of [publisher, subscriber]) connection.on('error', (error: Error) => log.warn({ err: error.message }, 'Redis connection error'));
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (error: Error) => log.warn({ err: error.message }, 'Redis connection error'));
   await Promise.all([publisher.connect(), subscriber.connect()]);
 
   const local = new EventEmitter();
@@ -86,7 +86,10 @@ export const createRedisBus = async (redisUrl: string, log: FastifyBaseLogger): 
   return {
     nodeId,
     clustered: true,
-    publishLive: (event) => void publisher.publish(LIVE_CHANNEL, JSON.stringify(event)).catch((error: Error) => log.warn({ err: error.message }, 'Live event not published')),
+    publishLive: (event) =>
+      void publisher
+        .publish(LIVE_CHANNEL, JSON.stringify(event))
+        .catch((error: Error) => log.warn({ err: error.message }, 'Live event not published')),
     onLive: (listener) => {
       local.on('live', listener);
       return () => void local.off('live', listener);

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupCommit } from './group-commit.ts';
+
+/** A writer that takes `ms` per write and records the batches it was given. */
+const slowWriter = (ms: number, fail?: (item: number) => boolean) => {
+  const batches: number[][] = [];
+  const write = async (items: number[]) => {
+    batches.push(items);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    if (fail && items.some(fail)) throw new Error(`bad item in ${items.join(',')}`);
+    return items.map((item) => item * 10);
+  };
+  return { batches, write };
+};
+
+describe('group commit', () => {
+  it('writes items that queue behind a write in one batch, answering each caller its own result', async () => {
+    const { batches, write } = slowWriter(20);
+    const commit = createGroupCommit(write);
+    const first = commit.add(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const rest = [2, 3, 4, 5].map((item) => commit.add(item));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40, 50]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+  });
+
+  it('fails only the caller whose item is bad: a failed batch is retried one item at a time', async () => {
+    const { batches, write } = slowWriter(1, (item) => item === 3);
+    const commit = createGroupCommit(write);
+    const outcomes = await Promise.allSettled([1, 2, 3, 4].map((item) => commit.add(item)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(batches[0]).toEqual([1, 2, 3, 4]);
+    expect(batches.slice(1)).toEqual([[1], [2], [3], [4]]);
+  });
+
+  it('caps a batch and reports idle only once everything added is written', async () => {
+    const { batches, write } = slowWriter(2);
+    const commit = createGroupCommit(write, 2);
+    const all = [1, 2, 3, 4, 5].map((item) => commit.add(item));
+    await commit.idle();
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+    expect(await Promise.all(all)).toEqual([10, 20, 30, 40, 50]);
+  });
+});

@@ -1,0 +1,310 @@
+import type { DashboardOverview, DayFilterKey } from '@wattdesk/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { previousOf, type Scope } from '../../db/rollup-scope.ts';
+import {
+  chargers,
+  chargerStatusChanges,
+  chargingSessions,
+  drivers,
+  locations,
+  sessionPrices,
+  tariffVersions,
+  users,
+  violations,
+} from '../../db/schema/index.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { createTestDatabase } from '../../../test/test-app.ts';
+import { createLedgerService } from '../payouts/ledger.service.ts';
+import { createDashboardService } from './dashboard.service.ts';
+
+/**
+ * Every overview figure, read from the rollups the triggers keep, equals a direct query over the raw rows:
+ * sessions, prices, violations and the status history. Zones on both sides of the date line, one with a
+ * half-hour offset, and a window across the autumn clock change in Los Angeles (1 November 2026).
+ */
+const ZONES = ['America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Auckland'] as const;
+const WINDOW_START = Date.parse('2026-10-25T00:00:00Z');
+const WINDOW_DAYS = 14;
+const NOW = new Date(WINDOW_START + (WINDOW_DAYS - 2) * 86_400_000 + 7 * 3_600_000);
+const MINUTE = 60_000;
+const day = (offset: number) => new Date(WINDOW_START + offset * 86_400_000).toISOString().slice(0, 10);
+
+type World = { locationIds: string[]; chargerIds: string[]; chargerLocation: string[]; versionIds: string[]; driverId: string };
+
+type Drawn = {
+  charger: number;
+  connector: number;
+  startMinute: number;
+  minutes: number;
+  energyWh: number;
+  tag: string;
+  total: number | null;
+  idleMinutes: number;
+  violation: boolean;
+  stopLater: boolean;
+};
+const sessionArb: fc.Arbitrary<Drawn> = fc.record({
+  charger: fc.nat({ max: 5 }),
+  connector: fc.integer({ min: 1, max: 2 }),
+  startMinute: fc.integer({ min: 0, max: (WINDOW_DAYS - 2) * 1440 }),
+  minutes: fc.integer({ min: 1, max: 900 }),
+  energyWh: fc.integer({ min: 0, max: 60_000 }),
+  tag: fc.constantFrom('A', 'B', 'C', 'D'),
+  total: fc.option(fc.integer({ min: 0, max: 9_000 }), { nil: null }),
+  idleMinutes: fc.nat({ max: 120 }),
+  violation: fc.boolean(),
+  stopLater: fc.boolean(),
+});
+const historyArb = fc.array(fc.array(fc.integer({ min: 1, max: 3000 }), { maxLength: 6 }), { minLength: 6, maxLength: 6 });
+const queryArb = fc.record({
+  first: fc.nat({ max: WINDOW_DAYS - 1 }),
+  length: fc.integer({ min: 1, max: 6 }),
+  dayFilter: fc.constantFrom<DayFilterKey>('all-days', 'weekdays', 'weekends'),
+  location: fc.option(fc.nat({ max: 2 }), { nil: null }),
+});
+
+describe('dashboard overview: rollups equal direct queries over raw rows', () => {
+  let handle: DatabaseHandle;
+  let world: World;
+  const dashboard = () => createDashboardService({ db: handle.db, now: () => NOW, ledger: createLedgerService({ db: handle.db, now: () => NOW }) });
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const db = handle.db;
+    const locs = await db
+      .insert(locations)
+      .values(
+        ZONES.map((timeZone, n) => ({
+          name: `Zone ${n}`,
+          addressLine1: '1 Main St',
+          city: 'City',
+          zipCode: '00000',
+          state: 'CA',
+          lng: 0,
+          lat: 0,
+          accessCode: `Z${n}`,
+          timeZone,
+          currency: n === 2 ? 'NZD' : 'USD',
+        })),
+      )
+      .returning({ id: locations.id });
+    const locationIds = locs.map((l) => l.id);
+    const chargerLocation = [0, 0, 1, 1, 2, 2].map((n) => locationIds[n]!);
+    const made = await db
+      .insert(chargers)
+      .values(
+        chargerLocation.map((locationId, n) => ({
+          chargerId: `PROP-${n}`,
+          locationId,
+          name: `Bay ${n}`,
+          thingName: `thing-${n}`,
+          kind: 'smart' as const,
+          connectorTypes: n % 2 ? ['J1772', 'NACS'] : ['CCS'],
+        })),
+      )
+      .returning({ id: chargers.id });
+    const versions = await db
+      .insert(tariffVersions)
+      .values(
+        locationIds.map((locationId, n) => ({
+          locationId,
+          effectiveFrom: new Date(WINDOW_START - 86_400_000),
+          currency: n === 2 ? 'NZD' : 'USD',
+          periods: [],
+          sessionFee: 0,
+          sessionFeeIsDefault: false,
+          idleFee: { enabled: false, pricePerMinute: 0, graceMinutes: 0, dailyCap: null, freeHours: null },
+          violationRules: { maxStay: null, idleLimit: null },
+        })),
+      )
+      .returning({ id: tariffVersions.id });
+    // One driver account charging with two tags (A and B): unique drivers counts it once.
+    const [account] = await db
+      .insert(users)
+      .values({ email: 'prop-driver@example.com', firstName: 'Prop', lastName: 'Driver', userType: 'Driver' })
+      .returning({ id: users.id });
+    await db.insert(drivers).values({ userId: account!.id, locationId: locationIds[0]! });
+    world = { locationIds, chargerIds: made.map((c) => c.id), chargerLocation, versionIds: versions.map((v) => v.id), driverId: account!.id };
+  });
+  afterAll(() => handle.close());
+
+  const reset = async () => {
+    await handle.db.execute(sql`delete from charging_sessions`);
+    await handle.db.execute(sql`delete from charger_status_changes`);
+    await handle.db.execute(sql`delete from charger_daily_stats`);
+    await handle.db.execute(sql`delete from location_hourly_usage`);
+    await handle.db.execute(sql`delete from location_connector_sessions`);
+  };
+
+  const load = async (sessions: Drawn[], history: number[][]) => {
+    const db = handle.db;
+    // The start is unique per charger, connector and tag (as the OCPP server keeps it): repeated draws are dropped.
+    const unique = [...new Map(sessions.map((s) => [`${s.charger}/${s.connector}/${s.startMinute}/${s.tag}`, s])).values()];
+    for (const s of unique) {
+      const chargerId = world.chargerIds[s.charger]!;
+      const locationId = world.chargerLocation[s.charger]!;
+      const startedAt = new Date(WINDOW_START + s.startMinute * MINUTE);
+      const stoppedAt = new Date(startedAt.getTime() + s.minutes * MINUTE);
+      const [row] = await db
+        .insert(chargingSessions)
+        .values({
+          chargerId,
+          locationId,
+          connectorId: s.connector,
+          idTag: s.tag,
+          driverId: s.tag === 'A' || s.tag === 'B' ? world.driverId : null,
+          status: s.stopLater ? 'active' : 'completed',
+          startedAt,
+          stoppedAt: s.stopLater ? null : stoppedAt,
+          meterStartWh: 0,
+          meterLastWh: s.energyWh,
+          meterStopWh: s.stopLater ? null : s.energyWh,
+        })
+        .returning({ id: chargingSessions.id });
+      // Half the sessions stop in a later statement, as StopTransaction does.
+      if (s.stopLater)
+        await db.execute(
+          sql`update charging_sessions set status = 'completed', stopped_at = ${stoppedAt}, meter_stop_wh = ${s.energyWh} where id = ${row!.id}`,
+        );
+      if (s.total !== null) {
+        const versionId = world.versionIds[world.locationIds.indexOf(locationId)]!;
+        const currency = locationId === world.locationIds[2] ? 'NZD' : 'USD';
+        await db.insert(sessionPrices).values({
+          sessionId: row!.id,
+          locationId,
+          tariffVersionId: versionId,
+          currency,
+          total: s.total,
+          energyWh: s.energyWh,
+          chargingSeconds: s.minutes * 60,
+          idleSeconds: s.idleMinutes * 60,
+          pricedAt: stoppedAt,
+        });
+        // A waiver lowers the stored total later; the rollup follows.
+        if (s.violation) await db.execute(sql`update session_prices set total_minor = total_minor / 2 where session_id = ${row!.id}`);
+      }
+      if (s.violation)
+        await db.insert(violations).values({
+          sessionId: row!.id,
+          locationId,
+          chargerId,
+          idTag: s.tag,
+          rule: 'max-stay',
+          amount: 100,
+          currency: 'USD',
+          detectedAt: stoppedAt,
+          limitMinutes: 60,
+          actualMinutes: s.minutes,
+        });
+    }
+    // Status history: from the window's start, each charger alternates connected / disconnected.
+    const rows = history
+      .flatMap((gaps, charger) => {
+        let at = WINDOW_START - 60 * MINUTE;
+        return [0, ...gaps].map((gap, n) => {
+          at += gap * 5 * MINUTE;
+          return { chargerId: world.chargerIds[charger]!, at: new Date(at), status: n % 2 ? 'offline' : 'available', online: n % 2 === 0 };
+        });
+      })
+      .filter((row) => row.at <= NOW); // the history ends at the present
+    await db.insert(chargerStatusChanges).values(rows);
+  };
+
+  const one = async <T>(query: SQL): Promise<T> => rowsOf<T>(await handle.db.execute(query))[0]!;
+
+  /** The obvious queries: local days straight from the timestamps, time counted minute by minute. */
+  const direct = async (scope: Scope) => {
+    const inScope = scope.locationIds ? sql`l.id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
+    const passes = (at: SQL) => {
+      const local = sql`(${at} at time zone l.time_zone)::date`;
+      const weekday = sql`extract(isodow from ${local})`;
+      const filter = scope.dayFilter === 'weekdays' ? sql`${weekday} <= 5` : scope.dayFilter === 'weekends' ? sql`${weekday} >= 6` : sql`true`;
+      return sql`${local} >= ${scope.from}::date and ${local} <= ${scope.to}::date and ${filter}`;
+    };
+    const sessions = await one<Record<string, string | number | null>>(sql`
+      select count(*) as sessions, coalesce(sum(cs.energy_wh), 0) as energy, coalesce(sum(extract(epoch from cs.stopped_at - cs.started_at)), 0) as seconds,
+        coalesce(sum(p.idle_seconds), 0) as idle, count(distinct coalesce(cs.driver_id::text, cs.id_tag)) as drivers
+      from charging_sessions cs join locations l on l.id = cs.location_id left join session_prices p on p.session_id = cs.id
+      where ${inScope} and cs.status = 'completed' and ${passes(sql`cs.started_at`)}`);
+    const revenue = rowsOf<{ currency: string; amount: string }>(
+      await handle.db.execute(sql`
+      select l.currency, sum(p.total_minor) as amount from session_prices p join charging_sessions cs on cs.id = p.session_id join locations l on l.id = cs.location_id
+      where ${inScope} and ${passes(sql`cs.started_at`)} group by l.currency`),
+    );
+    const broken = await one<{ n: string }>(
+      sql`select count(*) as n from violations v join locations l on l.id = v.location_id where ${inScope} and ${passes(sql`v.detected_at`)}`,
+    );
+    const used = await one<{ n: string }>(sql`
+      select count(*) * 60 as n from charging_sessions cs join locations l on l.id = cs.location_id
+      cross join generate_series(date_trunc('minute', cs.started_at), cs.stopped_at - interval '1 minute', interval '1 minute') m
+      where ${inScope} and cs.status = 'completed' and ${passes(sql`m`)}`);
+    const online = await one<{ n: string }>(sql`
+      with spans as (select q.charger_id, q.online, q.at, lead(q.at, 1, ${NOW}::timestamptz) over (partition by q.charger_id order by q.at, q.id) as until from charger_status_changes q)
+      select count(*) * 60 as n from spans join chargers c on c.id = spans.charger_id join locations l on l.id = c.location_id
+      cross join generate_series(spans.at, least(spans.until, ${NOW}::timestamptz) - interval '1 minute', interval '1 minute') m
+      where ${inScope} and spans.online and ${passes(sql`m`)}`);
+    const capacity = await one<{ chargers: string; connectors: string }>(sql`
+      select count(*) * 60 as chargers, coalesce(sum(jsonb_array_length(c.connector_types)), 0) * 60 as connectors
+      from chargers c join locations l on l.id = c.location_id
+      cross join generate_series((${scope.from}::date)::timestamp at time zone l.time_zone, least(${NOW}::timestamptz, (${scope.to}::date + 1)::timestamp at time zone l.time_zone) - interval '1 minute', interval '1 minute') m
+      where ${inScope} and ${passes(sql`m`)}`);
+    return {
+      sessions: Number(sessions.sessions),
+      energy: Number(sessions.energy),
+      seconds: Number(sessions.seconds),
+      idle: Number(sessions.idle),
+      drivers: Number(sessions.drivers),
+      revenue: Object.fromEntries(revenue.map((r) => [r.currency, Number(r.amount)])),
+      violations: Number(broken.n),
+      utilisation: Number(capacity.connectors) ? Number(used.n) / Number(capacity.connectors) : 0,
+      uptime: Number(capacity.chargers) ? Number(online.n) / Number(capacity.chargers) : 0,
+    };
+  };
+
+  const expectFigures = (overview: DashboardOverview, which: 'current' | 'previous', want: Awaited<ReturnType<typeof direct>>) => {
+    const f = overview.figures;
+    expect(f.sessions[which]).toBe(want.sessions);
+    expect(f.energyWh[which]).toBeCloseTo(want.energy, 6);
+    expect(f.idleSeconds[which]).toBe(want.idle);
+    expect(f.violations[which]).toBe(want.violations);
+    expect(f.uniqueDrivers[which]).toBe(want.drivers);
+    expect(f.avgDurationSeconds[which] ?? 0).toBeCloseTo(want.sessions ? want.seconds / want.sessions : 0, 6);
+    expect(f.utilisation[which] ?? 0).toBeCloseTo(want.utilisation, 9);
+    expect(f.uptime[which] ?? 0).toBeCloseTo(want.uptime, 9);
+    const revenue = Object.fromEntries(f.revenue.map((r) => [r.currency, r[which]]).filter(([, amount]) => amount !== 0));
+    expect(revenue).toEqual(Object.fromEntries(Object.entries(want.revenue).filter(([, amount]) => amount !== 0)));
+  };
+
+  it('on random sessions, prices, waivers, violations and status histories, every figure and its previous period', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(sessionArb, { maxLength: 20 }), historyArb, queryArb, async (sessions, history, q) => {
+        await reset();
+        await load(sessions, history);
+        const locationId = q.location === null ? undefined : world.locationIds[q.location];
+        const range = { from: day(q.first), to: day(Math.min(WINDOW_DAYS - 1, q.first + q.length - 1)), dayFilter: q.dayFilter };
+        const overview = await dashboard().overview(
+          { userId: 'u', sessionId: 's', email: 'e', userType: 'SuperAdmin', locationIds: 'all' },
+          { ...range, locationId },
+        );
+        const scope: Scope = { ...range, locationIds: locationId ? [locationId] : undefined, now: NOW };
+        expectFigures(overview, 'current', await direct(scope));
+        expectFigures(overview, 'previous', await direct(previousOf(scope)));
+        // The daily series adds up to the figure; sessions by connector type too.
+        expect(overview.series.reduce((sum, d) => sum + d.sessions, 0)).toBe(overview.figures.sessions.current);
+        expect(overview.connectorTypes.reduce((sum, c) => sum + c.sessions, 0)).toBe(overview.figures.sessions.current);
+        // The series has every day of the range that passes the Day filter, in order, zeros included.
+        const days = Array.from({ length: Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 }, (_, n) =>
+          new Date(Date.parse(range.from) + n * 86_400_000).toISOString().slice(0, 10),
+        ).filter((d) => {
+          const weekday = new Date(d).getUTCDay();
+          return q.dayFilter === 'all-days' || (q.dayFilter === 'weekends') === (weekday === 0 || weekday === 6);
+        });
+        expect(overview.series.map((d) => d.day)).toEqual(days);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 8) },
+    );
+  }, 120_000);
+});

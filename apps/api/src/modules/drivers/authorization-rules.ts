@@ -1,0 +1,110 @@
+import { HOUR_OPTIONS, type AccountStatus, type DriverDayRule } from '@wattdesk/shared';
+
+/** OCPP 1.6 AuthorizationStatus values we answer (ConcurrentTx is the charger's own business). */
+export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
+
+/** A driver's restrictions, as Authorize checks them. */
+export type RestrictionRules = {
+  allowedLocationIds: readonly string[];
+  allowedChargerIds: readonly string[];
+  allowedDays: DriverDayRule;
+  hourFrom: number | null;
+  hourTo: number | null;
+  maxKwhPerSession: number | null;
+  maxSessionsPerDay: number | null;
+  expiresOn: string | null;
+};
+
+/**
+ * What Authorize needs to know about the driver behind a tag: one cached row. A sub-user charges on its main
+ * user's account, so the main user's status and restrictions (`main`) apply to it as well as its own.
+ */
+export type TagHolder = RestrictionRules & {
+  driverId: string;
+  /** The main user whose account the tag charges on: the driver itself, or a sub-user's main user. */
+  accountId: string;
+  status: AccountStatus;
+  main: (RestrictionRules & { status: AccountStatus }) | null;
+};
+
+/** Sessions started today (the location's day) by the driver, and by its whole account (main user and sub-users). */
+export type SessionsToday = { driver: number; account: number };
+
+/** Where and when the tag is presented: the charger's location decides the local day and hour. */
+export type AuthorizationPlace = { chargerId: string; locationId: string; timeZone: string; at: Date };
+
+export type AuthorizationDecision = { status: AuthorizationStatus; reason: string };
+
+/** The local calendar day (YYYY-MM-DD), weekday (0 = Sunday) and hour of an instant in a time zone. */
+export const localClock = (at: Date, timeZone: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+      weekday: 'short',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  ) as Record<string, string>;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? '');
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, weekday, hour: Number(parts.hour) };
+};
+
+const hourLabel = (hour: number) => HOUR_OPTIONS[hour]?.label ?? `${hour}:00`;
+
+/** A window from inclusive to exclusive; 22 → 6 wraps past midnight. */
+export const withinHours = (hour: number, from: number, to: number) => (from < to ? hour >= from && hour < to : hour >= from || hour < to);
+
+const blocked = (reason: string): AuthorizationDecision => ({ status: 'Blocked', reason });
+
+type LocalClock = ReturnType<typeof localClock>;
+
+/** One driver's restrictions at this place and time; `whose` names the main user's account in the reason. */
+const restrictionRefusal = (
+  rules: RestrictionRules,
+  place: AuthorizationPlace,
+  local: LocalClock,
+  sessionsToday: number,
+  whose: string,
+): AuthorizationDecision | undefined => {
+  if (rules.expiresOn && local.day > rules.expiresOn) return { status: 'Expired', reason: `${whose}access expired after ${rules.expiresOn}` };
+  if (rules.allowedLocationIds.length && !rules.allowedLocationIds.includes(place.locationId)) return blocked(`${whose}not allowed at this location`);
+  if (rules.allowedChargerIds.length && !rules.allowedChargerIds.includes(place.chargerId)) return blocked(`${whose}not allowed at this charger`);
+  const isWeekend = local.weekday === 0 || local.weekday === 6;
+  if (rules.allowedDays === 'weekdays' && isWeekend) return blocked(`${whose}allowed on weekdays only`);
+  if (rules.allowedDays === 'weekends' && !isWeekend) return blocked(`${whose}allowed on weekends only`);
+  if (rules.hourFrom !== null && rules.hourTo !== null && !withinHours(local.hour, rules.hourFrom, rules.hourTo))
+    return blocked(`${whose}outside the allowed hours ${hourLabel(rules.hourFrom)} to ${hourLabel(rules.hourTo)}`);
+  if (rules.maxSessionsPerDay !== null && sessionsToday >= rules.maxSessionsPerDay)
+    return blocked(`${whose}already ${sessionsToday} of ${rules.maxSessionsPerDay} sessions today`);
+  return undefined;
+};
+
+const MAIN_ACCOUNT = "main user's account: ";
+
+/**
+ * The rules in the order a driver would want them explained: who they are (status), then whether the
+ * card is still valid, then where, then when — the driver's own restrictions first, then (for a sub-user)
+ * those of the main user's account, whose sessions-per-day limit counts the whole account's sessions.
+ * Counting today's sessions needs the database, so the caller does it only when a limit asks for it.
+ */
+export const decide = (holder: TagHolder, place: AuthorizationPlace, sessionsToday: SessionsToday): AuthorizationDecision => {
+  if (holder.status === 'INACTIVE') return blocked('the driver is deactivated');
+  if (holder.status === 'PENDING') return blocked('the driver has not been activated yet');
+  if (holder.main?.status === 'INACTIVE') return blocked('the main user of this sub-user is deactivated');
+  const local = localClock(place.at, place.timeZone);
+  const refusal =
+    restrictionRefusal(holder, place, local, sessionsToday.driver, '') ??
+    (holder.main ? restrictionRefusal(holder.main, place, local, sessionsToday.account, MAIN_ACCOUNT) : undefined);
+  return refusal ?? { status: 'Accepted', reason: 'accepted' };
+};
+
+/** The kWh limit of a session: the lower of the driver's and (for a sub-user) its main user's. */
+export const energyLimitKwh = (holder: TagHolder): number | null => {
+  const limits = [holder.maxKwhPerSession, holder.main?.maxKwhPerSession ?? null].filter((limit): limit is number => limit !== null);
+  return limits.length ? Math.min(...limits) : null;
+};

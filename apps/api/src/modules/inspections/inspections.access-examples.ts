@@ -1,0 +1,44 @@
+import type { AccessExample, ExampleContext } from '../../../test/access-examples.ts';
+import { makeCharger } from '../../../test/charger-fixtures.ts';
+import { pngUpload, uploadAsSuperAdmin } from '../../../test/photo-fixtures.ts';
+import { inspectionTemplates } from '../../db/schema/index.ts';
+
+type Where = 'insideLocation' | 'outsideLocation';
+const sections = [{ id: 's1', title: 'Cable', questions: [{ id: 'q1', text: 'Cable intact?', kind: 'yes-no' as const, opensMaintenance: true }] }];
+const body = { name: 'Monthly check', target: 'charger' as const, sections };
+
+/** A template made for one call at the location asked for. */
+const makeTemplate = async (ctx: ExampleContext, where: Where) => {
+  const [row] = await ctx.db
+    .insert(inspectionTemplates)
+    .values({ locationId: ctx[where]!, name: 'Monthly check', target: 'charger', sections })
+    .returning({ id: inspectionTemplates.id });
+  return row!.id;
+};
+
+const byLocation = (route: AccessExample['route'], build: (ctx: ExampleContext, where: Where) => Promise<object> | object): AccessExample => ({
+  route,
+  request: async (ctx) => build(ctx, 'insideLocation'),
+  outside: async (ctx) => build(ctx, 'outsideLocation'),
+});
+
+export const accessExamples: AccessExample[] = [
+  byLocation('GET /web/inspection-templates', (ctx, where) => ({ query: { locationId: ctx[where]! } })),
+  byLocation('POST /web/inspection-templates', (ctx, where) => ({ payload: { ...body, locationId: ctx[where]! } })),
+  byLocation('PUT /web/inspection-templates/:id', async (ctx, where) => ({ params: { id: await makeTemplate(ctx, where) }, payload: body })),
+  byLocation('GET /web/records', (ctx, where) => ({ query: { locationId: ctx[where]! } })),
+  byLocation('POST /web/records', async (ctx, where) => ({
+    payload: {
+      templateId: await makeTemplate(ctx, where),
+      locationId: ctx[where]!,
+      chargerId: await makeCharger(ctx.db, ctx[where]!),
+      answers: [{ questionId: 'q1', value: true }],
+    },
+  })),
+  byLocation('POST /web/records/photos', async (ctx, where) => ({ query: { locationId: ctx[where]! }, ...(await pngUpload()) })),
+  byLocation('GET /web/records/photos/:photoId', async (ctx, where) => {
+    const locationId = ctx[where]!;
+    const { photoId } = await uploadAsSuperAdmin(ctx.app, 'POST', `/web/records/photos?locationId=${locationId}`);
+    return { params: { photoId: String(photoId) }, query: { locationId } };
+  }),
+];

@@ -1,0 +1,101 @@
+import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventEmitter } from 'node:events';
+import type { RPCServer } from 'ocpp-rpc';
+import type { Database } from '../../db/client.ts';
+import { verifyChargerPassword } from '../../lib/charger-password.ts';
+import { createVerifiedCredentials } from '../../lib/verified-credentials.ts';
+import { createHandshakeThrottle, createRefusalSampler, type OcppLimits } from './ocpp-guard.ts';
+import * as repo from './ocpp.repository.ts';
+
+/** What an accepted handshake hands to the connection. */
+export type HandshakeSession = Omit<repo.ChargerAuthRow, 'ocppPasswordHash'> | { wrongSubprotocol: true };
+
+type Handshake = { identity: string; remoteAddress?: string; endpoint: string; protocols: Set<string>; password?: Buffer };
+type Accept = (session: HandshakeSession, protocol?: string | false) => void;
+type Reject = (status: number, message: string) => void;
+
+/** One answer for an unknown id, no password and a wrong password: no probing for registered ids. */
+const UNAUTHORIZED = 'Unauthorized';
+
+/** A charger's refusals of the same kind are written to its log at most once a minute. */
+const REFUSAL_RECORD_INTERVAL_MS = 60_000;
+
+/**
+ * Who may open an OCPP connection: HTTP Basic per charger (security profile 1). Refusals cost as little as
+ * possible: an address with too many failures is turned away before any look-up, and refusals that name no
+ * registered charger are counted and sampled in the log rather than written to the database.
+ */
+export const installHandshake = (
+  rpc: RPCServer,
+  {
+    db,
+    log,
+    limits,
+    recordRefusal,
+  }: {
+    db: Database;
+    log: FastifyBaseLogger;
+    limits: OcppLimits;
+    recordRefusal: (chargerCode: string, chargerId: string, reason: string, remoteAddress: string) => void;
+  },
+) => {
+  const throttle = createHandshakeThrottle(limits.handshakeFailuresPerMinute);
+  const unauthenticated = createRefusalSampler(log);
+  const lastRecorded = new Map<string, number>();
+  // argon2 once per charger and password; a reconnect is one HMAC (decision 012).
+  const credentials = createVerifiedCredentials(verifyChargerPassword);
+
+  const recordSparingly = (chargerCode: string, chargerId: string, reason: string, remote: string) => {
+    const key = `${chargerId} ${reason}`;
+    const now = Date.now();
+    if (now - (lastRecorded.get(key) ?? 0) < REFUSAL_RECORD_INTERVAL_MS) return;
+    if (lastRecorded.size > 10_000) lastRecorded.clear();
+    lastRecorded.set(key, now);
+    recordRefusal(chargerCode, chargerId, reason, remote);
+  };
+
+  rpc.auth((accept: Accept, reject: Reject, handshake: Handshake) => {
+    const chargerCode = handshake.identity;
+    const remote = handshake.remoteAddress ?? 'unknown';
+    if (throttle.blocked(remote)) {
+      unauthenticated.refused(chargerCode, 'too many failed handshakes');
+      return reject(429, 'Too many failed handshakes from this address; try again in a minute');
+    }
+    const refuseUnknown = (status: number, reason: string) => {
+      throttle.failed(remote);
+      unauthenticated.refused(chargerCode, reason);
+      reject(status, status === 401 ? UNAUTHORIZED : reason);
+    };
+    const refuse = (reason: string, chargerId: string) => {
+      throttle.failed(remote);
+      log.warn({ chargerCode, remote, reason }, 'Charger refused');
+      recordSparingly(chargerCode, chargerId, reason, remote);
+      reject(401, UNAUTHORIZED);
+    };
+    if (handshake.endpoint !== OCPP_PATH) return refuseUnknown(404, 'unknown endpoint');
+    if (!handshake.protocols.has(OCPP_SUBPROTOCOL)) {
+      // OCPP-J 1.6 §3.1.2: complete the handshake without a subprotocol, then close at once (the connection does).
+      throttle.failed(remote);
+      unauthenticated.refused(chargerCode, 'no ocpp1.6 subprotocol');
+      return accept({ wrongSubprotocol: true }, false);
+    }
+    void (async () => {
+      const charger = await repo.findChargerByCode(db, chargerCode);
+      if (!charger) return refuseUnknown(401, 'unknown charger');
+      if (!charger.ocppPasswordHash || !handshake.password) return refuse('no password', charger.id);
+      if (!(await credentials.verify(chargerCode, charger.ocppPasswordHash, handshake.password.toString('utf8'))))
+        return refuse('wrong password', charger.id);
+      const { ocppPasswordHash: _verified, ...session } = charger;
+      accept(session);
+    })().catch((error: Error) => {
+      log.error({ err: error, chargerCode }, 'Charger authentication failed');
+      reject(500, 'authentication unavailable');
+    });
+  });
+
+  // ocpp-rpc announces its name, version and platform in a Server header on every upgrade; nothing needs it.
+  (rpc as unknown as { _wss: EventEmitter })._wss.removeAllListeners('headers');
+
+  return { refusals: () => unauthenticated.stats(), credentials: () => credentials.stats(), close: () => unauthenticated.close() };
+};

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargingSessions, meterSamples } from '../../db/schema/index.ts';
+import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
+
+/** Decisions 012 (remembered credentials) and 013 (telemetry batches), through a real WebSocket. */
+describe('OCPP reconnects and telemetry batches', () => {
+  let t: OcppTestApp;
+  beforeAll(async () => {
+    // A long interval: only a full batch (3 rows) or a shutdown writes telemetry in these tests.
+    t = await startOcppApp({ env: { OCPP_TELEMETRY_FLUSH_MS: '60000', OCPP_TELEMETRY_BATCH_ROWS: '3' } });
+  });
+  afterAll(() => t.close());
+
+  const samplesOf = async (transactionId: number) => {
+    const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, transactionId));
+    return t.database.db.select().from(meterSamples).where(eq(meterSamples.sessionId, session!.id));
+  };
+
+  it('a charger reconnecting is let in without another argon2 run; a new password locks the old one out at once', async () => {
+    const registered = await t.registerCharger();
+    const first = t.simulate(registered);
+    await first.connect();
+    await first.close();
+    const before = t.app.ocpp.credentials();
+    const again = t.simulate(registered);
+    await again.connect();
+    expect(t.app.ocpp.credentials()).toMatchObject({ hits: before.hits + 1, misses: before.misses });
+    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true }));
+    await again.close();
+
+    const { status, body } = await t.api('POST', `/web/chargers/${registered.id}/ocpp-password`);
+    expect(status).toBe(200);
+    await expect(t.simulate(registered).connect()).rejects.toMatchObject({ status: 401 });
+    const renewed = t.simulate({ chargerId: registered.chargerId, ocppPassword: String(body.ocppPassword) });
+    await expect(renewed.connect()).resolves.toMatchObject({ status: 'Accepted' });
+    await renewed.close();
+  });
+
+  it('a boot is stored only when it reports something new: the same firmware keeps it, a new one replaces it', async () => {
+    const registered = await t.registerCharger();
+    const charger = t.simulate(registered, { firmwareVersion: '2.0.1' });
+    await charger.connect();
+    await charger.close();
+    const rebooted = t.simulate(registered, { firmwareVersion: '2.0.1' });
+    await rebooted.connect();
+    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true, firmwareVersion: '2.0.1' }));
+    await rebooted.close();
+    const upgraded = t.simulate(registered, { firmwareVersion: '2.0.2' });
+    await upgraded.connect();
+    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true, firmwareVersion: '2.0.2' }));
+    await upgraded.close();
+  });
+
+  it('writes a full batch at once, without waiting for the interval', async () => {
+    const registered = await t.registerCharger();
+    const charger = t.simulate(registered);
+    await charger.connect();
+    const { transactionId } = await charger.startSession({ connectorId: 1, idTag: 'DRIVER-0042' });
+    await charger.sendMeterValues(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await charger.sendMeterValues(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await charger.sendMeterValues(1);
+    // Three samples plus the charger's last-seen time fill the batch: stored long before the 60 s interval.
+    const samples = await eventually(async () => {
+      const stored = await samplesOf(transactionId);
+      expect(stored.length).toBeGreaterThanOrEqual(2);
+      return stored;
+    });
+    expect(samples.every((sample) => sample.energyWh !== null)).toBe(true);
+    await charger.close();
+  });
+
+  it('writes what is buffered when the server shuts down', async () => {
+    const other = await startOcppApp({ env: { OCPP_TELEMETRY_FLUSH_MS: '60000', OCPP_TELEMETRY_BATCH_ROWS: '1000' } });
+    try {
+      const registered = await other.registerCharger();
+      const charger = other.simulate(registered);
+      await charger.connect();
+      const { transactionId } = await charger.startSession({ connectorId: 1, idTag: 'DRIVER-0042' });
+      await charger.sendMeterValues(1);
+      const [session] = await other.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, transactionId));
+      const stored = () => other.database.db.select().from(meterSamples).where(eq(meterSamples.sessionId, session!.id));
+      expect(await stored()).toEqual([]);
+      await other.app.close();
+      expect((await stored()).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await other.database.close();
+    }
+  });
+});

@@ -1,0 +1,294 @@
+import { OCPP_PATH, OCPP_SUBPROTOCOL, type ChargerEventKind } from '@wattdesk/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import ocppRpc, { RPCServer } from 'ocpp-rpc';
+import type { Database, Executor } from '../../db/client.ts';
+import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
+import { createGroupCommit } from '../../lib/group-commit.ts';
+import { installHandshake, type HandshakeSession } from './ocpp-handshake.ts';
+import { createMessageThrottle, DEFAULT_OCPP_LIMITS, toOcpp16Frame, type OcppLimits } from './ocpp-guard.ts';
+import { createMessageHandlers, type ChargerContext, type IdTagAuthority, type OcppPricing } from './ocpp-messages.ts';
+import * as repo from './ocpp.repository.ts';
+import type { RpcClient } from './rpc-client.ts';
+import { createStatusWriter } from './status-writer.ts';
+import { TelemetryWriter } from './telemetry-writer.ts';
+
+// ocpp-rpc spreads its error classes into module.exports, which Node's ESM named imports cannot see.
+const { TimeoutError, createRPCError } = ocppRpc;
+
+export type OcppServerOptions = {
+  /** A connector or the charger reported Faulted (for notifications). */
+  onFault?: (chargerId: string, summary: string) => void;
+  db: Database;
+  bus: ClusterBus;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** The tariffs module's session pricing: a version at the start, the final price at the stop. */
+  pricing: OcppPricing;
+  /** Who may charge: answers Authorize and StartTransaction (the drivers module). */
+  idTags: IdTagAuthority;
+  /** How long a charger has to answer a command. */
+  callTimeoutMs?: number;
+  telemetryFlushMs?: number;
+  /** Rows waiting that trigger a write before the interval is up. */
+  telemetryBatchRows?: number;
+  /** Frame size, message rate and handshake limits (decision 011); unset ones take the defaults. */
+  limits?: Partial<OcppLimits>;
+};
+
+export type CommandOutcome = CommandReply;
+
+/** A charger event on this node: reason is connected, disconnected, boot, status, session-started, session-stopped, meter-values. */
+export type ChargerListener = (charger: { id: string; chargerCode: string; locationId: string }, reason: string) => void;
+
+/**
+ * The OCPP 1.6J endpoint on the API's own HTTP server: `/ocpp/{chargerId}`, subprotocol ocpp1.6,
+ * HTTP Basic per charger (security profile 1). Messages are validated by ocpp-rpc against the OCPP
+ * JSON schemas before our handlers see them.
+ */
+export const createOcppServer = (options: OcppServerOptions) => {
+  const { db, bus, log, now } = options;
+  const callTimeoutMs = options.callTimeoutMs ?? 15_000;
+  const limits: OcppLimits = { ...DEFAULT_OCPP_LIMITS, ...options.limits };
+  // OCPP 1.6 lets a charger have one call outstanding; one that pipelines past its budget gets this, unhandled.
+  const overBudgetError = createRPCError(
+    'GenericError',
+    `Too many messages: at most ${limits.messagesPerSecond} a second; wait for each answer before the next call`,
+  ) as Error;
+  const connections = new Map<string, { client: RpcClient; context: ChargerContext }>();
+  const throttles = new Set<ReturnType<typeof createMessageThrottle>>();
+
+  /** Other modules that act on what chargers do here (dynamic power re-shares on session starts and reconnects). */
+  const listeners: ChargerListener[] = [];
+  /** Told each FirmwareStatusNotification's status (firmware campaigns follow their chargers with it). */
+  const firmwareListeners: ((chargerId: string, status: string) => void)[] = [];
+  const publish = (charger: Pick<ChargerContext, 'id' | 'chargerCode' | 'locationId'>, reason: string) => {
+    bus.publishLive({ id: charger.id, chargerId: charger.chargerCode, locationId: charger.locationId, reason, at: now().toISOString() });
+    for (const listener of listeners) listener({ id: charger.id, chargerCode: charger.chargerCode, locationId: charger.locationId }, reason);
+  };
+
+  // The charger log by group commit: a reconnecting fleet writes its 'connected' and 'boot' rows a batch at a time.
+  const events = createGroupCommit<repo.ChargerEventRow, void>(async (rows) => {
+    await repo.insertChargerEvents(db, rows);
+    return rows.map(() => undefined);
+  });
+  const logEvent = (chargerCode: string, chargerId: string | null, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) =>
+    void events
+      .add({ chargerCode, chargerId, kind, summary, detail: detail ?? null })
+      .catch((error: Error) => log.warn({ err: error.message }, 'Charger event not recorded'));
+
+  const telemetry = new TelemetryWriter(
+    db,
+    log,
+    (chargers) => chargers.forEach((charger) => publish(charger, 'meter-values')),
+    options.telemetryFlushMs,
+    options.telemetryBatchRows,
+  );
+
+  /** A call to a charger connected here; errors become replies so remote nodes get the same answer. */
+  const callLocal = async (chargerCode: string, method: string, params: Record<string, unknown>, requestId = ''): Promise<CommandReply> => {
+    const connection = connections.get(chargerCode);
+    if (!connection) return { requestId, ok: false, code: 'CHARGER_OFFLINE', message: 'The charger is not connected' };
+    try {
+      return { requestId, ok: true, result: await connection.client.call(method, params, { callTimeoutMs }) };
+    } catch (error) {
+      if (error instanceof TimeoutError) return { requestId, ok: false, code: 'CHARGER_NO_ANSWER', message: 'The charger did not answer in time' };
+      return { requestId, ok: false, code: 'CHARGER_CALL_FAILED', message: (error as Error).message };
+    }
+  };
+
+  /**
+   * Maintenance started or ended while the charger was offline (or before it rebooted) is applied when it is
+   * back. A charger keeps Inoperative across restarts, so one last seen Unavailable is told Operative again.
+   */
+  const applyWantedAvailability = async (context: ChargerContext, knownAvailability?: repo.ChargerAuthRow['availability']) => {
+    // On connect the handshake has just read it; after a boot it is read again (maintenance may have started since).
+    const availability = knownAvailability ?? (await repo.findChargerByCode(db, context.chargerCode))?.availability;
+    if (!availability) return;
+    const inMaintenance = availability === 'inoperative';
+    if (!inMaintenance && !(await repo.hasUnavailableConnector(db, context.id))) return;
+    const type = inMaintenance ? 'Inoperative' : 'Operative';
+    const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type });
+    const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
+    logEvent(context.chargerCode, context.id, 'command', `${inMaintenance ? 'Maintenance' : 'Back in service'} applied on reconnect: ${outcome}`);
+  };
+
+  /** RemoteStopTransaction for a session at its driver's kWh limit; the answer goes to the charger log. */
+  const stopAtLimit = async (context: ChargerContext, transactionId: number, limitWh: number) => {
+    const reply = await callLocal(context.chargerCode, 'RemoteStopTransaction', { transactionId });
+    const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
+    logEvent(
+      context.chargerCode,
+      context.id,
+      'authorization',
+      `Session ${transactionId} reached the driver's limit of ${limitWh / 1000} kWh: RemoteStopTransaction ${outcome}`,
+    );
+  };
+
+  const statuses = createStatusWriter(db);
+
+  const messages = createMessageHandlers({
+    db,
+    telemetry,
+    statuses,
+    now,
+    pricing: options.pricing,
+    log,
+    idTags: options.idTags,
+    effects: {
+      limitReached: (context, transactionId, limitWh) =>
+        void stopAtLimit(context, transactionId, limitWh).catch((error: Error) =>
+          log.warn({ err: error.message }, 'Session not stopped at its limit'),
+        ),
+      changed: publish,
+      booted: (context) =>
+        void applyWantedAvailability(context).catch((error: Error) => log.warn({ err: error.message }, 'Maintenance not re-applied')),
+      event: (context, kind, summary, detail) => {
+        logEvent(context.chargerCode, context.id, kind, summary, detail);
+        if (kind === 'fault') options.onFault?.(context.id, summary);
+        if (kind === 'firmware' && typeof detail?.status === 'string') for (const listener of firmwareListeners) listener(context.id, detail.status);
+      },
+    },
+  });
+
+  const rpc = new RPCServer({
+    protocols: [OCPP_SUBPROTOCOL],
+    strictMode: true,
+    // A charger sending garbage is cut off rather than allowed to keep the connection busy.
+    maxBadMessages: 10,
+    callTimeoutMs,
+    pingIntervalMs: 60_000,
+    // Validation details yes (ocpp-rpc puts them in error.details), our stack traces no.
+    respondWithDetailedErrors: false,
+    // ws's default is 100 MiB: one such frame held the event loop for every other charger.
+    wssOptions: { maxPayload: limits.maxFrameBytes },
+  });
+
+  const handshakes = installHandshake(rpc, {
+    db,
+    log,
+    limits,
+    recordRefusal: (chargerCode, chargerId, reason, remoteAddress) =>
+      logEvent(chargerCode, chargerId, 'refused', `Connection refused: ${reason}`, { remoteAddress }),
+  });
+
+  rpc.on('client', (rawClient: unknown) => {
+    const client = rawClient as RpcClient;
+    const session = client.session as HandshakeSession;
+    if ('wrongSubprotocol' in session) {
+      void client.close({ code: 1002, reason: 'OCPP 1.6 needs the ocpp1.6 subprotocol' });
+      return;
+    }
+    const throttle = createMessageThrottle(client._ws, limits);
+    throttles.add(throttle);
+    client.on('message', ({ outbound }) => {
+      if (!outbound) throttle.received();
+    });
+    const send = client.sendRaw.bind(client);
+    client.sendRaw = (frame) => send(toOcpp16Frame(frame));
+    const context: ChargerContext = {
+      id: session.id,
+      chargerCode: client.identity,
+      locationId: session.locationId,
+      booted: session.booted,
+      sessions: new Map(),
+      limits: new Map(),
+      unknownTransactions: new Set(),
+    };
+    // A second connection for the same charger replaces the first (it reconnected before we saw the drop).
+    const previous = connections.get(context.chargerCode);
+    connections.set(context.chargerCode, { client, context });
+    if (previous) void previous.client.close({ code: 1000, reason: 'Replaced by a new connection' });
+
+    // One handler per action: anything else is answered NotImplemented by ocpp-rpc before validation.
+    for (const method of messages.methods)
+      client.handle(method, async ({ params }) => {
+        if (throttle.overBudget()) throw overBudgetError;
+        return messages.handle(context, method, params ?? {});
+      });
+    client.on('close', () => {
+      throttle.stop();
+      throttles.delete(throttle);
+      if (connections.get(context.chargerCode)?.client !== client) return;
+      connections.delete(context.chargerCode);
+      void (async () => {
+        await telemetry.flush();
+        if (await repo.markDisconnected(db, context.id, bus.nodeId)) {
+          const refreshed = await repo.refreshChargerStatus(db, context.id);
+          logEvent(context.chargerCode, context.id, 'disconnected', 'Disconnected');
+          publish({ ...context, locationId: refreshed?.locationId ?? context.locationId }, 'disconnected');
+        }
+      })().catch((error: Error) => log.warn({ err: error.message }, 'Charger disconnect not recorded'));
+    });
+
+    void (async () => {
+      await repo.markConnected(db, context.id, bus.nodeId, now());
+      await repo.refreshChargerStatus(db, context.id);
+      logEvent(context.chargerCode, context.id, 'connected', 'Connected');
+      publish(context, 'connected');
+      if (context.booted) await applyWantedAvailability(context, session.availability);
+    })().catch((error: Error) => log.warn({ err: error.message }, 'Charger connection not recorded'));
+  });
+
+  bus.handleCommands((request) => callLocal(request.chargerCode, request.method, request.params, request.requestId));
+
+  const isOcppUpgrade = (request: IncomingMessage) => (request.url ?? '').startsWith(`${OCPP_PATH}/`);
+
+  return {
+    /** For the HTTP server's 'upgrade' event. */
+    handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+      if (!isOcppUpgrade(request)) return false;
+      void rpc.handleUpgrade(request, socket as never, head);
+      return true;
+    },
+    /**
+     * A command to a charger wherever it is connected: here, or through Redis on the node holding it.
+     * `connectedNode` comes from the database, which every node updates when a charger (dis)connects.
+     */
+    call: async (chargerCode: string, connectedNode: string | null, method: string, params: Record<string, unknown>): Promise<CommandReply> => {
+      if (connections.has(chargerCode)) return callLocal(chargerCode, method, params);
+      if (!connectedNode || connectedNode === bus.nodeId || !bus.clustered)
+        return { requestId: '', ok: false, code: 'CHARGER_OFFLINE', message: 'The charger is not connected' };
+      try {
+        return await bus.sendCommand(connectedNode, { chargerCode, method, params }, callTimeoutMs + 2_000);
+      } catch (error) {
+        return { requestId: '', ok: false, code: 'CHARGER_OFFLINE', message: (error as Error).message };
+      }
+    },
+    logEvent,
+    publish,
+    onChargerEvent: (listener: ChargerListener) => void listeners.push(listener),
+    onFirmwareStatus: (listener: (chargerId: string, status: string) => void) => void firmwareListeners.push(listener),
+    connectedCount: () => connections.size,
+    /** Handshakes refused before authentication (unknown ids, no subprotocol, throttled), and a sample of ids. */
+    refusals: () => handshakes.refusals(),
+    /** Chargers whose password is remembered, and handshakes answered from memory / with argon2 (decision 012). */
+    credentials: () => handshakes.credentials(),
+    flushTelemetry: () => telemetry.flush(),
+    close: async () => {
+      handshakes.close();
+      // A connection held back by its message budget must read the close handshake.
+      for (const throttle of throttles) throttle.stop();
+      await rpc.close({ code: 1001, reason: 'Server shutting down', force: false, awaitPending: false });
+      await telemetry.close();
+      await statuses.idle();
+      await events.idle();
+      await repo.clearConnections(db, bus.nodeId);
+    },
+  };
+};
+
+export type OcppServer = ReturnType<typeof createOcppServer>;
+
+/**
+ * Stores the availability the network wants for these chargers and re-derives their status, inside the
+ * caller's transaction; the OCPP server applies it to each charger now or when it reconnects.
+ */
+export const setWantedAvailability = async (tx: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
+  await repo.setAvailability(tx, ids, availability);
+  for (const id of ids) await repo.refreshChargerStatus(tx, id);
+};
+
+/** A single node starting holds no charger connection, whatever an earlier run left in the table. */
+export const forgetStaleConnections = (db: Executor) => repo.clearConnections(db);

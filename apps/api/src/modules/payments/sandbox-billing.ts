@@ -1,0 +1,294 @@
+import { sandboxCards, type SandboxCard } from './sandbox-cards.ts';
+import {
+  declined,
+  invalid,
+  metadataOf,
+  missing,
+  newId,
+  oneMonthLater,
+  seconds,
+  type SandboxAnswer,
+  type SandboxExtension,
+  type SandboxRequest,
+} from './sandbox-wire.ts';
+
+export type { SandboxExtension } from './sandbox-wire.ts';
+
+type Customer = { id: string; metadata: Record<string, string>; defaultPaymentMethod: string | null };
+type PaymentMethod = { id: string; customer: string | null; card: SandboxCard };
+type SetupIntent = { id: string; customer: string; status: 'requires_payment_method' | 'succeeded'; paymentMethod: string | null };
+type Checkout = { id: string; customer: string; setupIntent: string; successUrl: string; cancelUrl: string; status: 'open' | 'complete' };
+type Price = { id: string; lookupKey: string | null; unitAmount: number; currency: string; interval: string; product: string };
+type Item = { id: string; price: string; quantity: number };
+type Subscription = {
+  id: string;
+  customer: string;
+  item: Item;
+  status: 'active' | 'canceled';
+  periodStart: number;
+  periodEnd: number;
+  metadata: Record<string, string>;
+};
+
+/**
+ * The billing half of the Stripe sandbox (customers, Checkout in setup mode with its SetupIntent and
+ * payment method, prices by lookup key, subscriptions), in Stripe's wire format, so the official SDK
+ * talks to it as to Stripe. Card numbers are typed on the sandbox's own card page (sandbox-checkout
+ * routes) and only Stripe's published test cards are accepted. State lives in memory: the sandbox is a
+ * development stand-in, and a customer it forgot is recreated the way a deleted Stripe customer is.
+ */
+export const createBillingSandbox = ({ publicUrl, now }: { publicUrl: string; now: () => Date }) => {
+  const customers = new Map<string, Customer>();
+  const methods = new Map<string, PaymentMethod>();
+  const intents = new Map<string, SetupIntent>();
+  const checkouts = new Map<string, Checkout>();
+  const prices = new Map<string, Price>();
+  const subscriptions = new Map<string, Subscription>();
+  const replays = new Map<string, { path: string; answer: SandboxAnswer }>();
+
+  const customerJson = (customer: Customer) => ({
+    id: customer.id,
+    object: 'customer',
+    livemode: false,
+    metadata: customer.metadata,
+    invoice_settings: { default_payment_method: customer.defaultPaymentMethod },
+  });
+  const methodJson = (method: PaymentMethod) => ({
+    id: method.id,
+    object: 'payment_method',
+    type: 'card',
+    customer: method.customer,
+    card: { brand: method.card.brand, last4: method.card.last4, exp_month: method.card.expMonth, exp_year: method.card.expYear, funding: 'credit' },
+  });
+  const intentJson = (intent: SetupIntent, expandMethod: boolean) => ({
+    id: intent.id,
+    object: 'setup_intent',
+    customer: intent.customer,
+    status: intent.status,
+    usage: 'off_session',
+    payment_method: intent.paymentMethod && expandMethod ? methodJson(methods.get(intent.paymentMethod)!) : intent.paymentMethod,
+  });
+  const checkoutJson = (checkout: Checkout, expand: string[]) => ({
+    id: checkout.id,
+    object: 'checkout.session',
+    mode: 'setup',
+    customer: checkout.customer,
+    status: checkout.status,
+    success_url: checkout.successUrl,
+    cancel_url: checkout.cancelUrl,
+    url: checkout.status === 'open' ? `${publicUrl}/web/payments/sandbox/checkout/${checkout.id}` : null,
+    setup_intent: expand.some((path) => path.startsWith('setup_intent'))
+      ? intentJson(intents.get(checkout.setupIntent)!, expand.includes('setup_intent.payment_method'))
+      : checkout.setupIntent,
+  });
+  const priceJson = (price: Price) => ({
+    id: price.id,
+    object: 'price',
+    active: true,
+    currency: price.currency,
+    unit_amount: price.unitAmount,
+    lookup_key: price.lookupKey,
+    product: price.product,
+    recurring: { interval: price.interval, interval_count: 1 },
+    type: 'recurring',
+  });
+  const subscriptionJson = (subscription: Subscription) => {
+    const price = prices.get(subscription.item.price)!;
+    return {
+      id: subscription.id,
+      object: 'subscription',
+      customer: subscription.customer,
+      status: subscription.status,
+      metadata: subscription.metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: subscription.item.id,
+            object: 'subscription_item',
+            price: priceJson(price),
+            quantity: subscription.item.quantity,
+            current_period_start: subscription.periodStart,
+            current_period_end: subscription.periodEnd,
+          },
+        ],
+      },
+    };
+  };
+
+  /** Charges the customer's default card for an amount (a first invoice, a proration): the 0341 card refuses. */
+  const charge = (customerId: string, paymentMethodId: string | null): SandboxAnswer | undefined => {
+    const method = paymentMethodId ? methods.get(paymentMethodId) : undefined;
+    if (!method || method.customer !== customerId) {
+      return invalid('This customer has no attached payment source or default payment method.', 'default_payment_method');
+    }
+    return method.card.declinesCharges ? declined() : undefined;
+  };
+
+  const createCustomer = (params: URLSearchParams): SandboxAnswer => {
+    const customer: Customer = { id: newId('cus'), metadata: metadataOf(params), defaultPaymentMethod: null };
+    customers.set(customer.id, customer);
+    return { status: 200, body: customerJson(customer) };
+  };
+
+  const updateCustomer = (id: string, params: URLSearchParams): SandboxAnswer => {
+    const customer = customers.get(id);
+    if (!customer) return missing('customer', id);
+    const method = params.get('invoice_settings[default_payment_method]');
+    if (method !== null) {
+      if (!methods.has(method) || methods.get(method)!.customer !== id)
+        return missing('PaymentMethod', method, 'invoice_settings[default_payment_method]');
+      customer.defaultPaymentMethod = method;
+    }
+    return { status: 200, body: customerJson(customer) };
+  };
+
+  const createCheckout = (params: URLSearchParams): SandboxAnswer => {
+    if (params.get('mode') !== 'setup') return invalid('The sandbox supports Checkout in setup mode only.', 'mode');
+    const customerId = params.get('customer') ?? '';
+    if (!customers.has(customerId)) return missing('customer', customerId, 'customer');
+    const successUrl = params.get('success_url');
+    const cancelUrl = params.get('cancel_url');
+    if (!successUrl || !cancelUrl) return invalid('Missing required param: success_url.', 'success_url');
+    const intent: SetupIntent = { id: newId('seti'), customer: customerId, status: 'requires_payment_method', paymentMethod: null };
+    intents.set(intent.id, intent);
+    const checkout: Checkout = { id: newId('cs_test'), customer: customerId, setupIntent: intent.id, successUrl, cancelUrl, status: 'open' };
+    checkouts.set(checkout.id, checkout);
+    return { status: 200, body: checkoutJson(checkout, []) };
+  };
+
+  const findPrices = (params: URLSearchParams): SandboxAnswer => {
+    const keys = [...params].filter(([key]) => key.startsWith('lookup_keys')).map(([, value]) => value);
+    const data = [...prices.values()].filter((price) => price.lookupKey !== null && keys.includes(price.lookupKey)).map(priceJson);
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/prices' } };
+  };
+
+  const createPrice = (params: URLSearchParams): SandboxAnswer => {
+    const unitAmount = Number(params.get('unit_amount'));
+    if (!Number.isInteger(unitAmount) || unitAmount < 0) return invalid('Invalid integer: unit_amount', 'unit_amount');
+    const lookupKey = params.get('lookup_key');
+    if (lookupKey && [...prices.values()].some((price) => price.lookupKey === lookupKey)) {
+      return invalid(`A price (\`${lookupKey}\`) already uses that lookup key.`, 'lookup_key');
+    }
+    const price: Price = {
+      id: newId('price'),
+      lookupKey,
+      unitAmount,
+      currency: (params.get('currency') ?? 'usd').toLowerCase(),
+      interval: params.get('recurring[interval]') ?? 'month',
+      product: newId('prod'),
+    };
+    prices.set(price.id, price);
+    return { status: 200, body: priceJson(price) };
+  };
+
+  const readItem = (params: URLSearchParams): { price: string; quantity: number; id: string | null } | SandboxAnswer => {
+    const price = params.get('items[0][price]') ?? '';
+    if (!prices.has(price)) return missing('price', price, 'items[0][price]');
+    const quantity = Number(params.get('items[0][quantity]') ?? '1');
+    if (!Number.isInteger(quantity) || quantity < 1) return invalid('Invalid integer: items[0][quantity]', 'items[0][quantity]');
+    return { price, quantity, id: params.get('items[0][id]') };
+  };
+
+  const createSubscription = (params: URLSearchParams): SandboxAnswer => {
+    const customer = customers.get(params.get('customer') ?? '');
+    if (!customer) return missing('customer', params.get('customer') ?? '', 'customer');
+    const item = readItem(params);
+    if ('status' in item) return item;
+    const refused = charge(customer.id, params.get('default_payment_method') ?? customer.defaultPaymentMethod);
+    if (refused) return refused;
+    const start = now();
+    const subscription: Subscription = {
+      id: newId('sub'),
+      customer: customer.id,
+      item: { id: newId('si'), price: item.price, quantity: item.quantity },
+      status: 'active',
+      periodStart: seconds(start),
+      periodEnd: seconds(oneMonthLater(start)),
+      metadata: metadataOf(params),
+    };
+    subscriptions.set(subscription.id, subscription);
+    return { status: 200, body: subscriptionJson(subscription) };
+  };
+
+  const updateSubscription = (id: string, params: URLSearchParams): SandboxAnswer => {
+    const subscription = subscriptions.get(id);
+    if (!subscription) return missing('subscription', id);
+    if (subscription.status === 'canceled') return invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    const item = readItem(params);
+    if ('status' in item) return item;
+    if (item.id !== subscription.item.id) return missing('subscription_item', item.id ?? '', 'items[0][id]');
+    // An upgrade invoices the proration at once (proration_behavior=always_invoice): the card must pay it.
+    const costMore =
+      prices.get(item.price)!.unitAmount * item.quantity > prices.get(subscription.item.price)!.unitAmount * subscription.item.quantity;
+    if (costMore) {
+      const refused = charge(subscription.customer, customers.get(subscription.customer)?.defaultPaymentMethod ?? null);
+      if (refused) return refused;
+    }
+    subscription.item = { ...subscription.item, price: item.price, quantity: item.quantity };
+    return { status: 200, body: subscriptionJson(subscription) };
+  };
+
+  const cancelSubscription = (id: string): SandboxAnswer => {
+    const subscription = subscriptions.get(id);
+    if (!subscription) return missing('subscription', id);
+    subscription.status = 'canceled';
+    return { status: 200, body: subscriptionJson(subscription) };
+  };
+
+  const route = ({ method, path, params }: SandboxRequest): SandboxAnswer | undefined => {
+    const [, resource, id] = /^\/v1\/([a-z_/]+?)(?:\/([a-z]+_[A-Za-z0-9_]+))?$/.exec(path) ?? [];
+    const expand = params.getAll('expand[]').concat(params.getAll('expand[0]'));
+    const found = <T>(map: Map<string, T>, kind: string, json: (value: T) => object): SandboxAnswer =>
+      map.has(id!) ? { status: 200, body: json(map.get(id!)!) } : missing(kind, id!);
+    if (resource === 'customers' && method === 'POST') return id ? updateCustomer(id, params) : createCustomer(params);
+    if (resource === 'customers' && method === 'GET' && id) return found(customers, 'customer', customerJson);
+    if (resource === 'checkout/sessions' && method === 'POST' && !id) return createCheckout(params);
+    if (resource === 'checkout/sessions' && method === 'GET' && id) return found(checkouts, 'checkout.session', (c) => checkoutJson(c, expand));
+    if (resource === 'setup_intents' && method === 'GET' && id)
+      return found(intents, 'setup_intent', (i) => intentJson(i, expand.includes('payment_method')));
+    if (resource === 'payment_methods' && method === 'GET' && id) return found(methods, 'payment_method', methodJson);
+    if (resource === 'prices' && method === 'GET' && !id) return findPrices(params);
+    if (resource === 'prices' && method === 'POST' && !id) return createPrice(params);
+    if (resource === 'subscriptions' && method === 'POST') return id ? updateSubscription(id, params) : createSubscription(params);
+    if (resource === 'subscriptions' && method === 'GET' && id) return found(subscriptions, 'subscription', subscriptionJson);
+    if (resource === 'subscriptions' && method === 'DELETE' && id) return cancelSubscription(id);
+    return undefined;
+  };
+
+  /** Like Stripe, a POST repeated with the same Idempotency-Key answers the first outcome without acting again. */
+  const handle: SandboxExtension = (request) => {
+    if (request.method !== 'POST' || !request.idempotencyKey) return route(request);
+    const earlier = replays.get(request.idempotencyKey);
+    if (earlier && earlier.path !== request.path) {
+      return invalid(`Keys for idempotent requests can only be used for the same endpoint they were first used for.`);
+    }
+    if (earlier) return earlier.answer;
+    const answer = route(request);
+    if (answer && answer.status < 500) replays.set(request.idempotencyKey, { path: request.path, answer });
+    return answer;
+  };
+
+  /** The card page: what it shows about an open session, and completing it with a card typed there. */
+  const openCheckout = (id: string) => {
+    const checkout = checkouts.get(id);
+    return checkout?.status === 'open' ? { id, cancelUrl: checkout.cancelUrl } : undefined;
+  };
+
+  const confirmCheckout = (id: string, form: { number: string; expiry: string; cvc: string }): { redirect: string } | { error: string } => {
+    const checkout = checkouts.get(id);
+    if (!checkout || checkout.status !== 'open') return { error: 'This card form has expired. Go back and start again.' };
+    const card = sandboxCards.read(form, now());
+    if ('error' in card) return card;
+    if (card.declinesSetup) return { error: 'Your card was declined.' };
+    const method: PaymentMethod = { id: newId('pm'), customer: checkout.customer, card };
+    methods.set(method.id, method);
+    intents.set(checkout.setupIntent, { ...intents.get(checkout.setupIntent)!, status: 'succeeded', paymentMethod: method.id });
+    checkout.status = 'complete';
+    return { redirect: checkout.successUrl.replace('{CHECKOUT_SESSION_ID}', checkout.id) };
+  };
+
+  return { handle, openCheckout, confirmCheckout };
+};
+
+export type BillingSandbox = ReturnType<typeof createBillingSandbox>;

@@ -1,0 +1,155 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
+
+/** Rows per query: a report streams page after page (keyset, never offset), so memory stays flat. */
+export const REPORT_PAGE = 1000;
+
+/** `at` (an instant) falls on a local day of the range that passes the Day filter, in the zone `zone`. */
+const localDayIn = (at: SQL, zone: SQL, scope: Scope): SQL => sql`${at} >= (${scope.from}::date)::timestamp at time zone ${zone}
+  and ${at} < (${scope.to}::date + 1)::timestamp at time zone ${zone}
+  and ${at} >= ${scope.from}::date - 2 and ${at} < ${scope.to}::date + 3
+  and ${dayPasses(sql`(${at} at time zone ${zone})::date`, scope.dayFilter)}`;
+
+export type SessionRow = {
+  id: string;
+  transaction_id: number;
+  location_name: string;
+  time_zone: string;
+  charger_name: string;
+  charger_code: string;
+  connector_id: number;
+  id_tag: string;
+  started_at: string;
+  stopped_at: string | null;
+  energy_wh: number;
+  duration_seconds: number;
+  idle_seconds: number | null;
+  total: string | null;
+  currency: string | null;
+};
+
+export const sessionsPage = async (db: Executor, scope: Scope, after: SessionRow | undefined) =>
+  rowsOf<SessionRow>(
+    await db.execute(sql`
+    select cs.id, cs.transaction_id, l.name as location_name, l.time_zone, c.name as charger_name, c.charger_id as charger_code,
+      cs.connector_id, cs.id_tag, cs.started_at::text as started_at, cs.stopped_at::text as stopped_at, cs.energy_wh,
+      extract(epoch from cs.stopped_at - cs.started_at)::bigint as duration_seconds, p.idle_seconds, p.total_minor as total, p.currency
+    from charging_sessions cs join locations l on l.id = cs.location_id join chargers c on c.id = cs.charger_id
+    left join session_prices p on p.session_id = cs.id
+    where ${inScope(sql`cs.location_id`, scope)} and cs.status = 'completed' and ${localDayIn(sql`cs.started_at`, sql`l.time_zone`, scope)}
+      ${after ? sql`and (cs.started_at, cs.id) > (${after.started_at}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by cs.started_at, cs.id limit ${REPORT_PAGE}`),
+  );
+
+export type ChargerRow = {
+  id: string;
+  location_name: string;
+  charger_name: string;
+  charger_code: string;
+  currency: string;
+  sessions: string;
+  energy_wh: number;
+  session_seconds: string;
+  idle_seconds: string;
+  revenue: string;
+  violations: string;
+  online_seconds: string;
+  elapsed_seconds: string;
+};
+
+/** Per charger: the rollups' sums, online time (closed and still open) and the seconds of the range elapsed. */
+export const chargersPage = async (db: Executor, scope: Scope, after: ChargerRow | undefined) =>
+  rowsOf<ChargerRow>(
+    await db.execute(sql`
+    select c.id, l.name as location_name, c.name as charger_name, c.charger_id as charger_code, l.currency,
+      coalesce(sum(s.sessions), 0) as sessions, coalesce(sum(s.energy_wh), 0) as energy_wh, coalesce(sum(s.session_seconds), 0) as session_seconds,
+      coalesce(sum(s.idle_seconds), 0) as idle_seconds, coalesce(sum(s.revenue_minor), 0) as revenue, coalesce(sum(s.violations), 0) as violations,
+      coalesce(sum(s.online_seconds), 0) + (select coalesce(sum(p.seconds), 0)
+        from (select q.at, q.online from charger_status_changes q where q.charger_id = c.id order by q.at desc, q.id desc limit 1) last
+        cross join lateral wd_day_parts(last.at, ${scope.now}::timestamptz, l.time_zone) p
+        where last.online and ${daysInRange(sql`p.day`, scope)}) as online_seconds,
+      (select coalesce(sum(greatest(0, extract(epoch from least(${scope.now}::timestamptz, (d::date + 1)::timestamp at time zone l.time_zone)
+          - (d::date)::timestamp at time zone l.time_zone))), 0)
+        from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') d where ${dayPasses(sql`d::date`, scope.dayFilter)}) as elapsed_seconds
+    from chargers c join locations l on l.id = c.location_id
+    left join charger_daily_stats s on s.charger_id = c.id and ${daysInRange(sql`s.day`, scope)}
+    where ${inScope(sql`c.location_id`, scope)}
+      ${after ? sql`and (l.name, c.name, c.id) > (${after.location_name}, ${after.charger_name}, ${after.id}::uuid)` : sql``}
+    group by c.id, l.name, l.currency, l.time_zone
+    order by l.name, c.name, c.id limit ${REPORT_PAGE}`),
+  );
+
+export type MonthRow = { id: string; name: string; month: string; currency: string; sessions: string; energy_wh: number; revenue: string };
+
+export const revenuePage = async (db: Executor, scope: Scope, after: MonthRow | undefined) =>
+  rowsOf<MonthRow>(
+    await db.execute(sql`
+    select l.id, l.name, to_char(s.day, 'YYYY-MM') as month, l.currency, sum(s.sessions) as sessions, sum(s.energy_wh) as energy_wh, sum(s.revenue_minor) as revenue
+    from charger_daily_stats s join locations l on l.id = s.location_id
+    where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)}
+    group by l.id, l.name, 3, l.currency
+    ${after ? sql`having (l.name, l.id, to_char(s.day, 'YYYY-MM')) > (${after.name}, ${after.id}::uuid, ${after.month})` : sql``}
+    order by l.name, l.id, 3 limit ${REPORT_PAGE}`),
+  );
+
+export type ViolationRow = {
+  id: string;
+  location_name: string;
+  time_zone: string;
+  charger_name: string;
+  id_tag: string;
+  rule: string;
+  detected_at: string;
+  limit_minutes: number;
+  actual_minutes: number;
+  amount: string;
+  currency: string;
+  status: string;
+};
+
+export const violationsPage = async (db: Executor, scope: Scope, after: ViolationRow | undefined) =>
+  rowsOf<ViolationRow>(
+    await db.execute(sql`
+    select v.id, l.name as location_name, l.time_zone, c.name as charger_name, v.id_tag, v.rule, v.detected_at::text as detected_at,
+      v.limit_minutes, v.actual_minutes, v.amount_minor as amount, v.currency, v.status
+    from violations v join locations l on l.id = v.location_id join chargers c on c.id = v.charger_id
+    where ${inScope(sql`v.location_id`, scope)} and ${localDayIn(sql`v.detected_at`, sql`l.time_zone`, scope)}
+      ${after ? sql`and (v.detected_at, v.id) > (${after.detected_at}::timestamptz, ${after.id}::uuid)` : sql``}
+    order by v.detected_at, v.id limit ${REPORT_PAGE}`),
+  );
+
+export type LocationRow = {
+  id: string;
+  name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  time_zone: string;
+  currency: string;
+  charger_count: number;
+  has_reseller: boolean;
+};
+
+export const locationsPage = async (db: Executor, locationIds: readonly string[] | undefined, after: LocationRow | undefined) =>
+  rowsOf<LocationRow>(
+    await db.execute(sql`
+    select id, name, address_line1, address_line2, city, state, zip_code, time_zone, currency, charger_count, has_reseller from locations l
+    where ${inScope(sql`l.id`, { locationIds })}
+      ${after ? sql`and (l.name, l.id) > (${after.name}, ${after.id}::uuid)` : sql``}
+    order by l.name, l.id limit ${REPORT_PAGE}`),
+  );
+
+/** Every page of a keyset query, one after the other. */
+export async function* allPages<T>(page: (after: T | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after: T | undefined;
+  for (;;) {
+    const rows = await page(after);
+    if (rows.length) yield rows;
+    if (rows.length < REPORT_PAGE) return;
+    after = rows[rows.length - 1];
+  }
+}

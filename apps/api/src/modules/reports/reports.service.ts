@@ -1,0 +1,228 @@
+import {
+  QUICK_REPORT_DAYS,
+  REPORT_TITLES,
+  formatZonedTimestamp,
+  minorToDecimal,
+  type DashboardRange,
+  type LocationsReportQuery,
+  type RangeReportKind,
+  type ReportKind,
+} from '@wattdesk/shared';
+import type { Database } from '../../db/client.ts';
+import type { CsvCell } from '../../lib/csv.ts';
+import type { AuthContext } from '../../lib/fastify-types.ts';
+import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
+import type { Scope } from '../../db/rollup-scope.ts';
+import * as repo from './reports.repository.ts';
+
+export type Report = { kind: ReportKind; title: string; header: readonly string[]; rows: AsyncIterable<CsvCell[][]> };
+
+const kwh = (wh: number | string) => Number((Number(wh) / 1000).toFixed(3));
+const hours = (seconds: number | string | null) => (seconds === null ? null : Number((Number(seconds) / 3600).toFixed(2)));
+const money = (minor: number | string | null, currency: string | null) =>
+  minor === null || !currency ? null : Number(minorToDecimal(Number(minor), currency));
+const percent = (part: number, whole: number) => (whole > 0 ? Number(((100 * part) / whole).toFixed(2)) : null);
+
+async function* mapped<T>(pages: AsyncIterable<T[]>, row: (item: T) => CsvCell[]): AsyncGenerator<CsvCell[][]> {
+  for await (const page of pages) yield page.map(row);
+}
+
+const CHARGER_HEADER = [
+  'Location',
+  'Charger',
+  'Charger id',
+  'Sessions',
+  'Energy (kWh)',
+  'Session hours',
+  'Idle hours',
+  'Revenue',
+  'Currency',
+  'Violations',
+];
+const UPTIME_HEADER = ['Location', 'Charger', 'Charger id', 'Online hours', 'Hours elapsed', 'Uptime (%)'];
+
+/** The report downloads (decision 038): each a header and rows read page by page, scoped to the user's reach. */
+export const createReportsService = ({ db, now }: { db: Database; now: () => Date }) => {
+  const scopeOf = (auth: AuthContext, query: DashboardRange): Scope => {
+    if (query.locationId) assertLocationAccess(auth, query.locationId);
+    return {
+      locationIds: query.locationId ? [query.locationId] : locationScope(auth),
+      from: query.from,
+      to: query.to,
+      dayFilter: query.dayFilter,
+      now: now(),
+    };
+  };
+
+  const builders: Record<RangeReportKind, (scope: Scope) => Omit<Report, 'kind' | 'title'>> = {
+    sessions: (scope) => ({
+      header: [
+        'Transaction',
+        'Location',
+        'Charger',
+        'Charger id',
+        'Connector',
+        'Driver (id tag)',
+        'Time zone',
+        'Started',
+        'Stopped',
+        'Energy (kWh)',
+        'Duration (h)',
+        'Idle (h)',
+        'Cost',
+        'Currency',
+      ],
+      rows: mapped(
+        repo.allPages<repo.SessionRow>((after) => repo.sessionsPage(db, scope, after)),
+        (s) => [
+          s.transaction_id,
+          s.location_name,
+          s.charger_name,
+          s.charger_code,
+          s.connector_id,
+          s.id_tag,
+          s.time_zone,
+          formatZonedTimestamp(s.started_at, s.time_zone),
+          s.stopped_at && formatZonedTimestamp(s.stopped_at, s.time_zone),
+          kwh(s.energy_wh),
+          hours(s.duration_seconds),
+          hours(s.idle_seconds),
+          money(s.total, s.currency),
+          s.currency,
+        ],
+      ),
+    }),
+    'energy-by-charger': (scope) => ({
+      header: CHARGER_HEADER,
+      rows: mapped(
+        repo.allPages<repo.ChargerRow>((after) => repo.chargersPage(db, scope, after)),
+        (c) => [
+          c.location_name,
+          c.charger_name,
+          c.charger_code,
+          Number(c.sessions),
+          kwh(c.energy_wh),
+          hours(c.session_seconds),
+          hours(c.idle_seconds),
+          money(c.revenue, c.currency),
+          c.currency,
+          Number(c.violations),
+        ],
+      ),
+    }),
+    'revenue-by-location': (scope) => ({
+      header: ['Location', 'Month', 'Sessions', 'Energy (kWh)', 'Revenue', 'Currency'],
+      rows: mapped(
+        repo.allPages<repo.MonthRow>((after) => repo.revenuePage(db, scope, after)),
+        (m) => [m.name, m.month, Number(m.sessions), kwh(m.energy_wh), money(m.revenue, m.currency), m.currency],
+      ),
+    }),
+    'uptime-by-charger': (scope) => ({
+      header: UPTIME_HEADER,
+      rows: mapped(
+        repo.allPages<repo.ChargerRow>((after) => repo.chargersPage(db, scope, after)),
+        (c) => [
+          c.location_name,
+          c.charger_name,
+          c.charger_code,
+          hours(c.online_seconds),
+          hours(c.elapsed_seconds),
+          percent(Number(c.online_seconds), Number(c.elapsed_seconds)),
+        ],
+      ),
+    }),
+    violations: (scope) => ({
+      header: [
+        'Location',
+        'Charger',
+        'Driver (id tag)',
+        'Rule',
+        'Time zone',
+        'Detected',
+        'Limit (min)',
+        'Actual (min)',
+        'Amount',
+        'Currency',
+        'Status',
+      ],
+      rows: mapped(
+        repo.allPages<repo.ViolationRow>((after) => repo.violationsPage(db, scope, after)),
+        (v) => [
+          v.location_name,
+          v.charger_name,
+          v.id_tag,
+          v.rule,
+          v.time_zone,
+          formatZonedTimestamp(v.detected_at, v.time_zone),
+          v.limit_minutes,
+          v.actual_minutes,
+          money(v.amount, v.currency),
+          v.currency,
+          v.status,
+        ],
+      ),
+    }),
+  };
+
+  const rangeReport = (auth: AuthContext, kind: RangeReportKind, query: DashboardRange): Report => ({
+    kind,
+    title: REPORT_TITLES[kind],
+    ...builders[kind](scopeOf(auth, query)),
+  });
+
+  const locationsReport = (auth: AuthContext, query: LocationsReportQuery): Report => {
+    if (query.locationId) assertLocationAccess(auth, query.locationId);
+    const locationIds = query.locationId ? [query.locationId] : locationScope(auth);
+    return {
+      kind: 'locations',
+      title: REPORT_TITLES.locations,
+      header: ['Name', 'Address', 'Address line 2', 'City', 'State', 'Zip code', 'Time zone', 'Currency', 'Chargers', 'Reseller'],
+      rows: mapped(
+        repo.allPages<repo.LocationRow>((after) => repo.locationsPage(db, locationIds, after)),
+        (l) => [
+          l.name,
+          l.address_line1,
+          l.address_line2,
+          l.city,
+          l.state,
+          l.zip_code,
+          l.time_zone,
+          l.currency,
+          l.charger_count,
+          l.has_reseller ? 'Yes' : 'No',
+        ],
+      ),
+    };
+  };
+
+  /** The chargers of one location over its last QUICK_REPORT_DAYS days (today included), uptime with them. */
+  const quickReport = (auth: AuthContext, locationId: string): Report => {
+    const today = now().toISOString().slice(0, 10);
+    const from = new Date(Date.parse(today) - (QUICK_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+    const scope = scopeOf(auth, { locationId, from, to: today, dayFilter: 'all-days' });
+    return {
+      kind: 'energy-by-charger',
+      title: `Quick report ${from} to ${today}`,
+      header: [...CHARGER_HEADER, 'Uptime (%)'],
+      rows: mapped(
+        repo.allPages<repo.ChargerRow>((after) => repo.chargersPage(db, scope, after)),
+        (c) => [
+          c.location_name,
+          c.charger_name,
+          c.charger_code,
+          Number(c.sessions),
+          kwh(c.energy_wh),
+          hours(c.session_seconds),
+          hours(c.idle_seconds),
+          money(c.revenue, c.currency),
+          c.currency,
+          Number(c.violations),
+          percent(Number(c.online_seconds), Number(c.elapsed_seconds)),
+        ],
+      ),
+    };
+  };
+
+  return { rangeReport, locationsReport, quickReport };
+};
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,95 @@
+import { AppError, parseSort, successMessages, type Violation, type ViolationListQuery, type ViolationStatusBody } from '@wattdesk/shared';
+import type { Database } from '../../db/client.ts';
+import { recordActivity, type Actor } from '../../lib/audit.ts';
+import type { CsvCell } from '../../lib/csv.ts';
+import type { AuthContext } from '../../lib/fastify-types.ts';
+import { assertLocationAccess } from '../../lib/location-access.ts';
+import { waiveLineItem } from './session-pricing.repository.ts';
+import * as repo from './violations.repository.ts';
+
+export const VIOLATION_CSV_HEADER = [
+  'Detected',
+  'Driver (id tag)',
+  'Charger',
+  'Transaction',
+  'Rule',
+  'Limit (min)',
+  'Actual (min)',
+  'Amount',
+  'Currency',
+  'Status',
+  'Reason',
+  'Resolved by',
+];
+const EXPORT_PAGE = 1000;
+const RULE_TEXT: Record<Violation['rule'], string> = { 'max-stay': 'Maximum stay', 'idle-limit': 'Idle beyond the limit' };
+
+export const createViolationsService = ({ db, now }: { db: Database; now: () => Date }) => {
+  const filterOf = (query: Omit<ViolationListQuery, 'page' | 'pageSize'>): repo.ViolationFilter => ({
+    locationId: query.locationId,
+    status: query.status,
+    rule: query.rule,
+    chargerId: query.chargerId,
+    driver: query.driver || undefined,
+    from: query.from,
+    to: query.to,
+  });
+
+  const list = async (query: ViolationListQuery) => {
+    const sort = parseSort<repo.ViolationSort['field']>(query.sort);
+    const page = await repo.listViolations(db, filterOf(query), sort, query.page, query.pageSize);
+    return { ...page, page: query.page, pageSize: query.pageSize };
+  };
+
+  async function* exportRows(query: Omit<ViolationListQuery, 'page' | 'pageSize'>): AsyncGenerator<CsvCell[][]> {
+    const sort = parseSort<repo.ViolationSort['field']>(query.sort);
+    for (let page = 1; ; page += 1) {
+      const { items } = await repo.listViolations(db, filterOf(query), sort, page, EXPORT_PAGE);
+      yield items.map((v) => [
+        v.detectedAt,
+        v.idTag,
+        v.chargerName,
+        v.transactionId,
+        RULE_TEXT[v.rule],
+        v.limitMinutes,
+        v.actualMinutes,
+        v.amount,
+        v.currency,
+        v.status,
+        v.reason,
+        v.resolvedBy,
+      ]);
+      if (items.length < EXPORT_PAGE) return;
+    }
+  }
+
+  /** Waiving takes the violation off the session's total (its line stays, marked waived); paid only records it. */
+  const resolve = async (auth: AuthContext, actor: Actor, id: string, body: ViolationStatusBody) => {
+    const found = await repo.findViolation(db, id);
+    if (!found) throw new AppError('VIOLATION_NOT_FOUND');
+    assertLocationAccess(auth, found.locationId);
+    const violation = await db.transaction(async (tx) => {
+      const resolved = await repo.resolveViolation(tx, id, {
+        status: body.status,
+        reason: body.reason || null,
+        resolvedAt: now(),
+        resolvedBy: actor.email,
+      });
+      if (!resolved) throw new AppError('VIOLATION_NOT_OPEN');
+      if (body.status === 'waived') await waiveLineItem(tx, found.sessionId, found.rule);
+      await recordActivity(tx, actor, {
+        action: body.status === 'waived' ? 'violation.waive' : 'violation.paid',
+        entity: 'violation',
+        entityId: id,
+        locationId: found.locationId,
+        changes: { status: { before: 'open', after: body.status }, ...(body.reason ? { reason: { before: null, after: body.reason } } : {}) },
+      });
+      return (await repo.findViolation(tx, id))!;
+    });
+    return { responseCode: 200, msg: [successMessages.paymentFeeViolationInfoUpdated], violation: repo.toViolation(violation) };
+  };
+
+  return { list, exportRows, resolve };
+};
+
+export type ViolationsService = ReturnType<typeof createViolationsService>;

@@ -1,0 +1,274 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AccessCache } from './lib/access-cache.ts';
+import type { BackgroundTasks } from './lib/background.ts';
+import type { ClusterBus } from './lib/cluster-bus.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { SystemEvents } from './lib/system-events.ts';
+import { createActivityLogsService } from './modules/activity-logs/activity-logs.service.ts';
+import { createAdminsService } from './modules/admins/admins.service.ts';
+import { createAgreementsService } from './modules/agreements/agreements.service.ts';
+import { createSigningService } from './modules/agreements/signing.service.ts';
+import { createAccountMfa } from './modules/auth/account-mfa.service.ts';
+import { createAccountService } from './modules/auth/account.service.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createMfaLogin } from './modules/auth/mfa-login.service.ts';
+import { createMfaService } from './modules/auth/mfa.service.ts';
+import { createPasswordQueue } from './lib/password-queue.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { createPasswordResetService } from './modules/auth/password-reset.service.ts';
+import { createChargerEventsService } from './modules/charger-events/charger-events.service.ts';
+import { createChargersService } from './modules/chargers/chargers.service.ts';
+import { createDriversService } from './modules/drivers/drivers.service.ts';
+import { createDriverDocumentsService } from './modules/driver-documents/driver-documents.service.ts';
+import { createFileStorage } from './lib/file-storage/index.ts';
+import { createFirmwareService } from './modules/firmware/firmware.service.ts';
+import { createCampaignJob } from './modules/firmware/campaign-job.ts';
+import { createCampaignTracker } from './modules/firmware/campaign-tracker.ts';
+import { createCampaignsService } from './modules/firmware/campaigns.service.ts';
+import { createDownloadLinks } from './modules/firmware/firmware-download.ts';
+import { createDpoService } from './modules/dpo/dpo.service.ts';
+import { createPowerEngine } from './modules/dpo/power-engine.ts';
+import { createUtilityService } from './modules/utility/utility.service.ts';
+import { createInspectionsService } from './modules/inspections/inspections.service.ts';
+import { createManufacturingService } from './modules/manufacturing/manufacturing.service.ts';
+import { createLocationMutations } from './modules/locations/location-mutations.service.ts';
+import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
+import { createOcppServer } from './modules/ocpp/ocpp.service.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createLedgerService } from './modules/payouts/ledger.service.ts';
+import { createTransfersService } from './modules/payouts/transfers.service.ts';
+import { createPayoutEventsService } from './modules/payouts/payout-events.service.ts';
+import { createRefundsService } from './modules/payouts/refunds.service.ts';
+import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
+import { createStripeSandbox } from './modules/payments/stripe-sandbox.ts';
+import { createPlaidSandbox } from './modules/payments/plaid-sandbox.ts';
+import { createPlaidGateway } from './modules/payments/plaid-gateway.ts';
+import { createBankAccountService } from './modules/payments/bank-account.service.ts';
+import { createBillingSandbox } from './modules/payments/sandbox-billing.ts';
+import { createBillingService } from './modules/billing/billing.service.ts';
+import { createLicensesService } from './modules/billing/licenses.service.ts';
+import { createRemoteActionsService } from './modules/remote-actions/remote-actions.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createReservationJob } from './modules/schedule/reservation-job.ts';
+import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { CUSTOMER_EXCHANGE_PATH } from './modules/sso/sso.routes.ts';
+import { createSsoService } from './modules/sso/sso.service.ts';
+import { createSystemLogsService } from './modules/system-logs/system-logs.service.ts';
+import { createSessionPricing } from './modules/tariffs/session-pricing.service.ts';
+import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
+import { createViolationsService } from './modules/tariffs/violations.service.ts';
+import type { IssuerVerifier } from './modules/sso/token-verifier.ts';
+import type { AccessTokenClaims } from './plugins/auth.ts';
+
+/** What every service may be given: the database, the clock and the app's shared parts. */
+export type ServiceContext = {
+  config: AppConfig;
+  db: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  accessCache: AccessCache;
+  signAccessToken: (claims: AccessTokenClaims) => string;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  systemEvents: SystemEvents;
+  bus: ClusterBus;
+  ssoVerifiers: Partial<Record<'workforce' | 'customer', IssuerVerifier>>;
+};
+
+/** Creates every module's service once; the routes (web-routes.ts) and the OCPP endpoint use them. */
+export const createServices = (ctx: ServiceContext) => {
+  const { config, db, now, accessCache, mailer, background, systemEvents } = ctx;
+
+  const throttle = {
+    backoffAfter: config.loginBackoffAfterFailures,
+    lockAfter: config.loginLockAfterFailures,
+    lockMinutes: config.loginLockMinutes,
+  };
+  const passwordQueue = createPasswordQueue({
+    concurrency: config.passwordHashing.concurrency,
+    maxQueue: config.passwordHashing.queue,
+    perAddress: config.passwordHashing.perAddress,
+  });
+  const mfa = createMfaService({ db, secretBox: createSecretBox(config.jwtSecret, 'totp'), now });
+  const mfaLogin = createMfaLogin({ db, secret: config.jwtSecret, mfa, throttle, passwordQueue, now });
+  const auth = createAuthService({
+    db,
+    accessCache,
+    signAccessToken: ctx.signAccessToken,
+    session: {
+      maxAgeDays: config.sessionMaxAgeDays,
+      idleTimeoutMinutes: config.sessionIdleTimeoutMinutes,
+      refreshGraceSeconds: config.refreshGraceSeconds,
+    },
+    throttle,
+    passwordQueue,
+    secondStep: { isEnabled: (userId) => mfa.isEnabled(db, userId), challenge: mfaLogin.challenge },
+    mfaRequiredFor: config.mfaRequiredFor,
+    now,
+    workforceDomains: config.sso.workforce ? config.sso.workforceDomains : [],
+  });
+  const accountDeps = { db, mfa, mailer, background, passwordQueue, mfaRequiredFor: config.mfaRequiredFor, now };
+  const notifications = createNotificationsService({ db, bus: ctx.bus, mailer, background, publicUrl: config.publicUrl, now, log: ctx.log });
+  const passwordReset = createPasswordResetService({
+    db,
+    mailer,
+    background,
+    accessCache,
+    publicUrl: config.publicUrl,
+    resetTokenTtlMinutes: config.resetTokenTtlMinutes,
+    resetMailsPerHour: config.resetMailsPerHour,
+    passwordQueue,
+    now,
+    onInvitationAccepted: (userId) => void notifications.events.invitationAccepted(userId),
+  });
+  const ledger = createLedgerService({ db, now });
+  const pricing = createSessionPricing({
+    db,
+    now,
+    onPriced: ledger.recordSessionRevenue,
+    onViolations: (found) => void notifications.events.violation(found),
+  });
+  const chargers = createChargersService({ db, pricing });
+  const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now });
+  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
+  const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
+  const plaidSandbox = createPlaidSandbox(config.jwtSecret, now);
+  const plaidGateway = createPlaidGateway(config.plaid, plaidSandbox);
+  const files = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
+  const payments = createPaymentsService({ db, gateway: stripeGateway, secret: config.jwtSecret, publicUrl: config.publicUrl, systemEvents, now });
+  const connectedAccount = async (locationId: string) => (await payments.status(locationId)).account?.accountId ?? null;
+  const drivers = createDriversService({ db, mailer, background, publicUrl: config.publicUrl, inviteTokenTtlHours: config.inviteTokenTtlHours, now });
+  const ocpp = createOcppServer({
+    db,
+    bus: ctx.bus,
+    log: ctx.log,
+    now,
+    pricing,
+    callTimeoutMs: config.ocppCallTimeoutMs,
+    limits: config.ocppLimits,
+    telemetryFlushMs: config.ocppTelemetry.flushMs,
+    telemetryBatchRows: config.ocppTelemetry.batchRows,
+    idTags: { authorize: drivers.authorizeTag, energyLimitWh: drivers.energyLimitWh },
+    onFault: (chargerId, summary) => void notifications.events.chargerFaulted(chargerId, summary),
+  });
+
+  const maintenance = createMaintenanceService({ db, ocpp });
+
+  const reservations = createReservationJob({
+    db,
+    ocpp,
+    now,
+    log: ctx.log,
+    leadMinutes: config.reservations.leadMinutes,
+    onConflict: (booking) => void notifications.events.bookingConflict(booking),
+  });
+
+  // Firmware campaigns (decision 052): the job sends UpdateFirmware, the tracker follows notifications and boots.
+  const firmwareLinks = createDownloadLinks({ secret: config.jwtSecret, baseUrl: config.firmwareDownloadUrl });
+  const campaignJob = createCampaignJob({ db, ocpp, now, log: ctx.log, downloadUrl: firmwareLinks.url });
+  const campaignTracker = createCampaignTracker({ db, log: ctx.log, changed: campaignJob.kick });
+  ocpp.onFirmwareStatus((chargerId, status) => void campaignTracker.firmwareStatus(chargerId, status));
+
+  const powerEngine = createPowerEngine({ db, send: ocpp.call, log: ctx.log, now });
+  ocpp.onChargerEvent((charger, reason) => {
+    if (reason === 'boot') void campaignTracker.booted(charger.id);
+    // A charger back online may be owed its UpdateFirmware.
+    if (reason === 'connected') campaignJob.kick();
+    if (reason === 'session-started' || reason === 'session-stopped') powerEngine.sessionsChanged(charger.locationId);
+    if (reason === 'connected')
+      void powerEngine.chargerConnected(charger).catch((error: Error) => ctx.log.warn({ err: error.message }, 'Charging profiles not re-applied'));
+  });
+
+  return {
+    auth,
+    mfaLogin,
+    account: createAccountService({
+      ...accountDeps,
+      accessCache,
+      publicUrl: config.publicUrl,
+      emailChangeTokenTtlHours: config.emailChangeTokenTtlHours,
+    }),
+    accountMfa: createAccountMfa({ ...accountDeps, throttle }),
+    passwordReset,
+    locations: createLocationsService({ db }),
+    locationMutations: createLocationMutations({ db, accessCache }),
+    chargers,
+    admins: createAdminsService({
+      db,
+      mailer,
+      background,
+      accessCache,
+      publicUrl: config.publicUrl,
+      inviteTokenTtlHours: config.inviteTokenTtlHours,
+      now,
+    }),
+    drivers,
+    files,
+    driverDocuments: createDriverDocumentsService({ db, files, drivers, log: ctx.log }),
+    firmware: createFirmwareService({ db, files, log: ctx.log }),
+    firmwareCampaigns: createCampaignsService({ db, now, kick: campaignJob.kick }),
+    firmwareLinks,
+    campaignJob,
+    campaignTracker,
+    activityLogs: createActivityLogsService({ db }),
+    systemLogs: createSystemLogsService({ db }),
+    sso: createSsoService({
+      db,
+      auth,
+      accessCache,
+      settings: config.sso,
+      verifiers: ctx.ssoVerifiers,
+      customerExchangeUrl: `${config.publicUrl}/web${CUSTOMER_EXCHANGE_PATH}`,
+      systemEvents,
+      now,
+    }),
+    agreements: createAgreementsService({ db, mailer, publicUrl: config.publicUrl, now }),
+    signing: createSigningService({ db, mailer, background, now }),
+    stripeSandbox,
+    billingSandbox,
+    stripeGateway,
+    billing: createBillingService({ db, gateway: stripeGateway, publicUrl: config.publicUrl, systemEvents, now }),
+    licenses: createLicensesService({ db, now }),
+    payments,
+    plaidSandbox,
+    plaidGateway,
+    bankAccounts: createBankAccountService({
+      db,
+      gateway: plaidGateway,
+      secretBox: createSecretBox(config.jwtSecret, 'plaid-access-token'),
+      systemEvents,
+      now,
+    }),
+    ledger,
+    transfers: createTransfersService({ db, gateway: stripeGateway, connectedAccount, systemEvents, now }),
+    refunds: createRefundsService({ db, now }),
+    payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
+    connectedAccount,
+    ocpp,
+    remoteActions: createRemoteActionsService({ db, ocpp }),
+    maintenance,
+    inspections: createInspectionsService({ db, files, maintenance, now }),
+    sessions: createSessionsService({ db, pricing }),
+    pricing,
+    tariffs: createTariffsService({ db, now }),
+    violations: createViolationsService({ db, now }),
+    schedule: createScheduleService({ db, now, log: ctx.log, onChange: reservations.kick }),
+    reservations,
+    notifications,
+    chargerEvents: createChargerEventsService({ db, chargers }),
+    dashboard: createDashboardService({ db, now, ledger }),
+    reports: createReportsService({ db, now }),
+    powerEngine,
+    dpo: createDpoService({ db, engine: powerEngine }),
+    utility: createUtilityService({ db, files, now }),
+    manufacturing: createManufacturingService({ db, files, log: ctx.log }),
+  };
+};
+
+export type Services = ReturnType<typeof createServices>;
