@@ -15,10 +15,7 @@ const precompress = (): Plugin => ({
     for (const file of readdirSync(assets).filter((name) => /\.(js|css|svg)$/.test(name))) {
       const content = readFileSync(path.join(assets, file));
       writeFileSync(path.join(assets, `${file}.gz`), gzipSync(content, { level: 9 }));
-      writeFileSync(
-        path.join(assets, `${file}.br`),
-        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      );
+      writeFileSync(path.join(assets, `${file}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
     }
   },
 });

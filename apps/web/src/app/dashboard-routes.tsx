@@ -4,23 +4,24 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { AreaPlaceholder } from '../features/dashboard/area-placeholder.tsx';
 import { OverviewPage } from '../features/dashboard/overview-page.tsx';
 import { LocationSwitcher } from '../features/locations/components/location-switcher.tsx';
 import { lazyScreen, lazyWithTimeout } from '../lib/lazy-with-timeout.ts';
 import { DashboardShell } from './layout/dashboard-shell.tsx';
 import { RequirePermission } from './require-permission.tsx';
 
-/** The screen of each menu key; keys without one show an honest placeholder. */
-const ControlCenterPage = lazyScreen(() => import('../features/locations/control-center-page.tsx'), 'ControlCenterPage');
+/** The screen of each menu key: every key of the spec's menu has one. */
+const ControlCenterPage = lazyScreen(() => import('./screens/control-center-screen.tsx'), 'ControlCenterScreen');
 const LocationProfilePage = lazyScreen(() => import('../features/locations/location-profile-page.tsx'), 'LocationProfilePage');
-const AssetsPage = lazyScreen(() => import('../features/locations/assets-page.tsx'), 'AssetsPage');
+const AssetsPage = lazyScreen(() => import('../features/chargers/assets-page.tsx'), 'AssetsPage');
 const AgreementsPage = lazyScreen(() => import('../features/agreements/agreements-page.tsx'), 'AgreementsPage');
 const PayoutsAccountPage = lazyScreen(() => import('../features/payouts/payouts-account-page.tsx'), 'PayoutsAccountPage');
 const MaintenancePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
+const DriversPage = lazyScreen(() => import('../features/drivers/drivers-page.tsx'), 'DriversPage');
 const ChargerLogsPage = lazyScreen(() => import('../features/charger-logs/charger-logs-page.tsx'), 'ChargerLogsPage');
 // Sessions have no menu key in the spec: routes of their own, reached from the control center and assets.
 const SessionsPage = lazyScreen(() => import('../features/sessions/sessions-page.tsx'), 'SessionsPage');
+const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
 const SessionDetailPage = lazyScreen(() => import('../features/sessions/session-detail-page.tsx'), 'SessionDetailPage');
 
 const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
@@ -29,12 +30,26 @@ const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
   'location-name': LocationProfilePage,
   assets: AssetsPage,
   maintenance: MaintenancePage,
+  drivers: DriversPage,
   logs: ChargerLogsPage,
   'manage-admins': lazyWithTimeout(() => import('../features/admins/manage-admins-page.tsx')),
   'activity-log': lazyWithTimeout(() => import('../features/activity-log/activity-log-page.tsx')),
   'system-logs': lazyWithTimeout(() => import('../features/system-logs/system-logs-page.tsx')),
   'payouts-account-details': PayoutsAccountPage,
+  'payouts-history': lazyScreen(() => import('../features/payouts/payouts-history-page.tsx'), 'PayoutsHistoryPage'),
   agreements: AgreementsPage,
+  rates: lazyWithTimeout(() => import('../features/tariffs/rates-page.tsx')),
+  'idle-fees': lazyWithTimeout(() => import('../features/tariffs/idle-fees-page.tsx')),
+  'other-fees': lazyWithTimeout(() => import('../features/tariffs/other-fees-page.tsx')),
+  violations: lazyWithTimeout(() => import('../features/tariffs/violations-page.tsx')),
+  firmware: lazyWithTimeout(() => import('../features/firmware/firmware-page.tsx')),
+  subscription: lazyScreen(() => import('../features/billing/subscription-page.tsx'), 'SubscriptionPage'),
+  license: lazyScreen(() => import('../features/billing/license-page.tsx'), 'LicensePage'),
+  'payment-info': lazyScreen(() => import('../features/billing/payment-info-page.tsx'), 'PaymentInfoPage'),
+  'charger-schedule': lazyScreen(() => import('../features/schedule/schedule-page.tsx'), 'SchedulePage'),
+  dpo: lazyWithTimeout(() => import('../features/energy/dpo-page.tsx')),
+  'utility-info': lazyWithTimeout(() => import('../features/energy/utility-page.tsx')),
+  'account-setting': lazyScreen(() => import('../features/account/account-settings-page.tsx'), 'AccountSettingsPage'),
 };
 
 const relativePath = (item: MenuItem) => (item.path === '/dashboard' ? '' : item.path.replace('/dashboard/', ''));
@@ -51,7 +66,7 @@ const AreaRoute = ({ item }: { item: MenuItem }) => {
   const Screen = AREA_SCREENS[item.key];
   return (
     <GuardedScreen permission={item.permission} label={item.label}>
-      {Screen ? <Screen /> : <AreaPlaceholder title={item.label} />}
+      {Screen ? <Screen /> : null}
     </GuardedScreen>
   );
 };
@@ -80,6 +95,14 @@ const DashboardRoutes = () => (
         element={
           <GuardedScreen permission="Charging_Sessions_View" label="Charging Session">
             <SessionDetailPage />
+          </GuardedScreen>
+        }
+      />
+      <Route
+        path="notifications"
+        element={
+          <GuardedScreen permission="Notifications_View" label="Notifications">
+            <NotificationsPage />
           </GuardedScreen>
         }
       />

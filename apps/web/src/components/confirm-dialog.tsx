@@ -21,7 +21,12 @@ export type ConfirmDialogProps = {
 
 /** Asks before an action that is hard to undo; Cancel has the focus so Enter does not confirm by accident. */
 export const ConfirmDialog = ({ open, title, children, confirmLabel, isDestructive, isBusy, onConfirm, onClose }: ConfirmDialogProps) => (
-  <Dialog open={open} onClose={isBusy ? undefined : onClose} aria-labelledby="confirm-dialog-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
+  <Dialog
+    open={open}
+    onClose={isBusy ? undefined : onClose}
+    aria-labelledby="confirm-dialog-title"
+    slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
+  >
     <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
     <DialogContent>
       <DialogContentText component="div">{children}</DialogContentText>

@@ -3,6 +3,8 @@ export const paths = {
   login: '/',
   home: '/home',
   resetPassword: '/reset-password',
+  /** Not in the spec's table: the link that confirms a new e-mail address (account settings). */
+  confirmEmail: '/confirm-email',
   termsAndConditions: (tokenId = ':tokenId') => `/terms-and-conditions/${tokenId}`,
   dashboard: '/dashboard',
   controlCenter: '/dashboard/control-center',
@@ -13,6 +15,8 @@ export const paths = {
   sessions: '/dashboard/sessions',
   session: (id = ':id') => `/dashboard/sessions/${id}`,
   payoutRedirect: '/dashboard/profile/payout',
+  /** Not a spec menu key: every notification, reached from the bell ("See all"). */
+  notifications: '/dashboard/notifications',
   stripeConnected: '/stripe/connected',
   workforceCallback: '/login/callback',
   customerCallback: '/login/customers/callback',

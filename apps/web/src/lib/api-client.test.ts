@@ -36,7 +36,10 @@ beforeAll(async () => {
         return send(res, 502, '<html>bad gateway</html>');
       case '/web/report':
         if (auth !== 'Bearer fresh') return send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
-        res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="activity-log-2026-11-22.csv"' });
+        res.writeHead(200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="activity-log-2026-11-22.csv"',
+        });
         return res.end(`Action\r\n${url.searchParams.get('action') ?? ''}\r\n`);
       case '/web/protected':
         return auth === 'Bearer fresh' ? send(res, 200, { ok: true }) : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
@@ -160,13 +163,20 @@ describe('api client (spec section 7 and 8)', () => {
     signInWith('good-refresh');
     // jsdom has no object URLs; the browser's own download is what happens after the click.
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:report'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:report'), revokeObjectURL: () => undefined }),
+    );
     const clicked: { href: string; download: string }[] = [];
-    document.addEventListener('click', (event) => {
-      const link = event.target as HTMLAnchorElement;
-      clicked.push({ href: link.href, download: link.download });
-      event.preventDefault();
-    }, { once: true });
+    document.addEventListener(
+      'click',
+      (event) => {
+        const link = event.target as HTMLAnchorElement;
+        clicked.push({ href: link.href, download: link.download });
+        event.preventDefault();
+      },
+      { once: true },
+    );
     const name = await api.download('/report', { query: { action: 'auth', actor: null }, fallbackName: 'report.csv' });
     expect(name).toBe('activity-log-2026-11-22.csv');
     expect(clicked).toEqual([{ href: 'blob:report', download: 'activity-log-2026-11-22.csv' }]);

@@ -1,5 +1,6 @@
 import type { RefreshTokenResponse } from '@wattdesk/shared/schemas/auth';
 import { ApiError, networkError, toApiError } from './api-error.ts';
+import { deviceId } from './device-id.ts';
 import { useSession } from './session-store.ts';
 import { isTokenExpiring, RenewalThrottle } from './session-timing.ts';
 
@@ -73,7 +74,8 @@ export const refreshSession = (): Promise<boolean> => {
     const token = useSession.getState().user?.refresh_token;
     if (!token || !renewals.tryRenew()) return false;
     try {
-      const response = await send('POST', '/users/refresh-token', { body: { token }, authenticated: false });
+      // The refresh token is bound to the device id sent at sign-in.
+      const response = await send('POST', '/users/refresh-token', { body: { token, deviceId: deviceId() }, authenticated: false });
       if (!response.ok) return false;
       useSession.getState().updateTokens((await response.json()) as RefreshTokenResponse);
       return true;
@@ -117,14 +119,33 @@ export const apiRequest = async <T>(method: string, path: string, options: Reque
 const filenameOf = (response: Response, fallback: string) =>
   /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
 
+/** Reads a streamed answer chunk by chunk, telling how many bytes have arrived (a large report's progress). */
+const readWithProgress = async (response: Response, onProgress: (bytes: number) => void): Promise<Blob> => {
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? undefined });
+};
+
 /**
  * A report downloaded as a file via a GET with query parameters (spec section 7): fetched with the bearer
  * token (so it cannot be a plain link), then handed to the browser as a download. Answers the file name.
  */
-export const downloadFile = async (path: string, options: Pick<RequestOptions, 'query' | 'signal'> & { fallbackName: string }): Promise<string> => {
+export const downloadFile = async (
+  path: string,
+  options: Pick<RequestOptions, 'query' | 'signal'> & { fallbackName: string; onProgress?: (bytes: number) => void },
+): Promise<string> => {
   const response = await sendWithRefresh('GET', path, options);
   if (!response.ok) throw toApiError(response.status, await readJson(response));
-  const blob = await response.blob();
+  const blob = options.onProgress ? await readWithProgress(response, options.onProgress) : await response.blob();
   const name = filenameOf(response, options.fallbackName);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

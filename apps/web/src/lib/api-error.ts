@@ -1,16 +1,22 @@
+import { ERROR_CODES, type ErrorCode } from '@wattdesk/shared/errors';
 import { clientErrorMessages } from '@wattdesk/shared/messages';
+
+/** The server's error codes (packages/shared), and NETWORK when no answer came at all. */
+export type ApiErrorCode = ErrorCode | 'NETWORK';
+
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
 /** A failed API call, already turned into the sentence a person should read (spec section 8). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ApiErrorCode | undefined;
   readonly messages: string[];
   /** The whole error body, for answers that carry more than messages (e.g. per-row import errors). */
   readonly body: Record<string, unknown>;
   /** The server said what went wrong; otherwise the message is the client's generic one. */
   readonly isServerMessage: boolean;
 
-  constructor(status: number, messages: string[], code?: string, body?: Record<string, unknown>) {
+  constructor(status: number, messages: string[], code?: ApiErrorCode, body?: Record<string, unknown>) {
     super(messages[0] ?? clientErrorMessages.serverError);
     this.name = 'ApiError';
     this.status = status;
@@ -32,11 +38,11 @@ const firstMessages = (body: ErrorBody): string[] =>
  * before this, by the client.)
  */
 export const toApiError = (status: number, body: unknown): ApiError => {
-  const parsed: ErrorBody = body && typeof body === 'object' ? (body as ErrorBody) : {};
+  const parsed: ErrorBody = body && typeof body === 'object' ? body : {};
   const messages = firstMessages(parsed);
-  const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+  const code = isErrorCode(parsed.code) ? parsed.code : undefined;
   const responseCode = typeof parsed.responseCode === 'number' ? parsed.responseCode : status;
-  if (responseCode >= 400 && messages.length) return new ApiError(status, messages, code, parsed as Record<string, unknown>);
+  if (responseCode >= 400 && messages.length) return new ApiError(status, messages, code, parsed);
   if (status === 404) return new ApiError(status, [clientErrorMessages.notFound], code);
   return new ApiError(status, [clientErrorMessages.serverError], code);
 };

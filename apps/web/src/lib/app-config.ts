@@ -1,9 +1,10 @@
 import type { AppConfigResponse } from '@wattdesk/shared/schemas/app-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const appConfigQuery = queryOptions({
-  queryKey: ['app-config'],
+  queryKey: queryKeys.appConfig,
   queryFn: () => api.get<AppConfigResponse>('/app-config', { authenticated: false }),
   staleTime: Infinity,
   meta: { errorHandled: true },

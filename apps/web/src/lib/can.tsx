@@ -9,5 +9,4 @@ export const useCan = () => {
   return (permission: Permission) => (userType ? can(userType, permission) : false);
 };
 
-export const Can = ({ permission, children }: { permission: Permission; children: ReactNode }) =>
-  useCan()(permission) ? children : null;
+export const Can = ({ permission, children }: { permission: Permission; children: ReactNode }) => (useCan()(permission) ? children : null);

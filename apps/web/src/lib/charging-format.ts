@@ -40,6 +40,3 @@ export const describeDuration = (milliseconds: number): string => {
 /** From start to stop (or to now, while it runs). */
 export const elapsedMs = (startedAt: string, stoppedAt: string | null, now: number): number =>
   (stoppedAt ? new Date(stoppedAt).getTime() : now) - new Date(startedAt).getTime();
-
-export const formatDateTime = (iso: string | null): string =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : '—';

@@ -7,7 +7,11 @@ describe('Coalescer', () => {
 
   it('hands the first item over at once, then at most one batch per interval with duplicates merged', () => {
     const batches: string[][] = [];
-    const coalescer = new Coalescer<string>((items) => batches.push(items), 300, (item) => item);
+    const coalescer = new Coalescer<string>(
+      (items) => batches.push(items),
+      300,
+      (item) => item,
+    );
     coalescer.push('a');
     expect(batches).toEqual([['a']]);
     coalescer.push('b');

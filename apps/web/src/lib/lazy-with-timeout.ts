@@ -19,8 +19,7 @@ export const withTimeout = <T>(load: () => Promise<T>, timeoutMs: number = SESSI
     );
   });
 
-export const lazyWithTimeout = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(() => withTimeout(load));
+export const lazyWithTimeout = <P extends object>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(() => withTimeout(load));
 
 /** A lazily loaded component from a module's named export, keeping its props. */
 export const lazyScreen = <P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>

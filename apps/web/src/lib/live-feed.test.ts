@@ -27,10 +27,19 @@ beforeEach(() => {
 });
 
 const stream = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
-const chargerEvent = (id: string): LiveEvent => ({ id, chargerId: `WD-${id}`, locationId: 'loc-a', reason: 'status', at: '2026-11-22T10:00:00.000Z' });
+const chargerEvent = (id: string): LiveEvent => ({
+  id,
+  chargerId: `WD-${id}`,
+  locationId: 'loc-a',
+  reason: 'status',
+  at: '2026-11-22T10:00:00.000Z',
+});
 
 /** Runs the feed until `until` says enough; answers what it saw. */
-const run = async (until: (seen: { events: LiveEvent[]; statuses: LiveFeedStatus[]; resyncs: number }) => boolean, options: Partial<LiveFeedOptions> = {}) => {
+const run = async (
+  until: (seen: { events: LiveEvent[]; statuses: LiveFeedStatus[]; resyncs: number }) => boolean,
+  options: Partial<LiveFeedOptions> = {},
+) => {
   const controller = new AbortController();
   const seen = { events: [] as LiveEvent[], statuses: [] as LiveFeedStatus[], resyncs: 0, sleeps: [] as number[] };
   const check = () => {

@@ -16,8 +16,7 @@ export const createQueryClient = () =>
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failureCount, error) =>
-          failureCount < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+        retry: (failureCount, error) => failureCount < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
         refetchOnWindowFocus: true,
       },
     },

@@ -10,6 +10,14 @@ describe('CSV for downloads made in the browser', () => {
   });
 
   it('writes a header and CRLF-terminated rows', () => {
-    expect(toCsv(['chargerId', 'ocppPassword'], [['WD-1', 'x,y'], ['WD-2', 'z']])).toBe('chargerId,ocppPassword\r\nWD-1,"x,y"\r\nWD-2,z\r\n');
+    expect(
+      toCsv(
+        ['chargerId', 'ocppPassword'],
+        [
+          ['WD-1', 'x,y'],
+          ['WD-2', 'z'],
+        ],
+      ),
+    ).toBe('chargerId,ocppPassword\r\nWD-1,"x,y"\r\nWD-2,z\r\n');
   });
 });

@@ -29,13 +29,24 @@ describe('selected location store', () => {
 
   it('is set by id and saved to localStorage', () => {
     useSelectedLocation.getState().select('loc-b');
-    expect(JSON.parse(localStorage.getItem(SELECTED_LOCATION_KEY)!).state.locationId).toBe('loc-b');
+    const saved = JSON.parse(localStorage.getItem(SELECTED_LOCATION_KEY)!) as { state: { locationId: string } };
+    expect(saved.state.locationId).toBe('loc-b');
   });
 
   it('is cleared on sign-in and on logout', () => {
     const stop = clearSelectionWithSession();
     useSelectedLocation.getState().select('loc-b');
-    useSession.getState().signIn({ access_token: 'a', refresh_token: 'r', userId: 'u1', userType: 'Admin', locations: [], firstName: 'A', lastName: 'B', email: 'a@b.co', phoneNumber: null });
+    useSession.getState().signIn({
+      access_token: 'a',
+      refresh_token: 'r',
+      userId: 'u1',
+      userType: 'Admin',
+      locations: [],
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.co',
+      phoneNumber: null,
+    });
     expect(useSelectedLocation.getState().locationId).toBeNull();
     useSelectedLocation.getState().select('loc-c');
     useSession.getState().signOut();

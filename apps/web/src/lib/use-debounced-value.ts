@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** The value once it has stopped changing for `delayMs`: a search box asks the server once per pause. */
-export const useDebouncedValue = <T,>(value: T, delayMs = 300): T => {
+export const useDebouncedValue = <T>(value: T, delayMs = 300): T => {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);

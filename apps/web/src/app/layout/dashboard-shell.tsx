@@ -6,10 +6,14 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { Can } from '../../lib/can.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { EnvironmentBanner, EnvironmentLabel } from '../../components/environment-banner.tsx';
 import { DayFilter } from './day-filter.tsx';
 import { SideNav } from './side-nav.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const DRAWER_WIDTH = 248;
@@ -17,15 +21,19 @@ const DRAWER_WIDTH = 248;
 /** The dashboard frame: top bar (location, day filter, account), side navigation, and the area. */
 export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactNode }) => {
   const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
   const drawer = (
     <>
+      <EnvironmentBanner isSpacer />
       <Toolbar />
       <SideNav onNavigate={() => setIsMobileOpen(false)} />
     </>
   );
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink target={main} />
       <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <EnvironmentBanner />
         <Toolbar sx={{ gap: 2 }}>
           <IconButton sx={{ display: { md: 'none' } }} onClick={() => setIsMobileOpen(true)} aria-label="Open navigation">
             <MenuIcon />
@@ -34,20 +42,39 @@ export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactN
           <Typography variant="h6" component="p" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             Wattdesk
           </Typography>
+          <EnvironmentLabel />
           <Box sx={{ flex: 1, minWidth: 0 }}>{locationSwitcher}</Box>
           <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
             <DayFilter />
           </Box>
+          <Can permission="Notifications_View">
+            <NotificationBell />
+          </Can>
           <UserMenu />
         </Toolbar>
       </AppBar>
-      <Drawer variant="temporary" open={isMobileOpen} onClose={() => setIsMobileOpen(false)} sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+      <Drawer
+        variant="temporary"
+        open={isMobileOpen}
+        onClose={() => setIsMobileOpen(false)}
+        sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
         {drawer}
       </Drawer>
-      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }} open>
+      <Drawer
+        variant="permanent"
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+        open
+      >
         {drawer}
       </Drawer>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box component="main" id="main-content" ref={main} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <EnvironmentBanner isSpacer />
         <Toolbar />
         <Outlet />
       </Box>

@@ -93,9 +93,3 @@ export const ServerDataGrid = <Row extends GridValidRowModel>({
     </Box>
   );
 };
-
-/** `[{ field: 'email', sort: 'desc' }]` → `-email`; the API's sort parameter. */
-export const toSortParam = (model: GridSortModel, fallback: string): string => {
-  const [first] = model;
-  return first?.sort ? `${first.sort === 'desc' ? '-' : ''}${first.field}` : fallback;
-};

@@ -12,7 +12,14 @@ type ChargerSelectProps = { options: readonly ChargerOption[]; value: string; on
 export const ChargerSelect = ({ options, value, onChange }: ChargerSelectProps) => {
   const isKnown = options.some((charger) => charger.id === value);
   return (
-    <TextField select size="small" label="Charger" value={isKnown ? value : ''} onChange={(event) => onChange(event.target.value)} sx={{ minWidth: 220 }}>
+    <TextField
+      select
+      size="small"
+      label="Charger"
+      value={isKnown ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 220 }}
+    >
       <MenuItem value="">All chargers</MenuItem>
       {options.map((charger) => (
         <MenuItem key={charger.id} value={charger.id}>

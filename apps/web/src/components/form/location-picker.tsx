@@ -17,7 +17,11 @@ type Common = {
 const optionLabel = (option: LocationOption) => (option.city ? `${option.name} (${option.city})` : option.name);
 
 /** Picks several locations from a server-searched list; chosen ones stay shown while the search changes. */
-export const MultiLocationPicker = ({ value, onChange, ...props }: Common & { value: LocationOption[]; onChange: (value: LocationOption[]) => void }) => {
+export const MultiLocationPicker = ({
+  value,
+  onChange,
+  ...props
+}: Common & { value: LocationOption[]; onChange: (value: LocationOption[]) => void }) => {
   const [input, setInput] = useState('');
   return (
     <Autocomplete
@@ -42,7 +46,11 @@ export const MultiLocationPicker = ({ value, onChange, ...props }: Common & { va
 };
 
 /** Picks one location, or none. */
-export const SingleLocationPicker = ({ value, onChange, ...props }: Common & { value: LocationOption | null; onChange: (value: LocationOption | null) => void }) => (
+export const SingleLocationPicker = ({
+  value,
+  onChange,
+  ...props
+}: Common & { value: LocationOption | null; onChange: (value: LocationOption | null) => void }) => (
   <Autocomplete
     options={props.options}
     value={value}

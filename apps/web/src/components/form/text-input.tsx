@@ -1,8 +1,5 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, type ChangeEvent } from 'react';
+import '../plain/plain.css';
 
 type TextInputProps = {
   label: string;
@@ -16,25 +13,29 @@ type TextInputProps = {
 };
 
 /**
- * An outlined text field for the pages outside the dashboard. MUI's TextField also bundles Select,
- * Menu and Popover; the sign-in page must stay small (initial JavaScript budget), so it uses this.
+ * A labelled text field for the screens outside the dashboard. Plain HTML and CSS rather than MUI: the sign-in
+ * page's JavaScript budget (decision 002) leaves no room for MUI and emotion.
  */
 export const TextInput = ({ label, error, type = 'text', autoComplete, autoFocus, ...field }: TextInputProps) => {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl fullWidth margin="normal" error={Boolean(error)} variant="outlined">
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
+    <div className={error ? 'wd-field wd-field--error' : 'wd-field'}>
+      <label htmlFor={id}>{label}</label>
+      <input
         id={id}
-        label={label}
         type={type}
         {...(autoComplete ? { autoComplete } : {})}
         {...(autoFocus ? { autoFocus } : {})}
-        {...(error ? { 'aria-describedby': helperId, 'aria-invalid': true } : {})}
+        aria-invalid={Boolean(error)}
+        {...(error ? { 'aria-describedby': helperId } : {})}
         {...field}
       />
-      {error ? <FormHelperText id={helperId}>{error}</FormHelperText> : null}
-    </FormControl>
+      {error ? (
+        <p id={helperId} className="wd-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 };

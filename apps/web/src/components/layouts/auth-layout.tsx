@@ -1,26 +1,32 @@
-import BoltIcon from '@mui/icons-material/Bolt';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useScreenHeading } from '../../lib/use-screen-heading.ts';
+import '../plain/plain.css';
 
-/** The card the sign-in, reset and provider-result screens share. */
-export const AuthLayout = ({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) => (
-  <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-    <Box sx={{ width: '100%', maxWidth: 420 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, justifyContent: 'center' }}>
-        <BoltIcon color="primary" fontSize="large" aria-hidden />
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-          Wattdesk
-        </Typography>
-      </Box>
-      <Paper sx={{ p: 4 }} elevation={2}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </Paper>
-      {footer ? <Box sx={{ mt: 2, textAlign: 'center' }}>{footer}</Box> : null}
-    </Box>
-  </Box>
+/** The bolt of the brand, drawn inline (MUI's icon would bring MUI and emotion to the sign-in page). */
+const BoltMark = () => (
+  <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+    <path d="M11 21h-1l1-7H7.5c-.58 0-.57-.32-.38-.66s.05-.08.07-.12C8.48 10.94 10.42 7.54 13 3h1l-1 7h3.5c.49 0 .56.33.47.51l-.07.15C12.96 17.55 11 21 11 21" />
+  </svg>
 );
+
+/** The card the sign-in, reset and provider-result screens share; its title is the screen's h1 and document title. */
+export const AuthLayout = ({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) => {
+  const heading = useScreenHeading(title);
+  return (
+    <main className="wd-plain wd-auth">
+      <div className="wd-auth__column">
+        <p className="wd-auth__brand">
+          <BoltMark />
+          Wattdesk
+        </p>
+        <div className="wd-auth__card">
+          <h1 ref={heading} tabIndex={-1} className="wd-auth__title">
+            {title}
+          </h1>
+          {children}
+        </div>
+        {footer ? <div className="wd-auth__footer">{footer}</div> : null}
+      </div>
+    </main>
+  );
+};

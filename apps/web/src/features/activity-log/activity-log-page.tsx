@@ -1,15 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { ServerDataGrid, toSortParam } from '../../components/data-grid/server-data-grid.tsx';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { reachesAllLocations } from '@wattdesk/shared/roles';
 import { Can } from '../../lib/can.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { dayEndIso, dayStartIso } from '../../lib/date-range.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useServerTable } from '../../lib/use-server-table.ts';
 import { useActivityLog, useExportActivityLog, type ActivityFilter } from './api/activity-log-api.ts';
 import { activityColumns } from './components/activity-columns.tsx';
 import { ActivityFilters, EMPTY_ACTIVITY_FILTER, type ActivityFilterValues } from './components/activity-filters.tsx';
@@ -26,10 +26,9 @@ const toQuery = (values: ActivityFilterValues): ActivityFilter => ({
 /** Activity Log (menu activity-log): who changed what, filtered on the server, exported as CSV. */
 export const ActivityLogPage = () => {
   const [values, setValues] = useState<ActivityFilterValues>(EMPTY_ACTIVITY_FILTER);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const filter = toQuery(useDebouncedValue(values));
-  const activity = useActivityLog({ ...filter, page: paging.page + 1, pageSize: paging.pageSize, sort: toSortParam(sortModel, '-createdAt') });
+  const table = useServerTable({ sort: '-createdAt', resetOn: filter });
+  const activity = useActivityLog({ ...filter, ...table.params });
   const exportCsv = useExportActivityLog();
   const isFiltered = Object.values(filter).some(Boolean);
   const userType = useSession((state) => state.user?.userType);
@@ -50,23 +49,14 @@ export const ActivityLogPage = () => {
         }
       />
       <Paper sx={{ p: 2 }}>
-        <ActivityFilters
-          value={values}
-          onChange={(next) => {
-            setValues(next);
-            setPaging((current) => ({ ...current, page: 0 }));
-          }}
-        />
+        <ActivityFilters value={values} onChange={setValues} />
         <ServerDataGrid
           label="Activity"
           rows={activity.data?.items ?? []}
           columns={activityColumns}
           total={activity.data?.total ?? 0}
           isLoading={activity.isFetching}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          sortModel={sortModel}
-          onSortModelChange={setSortModel}
+          {...table.grid}
           noRowsLabel={isFiltered ? 'No activity matches these filters' : 'No activity recorded yet'}
           getRowHeight={() => 'auto'}
         />

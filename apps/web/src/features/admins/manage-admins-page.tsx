@@ -1,22 +1,22 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { grantableTypes } from '@wattdesk/shared/admin-reach';
 import { ACCOUNT_STATUSES, type AccountStatus } from '@wattdesk/shared/constants';
 import { ADMIN_TYPES, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
 import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ServerDataGrid, toSortParam } from '../../components/data-grid/server-data-grid.tsx';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
+import { FilterBar } from '../../components/form/filter-bar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { useAdmins, useDeactivateAdmin, useReactivateAdmin, useResendInvitation } from './api/admins-api.ts';
+import { useServerTable } from '../../lib/use-server-table.ts';
+import { useAdmins, useDeactivateAdmin, useEndAdminSessions, useReactivateAdmin, useResendInvitation } from './api/admins-api.ts';
 import { adminColumns, type AdminAction } from './components/admin-columns.tsx';
 import { EditAdminDialog } from './components/edit-admin-dialog.tsx';
 import { InviteAdminDialog } from './components/invite-admin-dialog.tsx';
@@ -28,8 +28,6 @@ export const ManageAdminsPage = () => {
   const can = useCan();
   const userType = useSession((state) => state.user?.userType);
   const types = useMemo(() => (userType ? grantableTypes(userType) : []), [userType]);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [typeFilter, setTypeFilter] = useState<UserType | ''>('');
@@ -40,22 +38,25 @@ export const ManageAdminsPage = () => {
   const close = () => setPending((current) => current && { ...current, isOpen: false });
   const name = pending ? `${pending.admin.firstName} ${pending.admin.lastName} (${pending.admin.email})` : '';
 
-  const admins = useAdmins({
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    sort: toSortParam(sortModel, 'name'),
-    search: settledSearch || undefined,
-    status: status || undefined,
-    userType: typeFilter || undefined,
-  });
+  const filter = { search: settledSearch || undefined, status: status || undefined, userType: typeFilter || undefined };
+  const table = useServerTable({ sort: 'name', resetOn: filter });
+  const admins = useAdmins({ ...filter, ...table.params });
   const deactivate = useDeactivateAdmin();
   const reactivate = useReactivateAdmin();
   const resend = useResendInvitation();
+  const endSessions = useEndAdminSessions();
 
-  const allowed = { edit: can('Admins_Update'), deactivate: can('Admins_Deactivate'), reactivate: can('Admins_Deactivate'), resend: can('Admins_Invite') };
-  const columns = adminColumns(allowed, (action, admin) => (action === 'resend' ? resend.mutate(admin.id) : setPending({ action, admin, isOpen: true })));
+  const allowed = {
+    edit: can('Admins_Update'),
+    deactivate: can('Admins_Deactivate'),
+    reactivate: can('Admins_Deactivate'),
+    resend: can('Admins_Invite'),
+    endSessions: can('Admins_Sessions_End'),
+  };
+  const columns = adminColumns(allowed, (action, admin) =>
+    action === 'resend' ? resend.mutate(admin.id) : setPending({ action, admin, isOpen: true }),
+  );
   const canInvite = can('Admins_Invite') && types.length > 0;
-  const resetPage = () => setPaging((current) => ({ ...current, page: 0 }));
   const finish = { onSettled: close };
 
   return (
@@ -63,30 +64,61 @@ export const ManageAdminsPage = () => {
       <PageHeader
         title="Manage Admins"
         subtitle="Administrators of the locations you reach. Invitations stay pending until the invitee chooses a password."
-        actions={canInvite ? <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setIsInviting(true)}>Invite administrator</Button> : null}
+        actions={
+          canInvite ? (
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setIsInviting(true)}>
+              Invite administrator
+            </Button>
+          ) : null
+        }
       />
       <Paper sx={{ p: 2 }}>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-          <TextField size="small" label="Search name or email" value={search} onChange={(event) => { setSearch(event.target.value); resetPage(); }} sx={{ minWidth: 240 }} />
-          <TextField select size="small" label="Status" value={status} onChange={(event) => { setStatus(event.target.value as AccountStatus | ''); resetPage(); }} sx={{ minWidth: 150 }}>
+        <FilterBar>
+          <TextField
+            size="small"
+            label="Search name or email"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ minWidth: 240 }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as AccountStatus | '')}
+            sx={{ minWidth: 150 }}
+          >
             <MenuItem value="">Any status</MenuItem>
-            {ACCOUNT_STATUSES.map((value) => <MenuItem key={value} value={value}>{value}</MenuItem>)}
+            {ACCOUNT_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {value}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField select size="small" label="Type" value={typeFilter} onChange={(event) => { setTypeFilter(event.target.value as UserType | ''); resetPage(); }} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label="Type"
+            value={typeFilter}
+            onChange={(event) => setTypeFilter(event.target.value as UserType | '')}
+            sx={{ minWidth: 220 }}
+          >
             <MenuItem value="">Any type</MenuItem>
-            {ADMIN_TYPES.map((value) => <MenuItem key={value} value={value}>{USER_TYPE_LABELS[value]}</MenuItem>)}
+            {ADMIN_TYPES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {USER_TYPE_LABELS[value]}
+              </MenuItem>
+            ))}
           </TextField>
-        </Box>
+        </FilterBar>
         <ServerDataGrid
           label="Administrators"
           rows={admins.data?.items ?? []}
           columns={columns}
           total={admins.data?.total ?? 0}
           isLoading={admins.isFetching}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          sortModel={sortModel}
-          onSortModelChange={(model) => { setSortModel(model); resetPage(); }}
+          {...table.grid}
           noRowsLabel={settledSearch || status || typeFilter ? 'No administrators match these filters' : 'No administrators yet'}
           getRowHeight={() => 'auto'}
         />
@@ -103,6 +135,17 @@ export const ManageAdminsPage = () => {
         onConfirm={() => pending && deactivate.mutate(pending.admin.id, finish)}
       >
         {name} will be signed out everywhere and cannot sign in until reactivated.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending?.action === 'endSessions' && pending.isOpen}
+        title="Sign out everywhere?"
+        confirmLabel="Sign out everywhere"
+        isDestructive
+        isBusy={endSessions.isPending}
+        onClose={close}
+        onConfirm={() => pending && endSessions.mutate(pending.admin, finish)}
+      >
+        {name} will be signed out on every device at once. They can sign in again with their password or single sign-on.
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.action === 'reactivate' && pending.isOpen}

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { useDocumentTitle } from '../../lib/use-screen-heading.ts';
 import { termsDocumentUrl, useSignTerms, useTerms } from './api/terms-api.ts';
 import { AgreementFooter } from './components/agreement-footer.tsx';
 import { AgreementHeader } from './components/agreement-header.tsx';
@@ -36,6 +37,7 @@ const AgreementPage = () => {
   const tokenId = useParams().tokenId ?? '';
   const terms = useTerms(tokenId);
   const signing = useSignTerms();
+  useDocumentTitle(terms.data ? `Agreement for ${terms.data.accountName}` : 'Agreement');
 
   let content;
   if (terms.isPending) content = <PageLoader label="Loading the agreement" />;

@@ -7,19 +7,21 @@ import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { Can } from '../../lib/can.tsx';
 import { useAgreements, useDownloadSignedPdf } from './api/agreements-api.ts';
-import { useLocationSummary } from './api/locations.ts';
+import { useLocationState } from '../../lib/queries/locations.ts';
+import { useServerTable } from '../../lib/use-server-table.ts';
 import { ChooseLocation } from '../../components/choose-location.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { AgreementsTable, type SortField } from './components/agreements-table.tsx';
 import { ResendDialog } from './components/resend-dialog.tsx';
 import { SendAgreementDialog } from './components/send-agreement-dialog.tsx';
+
+const PAGE_SIZES = [10, 25, 50];
 
 const fileName = (agreement: Agreement) => `signed-agreement-${agreement.propertyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
 
@@ -27,14 +29,14 @@ const fileName = (agreement: Agreement) => `signed-agreement-${agreement.propert
 export const AgreementsPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   const [status, setStatus] = useState<AgreementViewStatus | 'all'>('all');
-  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
-  const [sort, setSort] = useState('-createdAt');
   const [isSending, setIsSending] = useState(false);
   const [resending, setResending] = useState<Agreement | null>(null);
-  const location = useLocationSummary(locationId);
-  const list = useAgreements(locationId ? { locationId, ...paging, sort, ...(status === 'all' ? {} : { status }) } : undefined);
+  const table = useServerTable({ sort: '-createdAt', pageSize: PAGE_SIZES[0], resetOn: status });
+  const { sort } = table.params;
+  const location = useLocationState(locationId);
+  const list = useAgreements(locationId ? { locationId, ...table.params, ...(status === 'all' ? {} : { status }) } : undefined);
   const download = useDownloadSignedPdf();
-  const handleSort = (field: SortField) => setSort((current) => (current === `-${field}` ? field : `-${field}`));
+  const handleSort = (field: SortField) => table.sortBy(sort === `-${field}` ? field : `-${field}`);
 
   let body;
   if (!locationId) body = <ChooseLocation purpose="see and send its agreements" />;
@@ -49,16 +51,15 @@ export const AgreementsPage = () => {
   } else {
     body = (
       <>
-        <AgreementsTable items={list.data.items} sort={sort} onSort={handleSort} onResend={setResending} onDownload={(agreement) => download.mutate({ id: agreement.id, filename: fileName(agreement) })} />
-        <TablePagination
-          component="div"
-          count={list.data.total}
-          page={paging.page - 1}
-          rowsPerPage={paging.pageSize}
-          rowsPerPageOptions={[10, 25, 50]}
-          onPageChange={(_event, page) => setPaging((current) => ({ ...current, page: page + 1 }))}
-          onRowsPerPageChange={(event) => setPaging({ page: 1, pageSize: Number(event.target.value) })}
+        <AgreementsTable
+          items={list.data.items}
+          sort={sort}
+          onSort={handleSort}
+          onResend={setResending}
+          onDownload={(agreement) => download.mutate({ id: agreement.id, filename: fileName(agreement) })}
+          timeZone={location.data?.timeZone}
         />
+        <TablePagination component="div" count={list.data.total} rowsPerPageOptions={PAGE_SIZES} {...table.pagination} />
       </>
     );
   }
@@ -83,9 +84,7 @@ export const AgreementsPage = () => {
         exclusive
         value={status}
         onChange={(_event, next: AgreementViewStatus | 'all' | null) => {
-          if (!next) return;
-          setStatus(next);
-          setPaging((current) => ({ ...current, page: 1 }));
+          if (next) setStatus(next);
         }}
         aria-label="Status"
         sx={{ mb: 2 }}
@@ -97,7 +96,9 @@ export const AgreementsPage = () => {
         ))}
       </ToggleButtonGroup>
       <Paper>{body}</Paper>
-      {isSending && locationId ? <SendAgreementDialog locationId={locationId} locationName={location.data?.name ?? ''} onClose={() => setIsSending(false)} /> : null}
+      {isSending && locationId ? (
+        <SendAgreementDialog locationId={locationId} locationName={location.data?.name ?? ''} onClose={() => setIsSending(false)} />
+      ) : null}
       {resending ? <ResendDialog agreement={resending} onClose={() => setResending(null)} /> : null}
     </>
   );

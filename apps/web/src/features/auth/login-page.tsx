@@ -1,31 +1,35 @@
 import { failureMessages, successMessages } from '@wattdesk/shared/messages';
 import { landingPathFor } from '@wattdesk/shared/role-permissions';
-import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { Themed } from '../../components/themed.tsx';
 import { messageOf } from '../../lib/api-error.ts';
 import { lazyScreen } from '../../lib/lazy-with-timeout.ts';
 import { useAppConfig } from '../../lib/app-config.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.tsx';
 import { useSession } from '../../lib/session-store.ts';
+import type { SessionUser } from '@wattdesk/shared/schemas/auth';
 import { getAuthenticationMethod, login } from './api/auth-api.ts';
 import { EmailStep } from './components/email-step.tsx';
 import { PasswordStep } from './components/password-step.tsx';
-import { deviceId } from './device-id.ts';
+import { deviceId } from '../../lib/device-id.ts';
 import { startSingleSignOn } from './single-sign-on.ts';
 
 // The popup (and MUI's Dialog) loads when first opened, keeping the sign-in page small.
 const ForgotPasswordDialog = lazyScreen(() => import('./components/forgot-password-dialog.tsx'), 'ForgotPasswordDialog');
+// The code step of two-step sign-in loads when an account needs it: most sign-ins never do.
+const SecondStep = lazyScreen(() => import('./components/second-step.tsx'), 'SecondStep');
 
-type Step = { name: 'email' } | { name: 'password'; email: string };
+type Step = { name: 'email' } | { name: 'password'; email: string } | { name: 'second'; email: string; challenge: string; mustEnrol: boolean };
 
 /** Spec section 2: e-mail first, then the password when the account signs in with one. */
 export const LoginPage = () => {
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [lastEmail, setLastEmail] = useState('');
   const [isForgotOpen, setIsForgotOpen] = useState(false);
+  const [title, setTitle] = useState('Sign in');
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
   const appConfig = useAppConfig();
@@ -40,44 +44,61 @@ export const LoginPage = () => {
     },
   });
 
+  const finish = (user: SessionUser) => {
+    signIn(user);
+    notifySuccess(successMessages.login);
+    void navigate(landingPathFor(user.userType), { replace: true });
+  };
+
   const loginMutation = useMutation({
     mutationFn: login,
     meta: { errorHandled: true },
-    onSuccess: (user) => {
-      signIn(user);
-      notifySuccess(successMessages.login);
-      void navigate(landingPathFor(user.userType), { replace: true });
+    onSuccess: (answer, { email }) => {
+      if (!('mfaRequired' in answer)) return finish(answer);
+      setTitle(answer.enrollmentRequired ? 'Set up two-step sign-in' : 'Two-step sign-in');
+      setStep({ name: 'second', email, challenge: answer.challenge, mustEnrol: answer.enrollmentRequired });
     },
     onError: (error) => notifyError(messageOf(error, failureMessages.login)),
   });
 
+  const back = () => {
+    setTitle('Sign in');
+    setStep({ name: 'email' });
+  };
+
   return (
     <AuthLayout
-      title="Sign in"
+      title={title}
       footer={
-        <Link href={websiteUrl ?? '/'} variant="body2">
+        <a className="wd-link" href={websiteUrl ?? '/'}>
           Back to Website
-        </Link>
+        </a>
       }
     >
+      {step.name === 'second' ? (
+        <Themed>
+          <SecondStep challenge={step.challenge} mustEnrol={step.mustEnrol} onTitle={setTitle} onSignedIn={finish} onRestart={back} />
+        </Themed>
+      ) : null}
       {step.name === 'email' ? (
         <EmailStep defaultEmail={lastEmail} isBusy={methodMutation.isPending} onNext={(email) => methodMutation.mutate(email)} />
-      ) : (
+      ) : null}
+      {step.name === 'password' ? (
         <>
           <PasswordStep
             email={step.email}
             isBusy={loginMutation.isPending}
             onSignIn={(password) => loginMutation.mutate({ email: step.email, password, deviceId: deviceId() })}
             onForgotPassword={() => setIsForgotOpen(true)}
-            onBack={() => setStep({ name: 'email' })}
+            onBack={back}
           />
           {isForgotOpen ? (
-            <Suspense fallback={null}>
+            <Themed>
               <ForgotPasswordDialog isOpen defaultEmail={step.email} onClose={() => setIsForgotOpen(false)} />
-            </Suspense>
+            </Themed>
           ) : null}
         </>
-      )}
+      ) : null}
     </AuthLayout>
   );
 };

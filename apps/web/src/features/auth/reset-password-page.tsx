@@ -29,7 +29,8 @@ const TEXTS = {
   },
   invite: {
     title: 'Welcome to Wattdesk',
-    intro: 'Choose a password to activate your account: at least 8 characters with a number, an upper case and a lower case letter and a special character.',
+    intro:
+      'Choose a password to activate your account: at least 8 characters with a number, an upper case and a lower case letter and a special character.',
     button: 'Set Password',
     doneTitle: 'Account activated',
     done: 'Your password is set and your account is active. You can now sign in.',
@@ -73,19 +74,8 @@ export const ResetPasswordPage = () => {
         {text.intro}
       </Typography>
       <form noValidate onSubmit={handleSubmit(({ password }) => mutation.mutate({ token, password }))}>
-        <TextInput
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          {...field('password')}
-        />
-        <TextInput
-          label="Re-type new password"
-          type="password"
-          autoComplete="new-password"
-          {...field('retyped')}
-        />
+        <TextInput label="New password" type="password" autoComplete="new-password" autoFocus {...field('password')} />
+        <TextInput label="Re-type new password" type="password" autoComplete="new-password" {...field('retyped')} />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} loading={mutation.isPending}>
           {text.button}
         </Button>

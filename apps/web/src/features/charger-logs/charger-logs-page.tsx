@@ -3,16 +3,17 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import type { GridPaginationModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ChooseLocation } from '../../components/choose-location.tsx';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { LiveIndicator } from '../../components/live-indicator.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Can } from '../../lib/can.tsx';
+import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useServerTable } from '../../lib/use-server-table.ts';
 import { useChargerLog, useExportChargerLog } from './api/charger-logs-api.ts';
 import { chargerLogColumns } from './components/charger-log-columns.tsx';
 import { ChargerLogFilters, EMPTY_CHARGER_LOG_FILTER, type ChargerLogFilterValues } from './components/charger-log-filters.tsx';
@@ -29,22 +30,19 @@ const toFilter = (locationId: string, values: ChargerLogFilterValues): ChargerLo
 
 const ChargerLogList = ({ locationId }: { locationId: string }) => {
   const [values, setValues] = useState<ChargerLogFilterValues>(EMPTY_CHARGER_LOG_FILTER);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const filter = toFilter(locationId, useDebouncedValue(values));
-  const log = useChargerLog({ ...filter, page: paging.page + 1, pageSize: paging.pageSize });
+  const table = useServerTable({ resetOn: filter });
+  const log = useChargerLog({ ...filter, ...table.params });
+  const timeZone = useLocationTimeZone(locationId);
+  const columns = useMemo(() => chargerLogColumns(timeZone), [timeZone]);
   const exportCsv = useExportChargerLog();
   const isFiltered = Boolean(filter.chargerId || filter.kind || filter.from || filter.to || filter.search);
-
-  const handleChange = (next: ChargerLogFilterValues) => {
-    setValues(next);
-    setPaging((current) => ({ ...current, page: 0 }));
-  };
 
   return (
     <Paper sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1 }}>
-          <ChargerLogFilters locationId={locationId} value={values} onChange={handleChange} />
+          <ChargerLogFilters locationId={locationId} value={values} onChange={setValues} />
         </Box>
         <Can permission="Logs_Export">
           <Button variant="outlined" startIcon={<DownloadIcon />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)}>
@@ -52,18 +50,15 @@ const ChargerLogList = ({ locationId }: { locationId: string }) => {
           </Button>
         </Can>
       </Box>
-      {log.isError && !log.data ? (
-        <LoadErrorAlert subject="The log" error={log.error} onRetry={() => void log.refetch()} />
-      ) : null}
+      {log.isError && !log.data ? <LoadErrorAlert subject="The log" error={log.error} onRetry={() => void log.refetch()} /> : null}
       <ServerDataGrid
         label="Charger log"
         rows={log.data?.items ?? []}
-        columns={chargerLogColumns}
+        columns={columns}
         total={log.data?.total ?? 0}
         // Not on the background refetches (live, polling): only while a page or filter change is loading.
         isLoading={log.isFetching && (log.isPlaceholderData || !log.data)}
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
+        {...table.grid}
         noRowsLabel={isFiltered ? 'No log entry matches these filters' : 'Nothing logged here yet'}
         getRowHeight={() => 'auto'}
       />

@@ -1,63 +1,100 @@
-import { CHARGER_STATUSES, DAY_FILTERS } from '@wattdesk/shared/constants';
-import { formatNumber } from '@wattdesk/shared/format';
+import { DAY_FILTERS } from '@wattdesk/shared/constants';
 import InsightsIcon from '@mui/icons-material/Insights';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useDayFilter } from '../../lib/use-day-filter.ts';
-import { overviewQueries } from './api/overview-api.ts';
+import { useOverview, useResellerRevenue } from './api/dashboard-api.ts';
+import { EnergyChart } from './components/energy-chart.tsx';
+import { FiguresGrid } from './components/figures-grid.tsx';
+import { HeatMap } from './components/heat-map.tsx';
+import { RangeBar } from './components/range-bar.tsx';
+import { ConnectorTypes, Rankings } from './components/rankings.tsx';
+import { ReportsPanel } from './components/reports-panel.tsx';
+import { ResellerCard } from './components/reseller-card.tsx';
+import { presetRange, todayIn, type DayRange, type RangePreset } from './range.ts';
 
-const STATUS_TITLES: Record<(typeof CHARGER_STATUSES)[number], string> = {
-  available: 'Available',
-  charging: 'Charging',
-  offline: 'Offline',
-  maintenance: 'In maintenance',
-  faulted: 'Faulted',
-};
-
-const Kpi = ({ label, value }: { label: string; value: number | undefined }) => (
-  <Card variant="outlined">
-    <CardContent>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-        {value === undefined ? '–' : formatNumber(value)}
-      </Typography>
-    </CardContent>
-  </Card>
-);
-
-/** The network at a glance: what is in reach and in what state. Charging statistics join once sessions exist. */
+/**
+ * How the network is doing over a range of the locations' own days and the top bar's Day filter: figures with
+ * their change, charts, the reseller's revenue and the reports. Every figure comes from the server's rollups.
+ */
 export const OverviewPage = () => {
   const firstName = useSession((state) => state.user?.firstName);
-  const locationId = useSelectedLocation((state) => state.locationId);
-  const [days] = useDayFilter();
-  const dayLabel = DAY_FILTERS.find((filter) => filter.key === days)?.label ?? 'All Days';
-  const locations = useQuery(overviewQueries.locations());
-  const chargers = useQuery(overviewQueries.chargers(locationId));
+  const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
+  const [dayFilter] = useDayFilter();
+  const can = useCan();
+  const [preset, setPreset] = useState<RangePreset>('30d');
+  const [zone, setZone] = useState<string | undefined>(undefined);
+  const [custom, setCustom] = useState<DayRange>(() => presetRange('30d', todayIn(undefined)));
+  const range = preset === 'custom' ? custom : presetRange(preset, todayIn(zone));
+  const params = { ...range, dayFilter, ...(locationId ? { locationId } : {}) };
+  const overview = useOverview(params);
+  const reseller = useResellerRevenue(params, can('Reseller_Revenue_View'));
+  const data = overview.data;
+  // The location's own "today" once its zone is known (every location: the browser's).
+  const answeredZone = data?.timeZone ?? undefined;
+  if (answeredZone !== zone && (data || !locationId)) setZone(answeredZone);
+  const dayLabel = DAY_FILTERS.find((filter) => filter.key === dayFilter)?.label ?? 'All Days';
+  const isEmpty = data && data.figures.sessions.current === 0 && data.figures.sessions.previous === 0;
   return (
     <>
-      <PageHeader title="Dashboard" subtitle={`Welcome back${firstName ? `, ${firstName}` : ''}. ${locationId ? 'The selected location' : 'Every location in your reach'} · ${dayLabel}.`} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(7, 1fr)' }, mb: 3 }}>
-        <Kpi label="Locations in reach" value={locations.data?.total} />
-        <Kpi label="Chargers" value={chargers.data?.total} />
-        {CHARGER_STATUSES.map((status) => (
-          <Kpi key={status} label={STATUS_TITLES[status]} value={chargers.data?.statusCounts[status]} />
-        ))}
-      </Box>
-      <Paper>
-        <EmptyState icon={<InsightsIcon />} title="No charging activity recorded yet">
-          Energy, sessions and revenue appear here as soon as chargers report charging sessions.
-        </EmptyState>
-      </Paper>
+      <PageHeader
+        title="Dashboard"
+        subtitle={`Welcome back${firstName ? `, ${firstName}` : ''}. ${locationId ? 'The selected location' : 'Every location in your reach'} · ${range.from} to ${range.to} · ${dayLabel} · ${data?.timeZone ? `times in ${data.timeZone}` : 'each location in its own time zone'}.`}
+      />
+      <RangeBar
+        preset={preset}
+        range={range}
+        onPreset={(next) => {
+          if (next === 'custom') setCustom(range);
+          setPreset(next);
+        }}
+        onCustom={setCustom}
+      />
+      {overview.isFetching ? <LinearProgress aria-label="Loading the figures" sx={{ mb: 1 }} /> : null}
+      <FiguresGrid overview={data} range={range} />
+      {can('Reseller_Revenue_View') ? (
+        <Box sx={{ mb: 3 }}>
+          <ResellerCard revenue={reseller.data} />
+        </Box>
+      ) : null}
+      {isEmpty ? (
+        <Paper sx={{ mb: 3 }}>
+          <EmptyState icon={<InsightsIcon />} title="No charging activity in this period">
+            Choose a longer range or another Day filter; energy, sessions and revenue appear as soon as sessions end.
+          </EmptyState>
+        </Paper>
+      ) : data ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, mb: 3 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <EnergyChart series={data.series} currency={data.figures.revenue[0]?.currency} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <HeatMap cells={data.heatMap} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Rankings
+              overview={data}
+              showLocation={!locationId}
+              sessionsOf={
+                locationId && can('Charging_Sessions_View')
+                  ? (id) => `/dashboard/sessions?chargerId=${id}&from=${range.from}&to=${range.to}`
+                  : undefined
+              }
+            />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <ConnectorTypes types={data.connectorTypes} />
+          </Paper>
+        </Box>
+      ) : null}
+      <ReportsPanel range={params} locationId={locationId} />
     </>
   );
 };

@@ -6,14 +6,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { notifySuccess } from '../../lib/notify.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
-import { createLocation, locationKeys, locationQueries, updateLocation } from './api/locations-api.ts';
+import { useLocationState } from '../../lib/queries/locations.ts';
+import { useCreateLocation, useUpdateLocation } from './api/locations-api.ts';
 import { LocationForm } from './components/location-form.tsx';
 import { LocationSettings } from './components/location-settings.tsx';
 import { LocationsOverview } from './components/locations-overview.tsx';
@@ -26,25 +26,34 @@ const profileOf = (state: LocationState): LocationProfile => ({
   timeZone: state.timeZone,
 });
 
-const NEW_LOCATION: LocationProfile = { name: '', addressLine1: '', addressLine2: '', city: '', state: '', zipCode: '', lng: -122.4194, lat: 37.7749, timeZone: 'America/Los_Angeles' };
+const NEW_LOCATION: LocationProfile = {
+  name: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  lng: -122.4194,
+  lat: 37.7749,
+  timeZone: 'America/Los_Angeles',
+};
 
 const NewLocationDialog = ({ onClose }: { onClose: () => void }) => {
-  const queryClient = useQueryClient();
   const select = useSelectedLocation((state) => state.select);
-  const mutation = useMutation({
-    mutationFn: createLocation,
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: locationKeys.lists });
-      select(created.locationId);
-      notifySuccess(`${created.name} created`);
-      onClose();
-    },
-  });
+  const mutation = useCreateLocation();
+  const create = (profile: LocationProfile) =>
+    mutation.mutate(profile, {
+      onSuccess: (created) => {
+        select(created.locationId);
+        notifySuccess(`${created.name} created`);
+        onClose();
+      },
+    });
   return (
     <Dialog open onClose={onClose} aria-labelledby="new-location-title" slotProps={{ paper: { sx: { width: 720 } } }}>
       <DialogTitle id="new-location-title">New location</DialogTitle>
       <DialogContent>
-        <LocationForm defaults={NEW_LOCATION} submitLabel="Create location" isBusy={mutation.isPending} onSubmit={(profile) => mutation.mutate(profile)} onCancel={onClose} />
+        <LocationForm defaults={NEW_LOCATION} submitLabel="Create location" isBusy={mutation.isPending} onSubmit={create} onCancel={onClose} />
       </DialogContent>
     </Dialog>
   );
@@ -53,18 +62,10 @@ const NewLocationDialog = ({ onClose }: { onClose: () => void }) => {
 /** /dashboard/profile/location-name: the selected location's profile, pin and settings. */
 export const LocationProfilePage = () => {
   const can = useCan();
-  const queryClient = useQueryClient();
   const locationId = useSelectedLocation((state) => state.locationId);
   const [isCreating, setIsCreating] = useState(false);
-  const location = useQuery({ ...locationQueries.state(locationId ?? ''), enabled: Boolean(locationId) });
-  const save = useMutation({
-    mutationFn: updateLocation,
-    onSuccess: async (state) => {
-      queryClient.setQueryData(locationKeys.state(state.locationId), state);
-      await queryClient.invalidateQueries({ queryKey: locationKeys.lists });
-      notifySuccess('Location profile saved');
-    },
-  });
+  const location = useLocationState(locationId);
+  const save = useUpdateLocation();
   const newButton = can('Locations_Create') ? (
     <Button variant="contained" startIcon={<AddLocationIcon />} onClick={() => setIsCreating(true)}>
       New location
@@ -75,7 +76,11 @@ export const LocationProfilePage = () => {
     <>
       <PageHeader
         title="Location"
-        subtitle={locationId ? location.data && `${location.data.address.city} · ${location.data.chargerCount} chargers` : 'Every location in your reach. Open one, or pick it in the top bar, to see and edit its profile.'}
+        subtitle={
+          locationId
+            ? location.data && `${location.data.address.city} · ${location.data.chargerCount} chargers`
+            : 'Every location in your reach. Open one, or pick it in the top bar, to see and edit its profile.'
+        }
         actions={newButton}
       />
       {!locationId ? (
@@ -90,7 +95,9 @@ export const LocationProfilePage = () => {
               submitLabel="Save profile"
               isBusy={save.isPending}
               isReadOnly={!can('Locations_Update')}
-              onSubmit={(profile) => save.mutate({ locationId: location.data.locationId, ...profile })}
+              onSubmit={(profile) =>
+                save.mutate({ locationId: location.data.locationId, ...profile }, { onSuccess: () => notifySuccess('Location profile saved') })
+              }
             />
           </Paper>
           <LocationSettings location={location.data} />

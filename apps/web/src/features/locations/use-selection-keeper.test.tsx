@@ -22,7 +22,15 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     if (url.pathname === '/web/locations') {
-      return send(res, 200, { items: [{ id: 'loc-a', name: 'A', city: 'Oakland', hasReseller: false }, { id: 'loc-b', name: 'B', city: 'Oakland', hasReseller: false }], total: 2, page: 1, pageSize: 50 });
+      return send(res, 200, {
+        items: [
+          { id: 'loc-a', name: 'A', city: 'Oakland', hasReseller: false },
+          { id: 'loc-b', name: 'B', city: 'Oakland', hasReseller: false },
+        ],
+        total: 2,
+        page: 1,
+        pageSize: 50,
+      });
     }
     const id = url.searchParams.get('locationId');
     if (id === 'loc-gone') return send(res, 404, { responseCode: 404, msg: ['Location not found'] });
@@ -40,7 +48,17 @@ afterEach(() => {
 
 const keepAs = (userType: UserType, selected: string | null) => {
   useSession.setState({
-    user: { access_token: 'token', refresh_token: 'refresh', userId: 'u1', userType, locations: [], firstName: 'Dana', lastName: 'Chen', email: 'dana@example.com', phoneNumber: null },
+    user: {
+      access_token: 'token',
+      refresh_token: 'refresh',
+      userId: 'u1',
+      userType,
+      locations: [],
+      firstName: 'Dana',
+      lastName: 'Chen',
+      email: 'dana@example.com',
+      phoneNumber: null,
+    },
   });
   useSelectedLocation.setState({ locationId: selected });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../../lib/api-error.ts';
 import { useCan } from '../../lib/can.tsx';
 import { reconcileSelection } from '../../lib/selected-location.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
-import { locationQueries } from './api/locations-api.ts';
+import { useLocations, useLocationState } from '../../lib/queries/locations.ts';
 
 const FIRST_PAGE = { page: 1, pageSize: 50, sort: 'name' } as const;
 
@@ -18,8 +17,8 @@ const isGone = (error: unknown) => error instanceof ApiError && [400, 403, 404].
 export const useSelectionKeeper = () => {
   const can = useCan();
   const { locationId, select } = useSelectedLocation();
-  const list = useQuery(locationQueries.list(FIRST_PAGE));
-  const selected = useQuery({ ...locationQueries.state(locationId ?? ''), enabled: Boolean(locationId), retry: false, meta: { errorHandled: true } });
+  const list = useLocations(FIRST_PAGE);
+  const selected = useLocationState(locationId, { retry: false, errorHandled: true });
 
   const firstIds = list.data?.items.map((item) => item.id);
   const isSelectionSettled = !locationId || selected.isSuccess || selected.isError;

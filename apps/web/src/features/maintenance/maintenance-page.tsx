@@ -9,11 +9,15 @@ import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useMaintenanceOverview } from './api/maintenance-api.ts';
 import { InMaintenanceTable } from './components/in-maintenance-table.tsx';
 import { MaintenanceHistoryTable } from './components/maintenance-history-table.tsx';
+import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { MaintenanceSelection } from './components/maintenance-selection.tsx';
 import { Section } from './components/section.tsx';
+import { InspectionsSection } from './components/inspections/inspections-section.tsx';
+import { useCan } from '../../lib/can.tsx';
 
 const Overview = ({ locationId }: { locationId: string }) => {
   const overview = useMaintenanceOverview(locationId);
+  const timeZone = useLocationTimeZone(locationId);
   if (overview.isPending) return <LinearProgress aria-label="Loading maintenance" />;
   if (overview.isError && !overview.data) return <Alert severity="error">Maintenance could not be loaded. {overview.error.message}</Alert>;
   return (
@@ -22,7 +26,7 @@ const Overview = ({ locationId }: { locationId: string }) => {
         <InMaintenanceTable chargers={overview.data.chargers} />
       </Section>
       <Section title="History">
-        <MaintenanceHistoryTable history={overview.data.history} />
+        <MaintenanceHistoryTable history={overview.data.history} timeZone={timeZone} />
       </Section>
     </>
   );
@@ -32,6 +36,7 @@ const Overview = ({ locationId }: { locationId: string }) => {
 export const MaintenancePage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
   const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
+  const can = useCan();
   return (
     <>
       <PageHeader
@@ -43,6 +48,7 @@ export const MaintenancePage = () => {
         <Box key={locationId}>
           <MaintenanceSelection locationId={locationId} />
           <Overview locationId={locationId} />
+          {can('Inspections_View') ? <InspectionsSection locationId={locationId} /> : null}
         </Box>
       ) : (
         <ChooseLocation purpose="put its chargers in maintenance" />

@@ -4,12 +4,15 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { usePaymentAccount } from './api/stripe-connect-api.ts';
 import { ConnectionCard } from './components/connection-card.tsx';
+import { useBankAccount } from './api/bank-account-api.ts';
+import { BankAccountCard } from './components/bank-account-card.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 
-/** /dashboard/profile/payouts-account-details: where a location's payouts go (Stripe Connect). */
+/** /dashboard/profile/payouts-account-details: where a location's payouts go (Stripe Connect, and the bank account through Plaid). */
 export const PayoutsAccountPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   const account = usePaymentAccount(locationId);
+  const bank = useBankAccount(locationId);
 
   return (
     <>
@@ -22,6 +25,13 @@ export const PayoutsAccountPage = () => {
         <Alert severity="error">{account.error.message}</Alert>
       ) : (
         <ConnectionCard locationId={locationId} status={account.data} />
+      )}
+      {!locationId ? null : bank.isPending ? (
+        <PageLoader label="Loading the bank account" />
+      ) : bank.isError ? (
+        <Alert severity="error">{bank.error.message}</Alert>
+      ) : (
+        <BankAccountCard locationId={locationId} status={bank.data} />
       )}
     </>
   );

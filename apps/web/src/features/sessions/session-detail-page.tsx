@@ -15,12 +15,14 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCan } from '../../lib/can.tsx';
+import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useSession, useStopSession } from './api/sessions-api.ts';
 import { MeterChart } from './components/meter-chart.tsx';
 import { chartPoints, deliveredEnergy } from './components/meter-series.ts';
 import { MeterTable } from './components/meter-table.tsx';
 import { SessionSummary } from './components/session-summary.tsx';
+import { PriceBreakdown } from './components/price-breakdown.tsx';
 
 /** /dashboard/sessions/:id: one session, its meter values as a chart (and a table), live while it runs. */
 export const SessionDetailPage = () => {
@@ -29,10 +31,15 @@ export const SessionDetailPage = () => {
   const session = useSession(id);
   const isActive = session.data?.status === 'active';
   const liveStatus = useLiveChargerFeed(session.data?.locationId ?? null, { enabled: isActive });
+  const timeZone = useLocationTimeZone(session.data?.locationId);
   const stop = useStopSession(id);
   const [isConfirming, setIsConfirming] = useState(false);
   const back = (
-    <Button component={Link} to={session.data ? `${paths.sessions}?chargerId=${session.data.chargerId}` : paths.sessions} startIcon={<ArrowBackIcon />}>
+    <Button
+      component={Link}
+      to={session.data ? `${paths.sessions}?chargerId=${session.data.chargerId}` : paths.sessions}
+      startIcon={<ArrowBackIcon />}
+    >
       Sessions
     </Button>
   );
@@ -66,7 +73,17 @@ export const SessionDetailPage = () => {
         }
       />
       <Paper sx={{ p: 2, mb: 3 }}>
-        <SessionSummary session={data} />
+        <SessionSummary session={data} timeZone={timeZone} />
+      </Paper>
+      <Paper component="section" aria-labelledby="price-title" sx={{ p: 2, mb: 3 }}>
+        <Typography id="price-title" variant="h6" component="h2" gutterBottom>
+          Price
+        </Typography>
+        {data.price ? (
+          <PriceBreakdown price={data.price} />
+        ) : (
+          <Typography color="text.secondary">No price: the location had no rates when this session started.</Typography>
+        )}
       </Paper>
       <Paper component="section" aria-labelledby="meter-values-title" sx={{ p: 2 }}>
         <Typography id="meter-values-title" variant="h6" component="h2" gutterBottom>
@@ -74,8 +91,8 @@ export const SessionDetailPage = () => {
         </Typography>
         {points.length ? (
           <>
-            <MeterChart points={points} title={`Energy and power of session ${data.transactionId} over time`} />
-            <MeterTable samples={data.samples} energies={deliveredEnergy(data, data.samples)} />
+            <MeterChart points={points} title={`Energy and power of session ${data.transactionId} over time`} timeZone={timeZone} />
+            <MeterTable samples={data.samples} energies={deliveredEnergy(data, data.samples)} timeZone={timeZone} />
           </>
         ) : (
           <EmptyState icon={<ShowChartIcon />} title="No meter values yet">

@@ -2,17 +2,18 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChooseLocation } from '../../components/choose-location.tsx';
-import { ServerDataGrid, toSortParam } from '../../components/data-grid/server-data-grid.tsx';
+import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { LiveIndicator } from '../../components/live-indicator.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Can } from '../../lib/can.tsx';
+import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useServerTable } from '../../lib/use-server-table.ts';
 import { useExportSessions, useSessions, type SessionFilter } from './api/sessions-api.ts';
 import { sessionColumns } from './components/session-columns.tsx';
 import { EMPTY_SESSION_FILTER, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
@@ -29,17 +30,23 @@ const toFilter = (locationId: string, values: SessionFilterValues): SessionFilte
 
 const SessionList = ({ locationId }: { locationId: string }) => {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [values, setValues] = useState<SessionFilterValues>({ ...EMPTY_SESSION_FILTER, chargerId: searchParams.get('chargerId') ?? '' });
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'startedAt', sort: 'desc' }]);
+  // The dashboard's figures link here with their range (from, to) already chosen.
+  const [values, setValues] = useState<SessionFilterValues>({
+    ...EMPTY_SESSION_FILTER,
+    chargerId: searchParams.get('chargerId') ?? '',
+    from: searchParams.get('from') ?? '',
+    to: searchParams.get('to') ?? '',
+  });
   const filter = toFilter(locationId, useDebouncedValue(values));
-  const sessions = useSessions({ ...filter, page: paging.page + 1, pageSize: paging.pageSize, sort: toSortParam(sortModel, '-startedAt') });
+  const table = useServerTable({ sort: '-startedAt', resetOn: filter });
+  const sessions = useSessions({ ...filter, ...table.params });
+  const timeZone = useLocationTimeZone(locationId);
+  const columns = useMemo(() => sessionColumns(timeZone), [timeZone]);
   const exportCsv = useExportSessions();
   const isFiltered = Boolean(filter.from || filter.to || filter.chargerId || filter.driver || filter.status);
 
   const handleChange = (next: SessionFilterValues) => {
     setValues(next);
-    setPaging((current) => ({ ...current, page: 0 }));
     if (next.chargerId !== values.chargerId) setSearchParams(next.chargerId ? { chargerId: next.chargerId } : {}, { replace: true });
   };
 
@@ -61,13 +68,10 @@ const SessionList = ({ locationId }: { locationId: string }) => {
       <ServerDataGrid
         label="Charging sessions"
         rows={sessions.data?.items ?? []}
-        columns={sessionColumns}
+        columns={columns}
         total={sessions.data?.total ?? 0}
         isLoading={sessions.isFetching}
-        paginationModel={paging}
-        onPaginationModelChange={setPaging}
-        sortModel={sortModel}
-        onSortModelChange={setSortModel}
+        {...table.grid}
         noRowsLabel={isFiltered ? 'No session matches these filters' : 'No charging session here yet'}
         getRowHeight={() => 'auto'}
       />

@@ -1,29 +1,27 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ActivityLogItem } from '@wattdesk/shared/schemas/activity-logs';
+import type { ActivityLogItem, activityLogFilterSchema } from '@wattdesk/shared/schemas/activity-logs';
 import type { Paged } from '@wattdesk/shared/schemas/common';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys, type ActivityLogParams } from '../../../lib/query-keys.ts';
 
-export type ActivityFilter = {
-  from?: string | undefined;
-  to?: string | undefined;
-  actor?: string | undefined;
-  action?: string | undefined;
-  entity?: string | undefined;
-  locationId?: string | undefined;
-};
-export type ActivityListParams = ActivityFilter & { page: number; pageSize: number; sort: string };
+/** The filters of the list and of its CSV export, as the API's schema takes them. */
+export type ActivityFilter = z.input<typeof activityLogFilterSchema>;
+
+export const getActivityLog = (params: ActivityLogParams, signal?: AbortSignal) =>
+  api.get<Paged<ActivityLogItem>>('/activity-logs', { query: params, ...(signal ? { signal } : {}) });
 
 export const activityQueries = {
-  list: (params: ActivityListParams) =>
+  list: (params: ActivityLogParams) =>
     queryOptions({
-      queryKey: ['activity-logs', 'list', params],
-      queryFn: ({ signal }) => api.get<Paged<ActivityLogItem>>('/activity-logs', { query: params, signal }),
+      queryKey: queryKeys.activityLog.list(params),
+      queryFn: ({ signal }) => getActivityLog(params, signal),
       placeholderData: keepPreviousData,
     }),
 };
 
-export const useActivityLog = (params: ActivityListParams) => useQuery(activityQueries.list(params));
+export const useActivityLog = (params: ActivityLogParams) => useQuery(activityQueries.list(params));
 
 /** The filtered rows as a CSV file (a GET with the same query parameters). */
 export const useExportActivityLog = () =>

@@ -1,12 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ACTIVITY_ACTION_LABELS, ACTIVITY_ENTITIES } from '@wattdesk/shared/schemas/activity-logs';
 import { useState } from 'react';
+import { FilterBar } from '../../../components/form/filter-bar.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
 import { SingleLocationPicker, type LocationOption } from '../../../components/form/location-picker.tsx';
-import { useLocationOptions } from '../api/location-options.ts';
+import { useLocationOptions } from '../../../lib/queries/locations.ts';
 
 export type ActivityFilterValues = DayRange & { actor: string; action: string; entity: string; location: LocationOption | null };
 
@@ -19,7 +19,7 @@ export const ActivityFilters = ({ value, onChange }: { value: ActivityFilterValu
   const [locationSearch, setLocationSearch] = useState('');
   const locations = useLocationOptions(locationSearch);
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+    <FilterBar>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
       <TextField size="small" label="Actor email" value={value.actor} onChange={(event) => onChange({ ...value, actor: event.target.value })} />
       <Autocomplete
@@ -36,7 +36,14 @@ export const ActivityFilters = ({ value, onChange }: { value: ActivityFilterValu
         renderInput={(params) => <TextField {...params} size="small" label="Action" />}
         sx={{ minWidth: 220 }}
       />
-      <TextField select size="small" label="Entity" value={value.entity} onChange={(event) => onChange({ ...value, entity: event.target.value })} sx={{ minWidth: 140 }}>
+      <TextField
+        select
+        size="small"
+        label="Entity"
+        value={value.entity}
+        onChange={(event) => onChange({ ...value, entity: event.target.value })}
+        sx={{ minWidth: 140 }}
+      >
         <MenuItem value="">Any entity</MenuItem>
         {ACTIVITY_ENTITIES.map((entity) => (
           <MenuItem key={entity} value={entity}>
@@ -52,6 +59,6 @@ export const ActivityFilters = ({ value, onChange }: { value: ActivityFilterValu
         isLoading={locations.isFetching}
         onSearchChange={setLocationSearch}
       />
-    </Box>
+    </FilterBar>
   );
 };

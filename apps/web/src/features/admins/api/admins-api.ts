@@ -1,28 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountStatus } from '@wattdesk/shared/constants';
-import type { UserType } from '@wattdesk/shared/roles';
 import type { AdminListItem, InviteAdminBody, UpdateAdminBody } from '@wattdesk/shared/schemas/admins';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
-
-export type AdminListParams = {
-  page: number;
-  pageSize: number;
-  sort: string;
-  search?: string | undefined;
-  status?: AccountStatus | undefined;
-  userType?: UserType | undefined;
-};
+import { queryKeys, type AdminListParams } from '../../../lib/query-keys.ts';
 
 export const getAdmins = (params: AdminListParams, signal?: AbortSignal) =>
   api.get<Paged<AdminListItem>>('/admins', { query: params, ...(signal ? { signal } : {}) });
 
 export const adminQueries = {
-  all: ['admins'] as const,
   list: (params: AdminListParams) =>
     queryOptions({
-      queryKey: [...adminQueries.all, 'list', params],
+      queryKey: queryKeys.admins.list(params),
       queryFn: ({ signal }) => getAdmins(params, signal),
       // The grid keeps showing the last page while the next one loads.
       placeholderData: keepPreviousData,
@@ -31,14 +20,18 @@ export const adminQueries = {
 
 export const useAdmins = (params: AdminListParams) => useQuery(adminQueries.list(params));
 
-const useAdminMutation = <V,>(mutationFn: (variables: V) => Promise<AdminListItem>, success: (item: AdminListItem) => string, errorHandled = false) => {
+const useAdminMutation = <V>(
+  mutationFn: (variables: V) => Promise<AdminListItem>,
+  success: (item: AdminListItem) => string,
+  errorHandled = false,
+) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     meta: { errorHandled },
     onSuccess: async (item) => {
       notifySuccess(success(item));
-      await queryClient.invalidateQueries({ queryKey: adminQueries.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admins.all });
     },
   });
 };
@@ -47,7 +40,11 @@ const fullName = (item: AdminListItem) => `${item.firstName} ${item.lastName}`;
 
 /** The invite dialog shows field errors itself. */
 export const useInviteAdmin = () =>
-  useAdminMutation((body: InviteAdminBody) => api.post<AdminListItem>('/admins/invite', body), (item) => `Invitation sent to ${item.email}`, true);
+  useAdminMutation(
+    (body: InviteAdminBody) => api.post<AdminListItem>('/admins/invite', body),
+    (item) => `Invitation sent to ${item.email}`,
+    true,
+  );
 
 export const useUpdateAdmin = () =>
   useAdminMutation(
@@ -57,10 +54,31 @@ export const useUpdateAdmin = () =>
   );
 
 export const useDeactivateAdmin = () =>
-  useAdminMutation((userId: string) => api.post<AdminListItem>(`/admins/${userId}/deactivate`), (item) => `${fullName(item)} deactivated`);
+  useAdminMutation(
+    (userId: string) => api.post<AdminListItem>(`/admins/${userId}/deactivate`),
+    (item) => `${fullName(item)} deactivated`,
+  );
 
 export const useReactivateAdmin = () =>
-  useAdminMutation((userId: string) => api.post<AdminListItem>(`/admins/${userId}/reactivate`), (item) => `${fullName(item)} reactivated`);
+  useAdminMutation(
+    (userId: string) => api.post<AdminListItem>(`/admins/${userId}/reactivate`),
+    (item) => `${fullName(item)} reactivated`,
+  );
 
 export const useResendInvitation = () =>
-  useAdminMutation((userId: string) => api.post<AdminListItem>(`/admins/${userId}/resend-invitation`), (item) => `Invitation sent again to ${item.email}`);
+  useAdminMutation(
+    (userId: string) => api.post<AdminListItem>(`/admins/${userId}/resend-invitation`),
+    (item) => `Invitation sent again to ${item.email}`,
+  );
+
+/** Ends every sign-in of another administrator (SuperAdmin). */
+export const useEndAdminSessions = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (admin: AdminListItem) => api.post<{ ended: number }>(`/admins/${admin.id}/end-sessions`),
+    onSuccess: async ({ ended }, admin) => {
+      notifySuccess(`${fullName(admin)} was signed out of ${ended} ${ended === 1 ? 'device' : 'devices'}`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admins.all });
+    },
+  });
+};

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { reachesAllLocations, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
 import { useState } from 'react';
 import { MultiLocationPicker, type LocationOption } from '../../../components/form/location-picker.tsx';
-import { useLocationOptions } from '../api/location-options.ts';
+import { useLocationOptions } from '../../../lib/queries/locations.ts';
 
 type Props = {
   types: readonly UserType[];
@@ -13,10 +13,12 @@ type Props = {
   locations: LocationOption[];
   onLocationsChange: (locations: LocationOption[]) => void;
   errors: { userType?: string | undefined; locationIds?: string | undefined };
+  /** The Type field takes focus when the dialog opens (edit; invite starts on the e-mail). */
+  autoFocus?: boolean;
 };
 
 /** Type and locations of an administrator: only types the user may grant, only locations the user reaches. */
-export const AdminAccessFields = ({ types, userType, onUserTypeChange, locations, onLocationsChange, errors }: Props) => {
+export const AdminAccessFields = ({ types, userType, onUserTypeChange, locations, onLocationsChange, errors, autoFocus }: Props) => {
   const [search, setSearch] = useState('');
   const reachesAll = userType !== '' && reachesAllLocations(userType);
   const options = useLocationOptions(search, !reachesAll);
@@ -27,6 +29,7 @@ export const AdminAccessFields = ({ types, userType, onUserTypeChange, locations
         fullWidth
         margin="normal"
         label="Type"
+        autoFocus={autoFocus ?? false}
         value={userType}
         onChange={(event) => onUserTypeChange(event.target.value as UserType)}
         error={Boolean(errors.userType)}

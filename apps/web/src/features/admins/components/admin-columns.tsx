@@ -4,11 +4,10 @@ import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { USER_TYPE_LABELS } from '@wattdesk/shared/roles';
 import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
+import { formatDate, formatDateTime } from '../../../lib/format-time.ts';
 import { AdminStatusChip } from './admin-status-chip.tsx';
 
-export type AdminAction = 'edit' | 'deactivate' | 'reactivate' | 'resend';
-
-const dateTime = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
+export type AdminAction = 'edit' | 'deactivate' | 'reactivate' | 'resend' | 'endSessions';
 
 const LocationsCell = ({ admin }: { admin: AdminListItem }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
@@ -30,6 +29,7 @@ export const actionsFor = (admin: AdminListItem, allowed: Record<AdminAction, bo
   const actions: AdminAction[] = [];
   if (allowed.edit) actions.push('edit');
   if (allowed.resend && admin.status === 'PENDING') actions.push('resend');
+  if (allowed.endSessions && admin.status === 'ACTIVE') actions.push('endSessions');
   if (allowed.deactivate && admin.status !== 'INACTIVE') actions.push('deactivate');
   if (allowed.reactivate && admin.status === 'INACTIVE') actions.push('reactivate');
   return actions;
@@ -38,6 +38,7 @@ export const actionsFor = (admin: AdminListItem, allowed: Record<AdminAction, bo
 const ACTION_LABELS: Record<AdminAction, string> = {
   edit: 'Change type or locations',
   resend: 'Resend invitation',
+  endSessions: 'Sign out everywhere',
   deactivate: 'Deactivate',
   reactivate: 'Reactivate',
 };
@@ -46,18 +47,19 @@ export const adminColumns = (
   allowed: Record<AdminAction, boolean>,
   onAction: (action: AdminAction, admin: AdminListItem) => void,
 ): GridColDef<AdminListItem>[] => [
-  { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
-  { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 200 },
-  { field: 'userType', headerName: 'Type', flex: 1, minWidth: 170, valueFormatter: (value: AdminListItem['userType']) => USER_TYPE_LABELS[value] },
-  { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
-  { field: 'locations', headerName: 'Locations', flex: 1.5, minWidth: 220, sortable: false, renderCell: ({ row }) => <LocationsCell admin={row} /> },
-  { field: 'lastSignInAt', headerName: 'Last sign-in', width: 180, valueFormatter: (value: string | null) => dateTime(value) },
-  { field: 'createdAt', headerName: 'Added', width: 180, valueFormatter: (value: string) => dateTime(value) },
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 130, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
+  { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 180 },
+  { field: 'userType', headerName: 'Type', flex: 0.9, minWidth: 130, valueFormatter: (value: AdminListItem['userType']) => USER_TYPE_LABELS[value] },
+  { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
+  { field: 'locations', headerName: 'Locations', flex: 1.3, minWidth: 170, sortable: false, renderCell: ({ row }) => <LocationsCell admin={row} /> },
+  // Accounts span locations: the viewer's zone, labelled.
+  { field: 'lastSignInAt', headerName: 'Last sign-in', flex: 0.9, minWidth: 150, valueFormatter: (value: string | null) => formatDateTime(value) },
+  { field: 'createdAt', headerName: 'Added', width: 110, valueFormatter: (value: string) => formatDate(value) },
   {
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
-    width: 80,
+    width: 70,
     getActions: ({ row }) =>
       actionsFor(row, allowed).map((action) => (
         <GridActionsCellItem key={action} label={ACTION_LABELS[action]} showInMenu onClick={() => onAction(action, row)} />

@@ -28,7 +28,12 @@ export const EditAdminDialog = ({ admin, types, onClose }: { admin: AdminListIte
   };
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} aria-labelledby="edit-admin-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
+    <Dialog
+      open
+      onClose={update.isPending ? undefined : onClose}
+      aria-labelledby="edit-admin-title"
+      slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
+    >
       <DialogTitle id="edit-admin-title">
         Change {admin.firstName} {admin.lastName}
       </DialogTitle>
@@ -45,6 +50,7 @@ export const EditAdminDialog = ({ admin, types, onClose }: { admin: AdminListIte
             setLocationError(undefined);
           }}
           errors={{ locationIds: locationError }}
+          autoFocus
         />
       </DialogContent>
       <DialogActions>

@@ -47,15 +47,43 @@ export const InviteAdminDialog = ({ open, types, onClose }: { open: boolean; typ
   const serverError = invite.error instanceof ApiError && invite.error.code !== 'EMAIL_TAKEN' ? invite.error.message : undefined;
 
   return (
-    <Dialog open={open} onClose={invite.isPending ? undefined : close} aria-labelledby="invite-admin-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
+    <Dialog
+      open={open}
+      onClose={invite.isPending ? undefined : close}
+      aria-labelledby="invite-admin-title"
+      slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
+    >
       <form noValidate onSubmit={submit}>
         <DialogTitle id="invite-admin-title">Invite administrator</DialogTitle>
         <DialogContent>
           {serverError ? <Alert severity="error">{serverError}</Alert> : null}
-          <TextField {...form.register('email')} label="Email" type="email" fullWidth margin="normal" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} />
+          <TextField
+            {...form.register('email')}
+            label="Email"
+            type="email"
+            fullWidth
+            margin="normal"
+            autoFocus
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-            <TextField {...form.register('firstName')} label="First name" fullWidth margin="normal" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} />
-            <TextField {...form.register('lastName')} label="Last name" fullWidth margin="normal" error={Boolean(errors.lastName)} helperText={errors.lastName?.message} />
+            <TextField
+              {...form.register('firstName')}
+              label="First name"
+              fullWidth
+              margin="normal"
+              error={Boolean(errors.firstName)}
+              helperText={errors.firstName?.message}
+            />
+            <TextField
+              {...form.register('lastName')}
+              label="Last name"
+              fullWidth
+              margin="normal"
+              error={Boolean(errors.lastName)}
+              helperText={errors.lastName?.message}
+            />
           </Stack>
           <Controller
             control={form.control}
@@ -68,7 +96,11 @@ export const InviteAdminDialog = ({ open, types, onClose }: { open: boolean; typ
                 locations={chosen}
                 onLocationsChange={(next) => {
                   setChosen(next);
-                  form.setValue('locationIds', next.map((location) => location.id), { shouldValidate: form.formState.isSubmitted });
+                  form.setValue(
+                    'locationIds',
+                    next.map((location) => location.id),
+                    { shouldValidate: form.formState.isSubmitted },
+                  );
                 }}
                 errors={{ userType: errors.userType?.message, locationIds: errors.locationIds?.message }}
               />

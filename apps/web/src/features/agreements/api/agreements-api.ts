@@ -1,25 +1,31 @@
-import type { Agreement, AgreementListQuery, CreateAgreementBody, ResendAgreementBody } from '@wattdesk/shared/schemas/agreements';
+import type { Agreement, CreateAgreementBody, ResendAgreementBody } from '@wattdesk/shared/schemas/agreements';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys, type AgreementListParams } from '../../../lib/query-keys.ts';
 
-export type AgreementListParams = Pick<AgreementListQuery, 'locationId' | 'page' | 'pageSize' | 'sort'> & { status?: AgreementListQuery['status'] };
-
-export const getAgreements = (params: AgreementListParams) => api.get<Paged<Agreement>>('/agreements', { query: params });
+export const getAgreements = (params: AgreementListParams, signal?: AbortSignal) =>
+  api.get<Paged<Agreement>>('/agreements', { query: params, ...(signal ? { signal } : {}) });
 export const createAgreement = (body: CreateAgreementBody) => api.post<Agreement>('/agreements', body);
 export const resendAgreement = ({ id, ...body }: ResendAgreementBody & { id: string }) => api.post<Agreement>(`/agreements/${id}/resend`, body);
 export const getSignedPdf = (id: string) => api.getBlob(`/agreements/${id}/signed-pdf`);
 
 export const agreementsQuery = (params: AgreementListParams) =>
   // Signers change the status from outside, so a revisited filter asks again rather than trusting the cache.
-  queryOptions({ queryKey: ['agreements', params], queryFn: () => getAgreements(params), placeholderData: keepPreviousData, staleTime: 0 });
+  queryOptions({
+    queryKey: queryKeys.agreements.list(params),
+    queryFn: ({ signal }) => getAgreements(params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
+/** Nothing is asked until a location is chosen. */
 export const useAgreements = (params: AgreementListParams | undefined) =>
-  useQuery({ ...agreementsQuery(params ?? { locationId: '', page: 1, pageSize: 10, sort: '-createdAt' }), enabled: Boolean(params) });
+  useQuery({ ...agreementsQuery(params ?? { locationId: '' }), enabled: Boolean(params) });
 
 const useInvalidateAgreements = () => {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['agreements'] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.agreements.all });
 };
 
 /** Errors are shown by the form itself (field messages, or one alert). */

@@ -2,9 +2,9 @@ import type { TermsResponse } from '@wattdesk/shared/schemas/agreements';
 import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, buildUrl } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getTerms = (tokenId: string) =>
-  api.get<TermsResponse>('/terms-and-conditions', { query: { tokenId }, authenticated: false });
+export const getTerms = (tokenId: string) => api.get<TermsResponse>('/terms-and-conditions', { query: { tokenId }, authenticated: false });
 
 export const signTerms = (tokenId: string) => api.post<OkResponse>('/terms-and-conditions', { tokenId }, { authenticated: false });
 
@@ -13,7 +13,7 @@ export const termsDocumentUrl = (tokenId: string) => buildUrl('/terms-and-condit
 
 export const termsQuery = (tokenId: string) =>
   queryOptions({
-    queryKey: ['terms-and-conditions', tokenId],
+    queryKey: queryKeys.terms(tokenId),
     queryFn: () => getTerms(tokenId),
     // An unknown, signed or expired agreement will not change by asking again.
     retry: false,

@@ -9,9 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useCan } from '../../../lib/can.tsx';
+import { formatDate } from '../../../lib/format-time.ts';
 
 const STATUS_COLOR: Record<AgreementViewStatus, 'info' | 'success' | 'default'> = { sent: 'info', signed: 'success', expired: 'default' };
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—');
 
 export type SortField = 'createdAt' | 'expiresAt' | 'signerName' | 'accountName';
 
@@ -21,10 +21,13 @@ type Props = {
   onSort: (field: SortField) => void;
   onResend: (agreement: Agreement) => void;
   onDownload: (agreement: Agreement) => void;
+  /** The location's: a date is its calendar day. */
+  timeZone: string | undefined;
 };
 
-export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload }: Props) => {
+export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload, timeZone }: Props) => {
   const can = useCan();
+  const day = (iso: string | null) => formatDate(iso, timeZone);
   const header = (field: SortField, label: string) => (
     <TableSortLabel active={sort.replace('-', '') === field} direction={sort.startsWith('-') ? 'desc' : 'asc'} onClick={() => onSort(field)}>
       {label}

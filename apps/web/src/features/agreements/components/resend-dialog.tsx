@@ -28,7 +28,12 @@ export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onC
       },
     );
   return (
-    <Dialog open onClose={resend.isPending ? undefined : onClose} aria-labelledby="resend-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
+    <Dialog
+      open
+      onClose={resend.isPending ? undefined : onClose}
+      aria-labelledby="resend-title"
+      slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
+    >
       <DialogTitle id="resend-title">Resend agreement</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -43,6 +48,7 @@ export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onC
             onChange={(event) => setExpiresOn(event.target.value)}
             margin="normal"
             fullWidth
+            autoFocus
             slotProps={{ inputLabel: { shrink: true } }}
           />
         ) : null}
@@ -51,7 +57,7 @@ export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onC
         <Button onClick={onClose} disabled={resend.isPending}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={handleResend} loading={resend.isPending} disabled={isExpired && !expiresOn}>
+        <Button variant="contained" onClick={handleResend} loading={resend.isPending} disabled={isExpired && !expiresOn} autoFocus={!isExpired}>
           Resend
         </Button>
       </DialogActions>

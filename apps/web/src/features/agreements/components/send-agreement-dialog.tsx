@@ -22,7 +22,18 @@ export const SendAgreementDialog = ({ locationId, locationName, onClose }: Props
   const create = useCreateAgreement();
   const { register, handleSubmit, watch, formState } = useForm<SendAgreementValues, unknown, CreateAgreementBody>({
     resolver: sendAgreementResolver(locationId),
-    defaultValues: { accountName: '', propertyName: '', useLocationAddress: true, street: '', city: '', state: '', zip: '', signerName: '', signerEmail: '', expiresOn: defaultExpiry() },
+    defaultValues: {
+      accountName: '',
+      propertyName: '',
+      useLocationAddress: true,
+      street: '',
+      city: '',
+      state: '',
+      zip: '',
+      signerName: '',
+      signerEmail: '',
+      expiresOn: defaultExpiry(),
+    },
   });
   const { errors } = formState;
   const field = (name: keyof SendAgreementValues, label: string, extra: Record<string, unknown> = {}) => ({
@@ -44,11 +55,20 @@ export const SendAgreementDialog = ({ locationId, locationName, onClose }: Props
   );
 
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby="send-agreement-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby="send-agreement-title"
+      slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <DialogTitle id="send-agreement-title">Send agreement</DialogTitle>
         <DialogContent>
-          {create.isError ? <Alert severity="error" sx={{ mb: 1 }}>{create.error.message}</Alert> : null}
+          {create.isError ? (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {create.error.message}
+            </Alert>
+          ) : null}
           <TextField {...field('accountName', 'Account name', { autoFocus: true })} />
           <TextField {...field('propertyName', 'Property name', { placeholder: locationName, slotProps: { inputLabel: { shrink: true } } })} />
           <FormControlLabel control={<Checkbox defaultChecked {...register('useLocationAddress')} />} label="Use the location's address" />

@@ -9,7 +9,11 @@ export const exchangeWorkforceTokens = (body: WorkforceTokensExchangeBody) =>
 
 /** Spec section 7; a DPoP-bound provider token travels with a proof of the browser's key. */
 export const exchangeCustomerTokens = (oktaAccessToken: string, dpopProof: string | undefined) =>
-  api.post<TokensExchangeResponse>(CUSTOMER_EXCHANGE_PATH, { oktaAccessToken }, { authenticated: false, ...(dpopProof ? { headers: { DPoP: dpopProof } } : {}) });
+  api.post<TokensExchangeResponse>(
+    CUSTOMER_EXCHANGE_PATH,
+    { oktaAccessToken },
+    { authenticated: false, ...(dpopProof ? { headers: { DPoP: dpopProof } } : {}) },
+  );
 
 /** The exchange answers in the spec's camelCase; the session store keeps the login answer's shape. */
 export const toSessionUser = ({ accessToken, refreshToken, ...user }: TokensExchangeResponse): SessionUser => ({

@@ -1,5 +1,5 @@
 import { validateLoginEmail } from '@wattdesk/shared/validation';
-import Button from '@mui/material/Button';
+import { PlainButton } from '../../../components/plain/plain-button.tsx';
 import { useLightForm } from '../../../lib/use-light-form.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
 
@@ -10,9 +10,7 @@ export const EmailStep = ({ defaultEmail, isBusy, onNext }: EmailStepProps) => {
   return (
     <form noValidate onSubmit={handleSubmit(({ email }) => onNext(email.trim()))}>
       <TextInput label="Email" type="email" autoComplete="username" autoFocus {...field('email')} />
-      <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} loading={isBusy}>
-        Next
-      </Button>
+      <PlainButton isBusy={isBusy}>Next</PlainButton>
     </form>
   );
 };

@@ -1,8 +1,5 @@
 import { validateLoginPassword } from '@wattdesk/shared/validation';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { LinkButton, PlainButton } from '../../../components/plain/plain-button.tsx';
 import { useLightForm } from '../../../lib/use-light-form.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
 
@@ -18,31 +15,19 @@ export const PasswordStep = ({ email, isBusy, onSignIn, onForgotPassword, onBack
   const { field, handleSubmit } = useLightForm({ password: '' }, { password: validateLoginPassword });
   return (
     <form noValidate onSubmit={handleSubmit(({ password }) => onSignIn(password))}>
-      <Typography variant="body2" color="text.secondary" data-testid="signin-email">
+      <p className="wd-muted" data-testid="signin-email">
         {email}
-      </Typography>
+      </p>
       {/* Lets password managers pair the password with the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextInput
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        {...field('password')}
-      />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>
-          Forgot Password
-        </Link>
-      </Box>
-      <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} loading={isBusy}>
-        Sign In
-      </Button>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component="button" type="button" variant="body2" onClick={onBack}>
-          Back to sign in
-        </Link>
-      </Box>
+      <TextInput label="Password" type="password" autoComplete="current-password" autoFocus {...field('password')} />
+      <div className="wd-row-end">
+        <LinkButton onClick={onForgotPassword}>Forgot Password</LinkButton>
+      </div>
+      <PlainButton isBusy={isBusy}>Sign In</PlainButton>
+      <div className="wd-center">
+        <LinkButton onClick={onBack}>Back to sign in</LinkButton>
+      </div>
     </form>
   );
 };

@@ -13,7 +13,7 @@ describe('auth error screen wording', () => {
     [new SignInError('missing-code'), 'The sign-in did not complete'],
     [new SignInError('mix-up'), 'This answer came from the wrong identity provider'],
     [new Error('nonce in id_token does not match nonce in client storage'), 'The sign-in could not be verified'],
-    [new ApiError(403, ["Your account is not in a group that may use the dashboard"]), 'You cannot sign in'],
+    [new ApiError(403, ['Your account is not in a group that may use the dashboard']), 'You cannot sign in'],
   ])('%s → %s', (error, title) => {
     const problem = describeSignInError(error);
     expect(problem.title).toBe(title);
@@ -21,7 +21,11 @@ describe('auth error screen wording', () => {
   });
 
   it('says what the provider said when it is not one we know, and passes the server’s refusal on word for word', () => {
-    expect(describeSignInError(new ErrorResponse({ error: 'temporarily_unavailable', error_description: 'Try later' })).detail).toContain('Try later');
-    expect(describeSignInError(new ApiError(401, ['The sign-in has expired. Please sign in again'])).detail).toBe('The sign-in has expired. Please sign in again');
+    expect(describeSignInError(new ErrorResponse({ error: 'temporarily_unavailable', error_description: 'Try later' })).detail).toContain(
+      'Try later',
+    );
+    expect(describeSignInError(new ApiError(401, ['The sign-in has expired. Please sign in again'])).detail).toBe(
+      'The sign-in has expired. Please sign in again',
+    );
   });
 });

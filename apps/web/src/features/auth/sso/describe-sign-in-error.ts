@@ -41,7 +41,9 @@ export const describeSignInError = (error: unknown): SignInProblem => {
   if (error instanceof SignInError) return FAILURES[error.failure];
   if (error instanceof ErrorResponse) {
     const known = error.error ? PROVIDER_ERRORS[error.error] : undefined;
-    return known ?? { title: 'The identity provider reported a problem', detail: `${error.error_description ?? error.error ?? 'Unknown error'}. ${AGAIN}` };
+    return (
+      known ?? { title: 'The identity provider reported a problem', detail: `${error.error_description ?? error.error ?? 'Unknown error'}. ${AGAIN}` }
+    );
   }
   if (error instanceof ApiError) {
     if (error.status === 0 || error.status >= 500) return { title: 'The sign-in could not be completed', detail: error.message };

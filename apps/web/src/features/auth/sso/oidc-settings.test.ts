@@ -14,7 +14,12 @@ describe('sign-in library settings (spec section 9)', () => {
 
   it('uses the code flow with PKCE and a callback of the route', () => {
     const settings = createUserManager('customer', config).settings;
-    expect(settings).toMatchObject({ response_type: 'code', disablePKCE: false, redirect_uri: `${window.location.origin}/login/customers/callback`, loadUserInfo: false });
+    expect(settings).toMatchObject({
+      response_type: 'code',
+      disablePKCE: false,
+      redirect_uri: `${window.location.origin}/login/customers/callback`,
+      loadUserInfo: false,
+    });
     expect(userManagerSettings('workforce', config, 'https://wattdesk.example').redirect_uri).toBe('https://wattdesk.example/login/callback');
   });
 

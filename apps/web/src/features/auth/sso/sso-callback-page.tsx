@@ -39,9 +39,7 @@ const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
   const settings = config.data?.sso[provider];
 
   useEffect(() => {
-    if (config.isError) setProblem(describeSignInError(config.error));
-    if (!config.isSuccess) return;
-    if (!settings) return setProblem(describeSignInError(new SignInError('not-configured')));
+    if (!config.isSuccess || !settings) return;
     let isCurrent = true;
     completeOnce(provider, settings, href).then(
       (user) => {
@@ -55,7 +53,10 @@ const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
     return () => {
       isCurrent = false;
     };
-  }, [config.isError, config.isSuccess, config.error, settings, provider, href, signIn, navigate]);
+  }, [config.isSuccess, settings, provider, href, signIn, navigate]);
+  // Problems before the exchange (settings not loaded, route not configured) follow from the query itself.
+  if (config.isError) return describeSignInError(config.error);
+  if (config.isSuccess && !settings) return describeSignInError(new SignInError('not-configured'));
   return problem;
 };
 

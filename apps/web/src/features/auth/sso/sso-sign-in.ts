@@ -11,7 +11,10 @@ type SignInState = { provider: SsoProvider; nonceVerifier: string };
 
 const randomSecret = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 };
 
 const loadMetadata = async (manager: UserManager) => {
@@ -45,7 +48,12 @@ const assertIssuer = (url: URL, metadata: { issuer?: string; authorization_respo
   if (iss !== metadata.issuer) throw new SignInError('mix-up', `answer from ${iss ?? 'an unnamed issuer'}, expected ${metadata.issuer}`);
 };
 
-const exchange = async (provider: SsoProvider, tokens: { id_token?: string; access_token: string; token_type: string }, state: SignInState, key: Awaited<ReturnType<typeof createDpopKey>> | null) => {
+const exchange = async (
+  provider: SsoProvider,
+  tokens: { id_token?: string; access_token: string; token_type: string },
+  state: SignInState,
+  key: Awaited<ReturnType<typeof createDpopKey>> | null,
+) => {
   if (provider === 'workforce') {
     return exchangeWorkforceTokens({ idToken: tokens.id_token ?? '', nonceVerifier: state.nonceVerifier });
   }

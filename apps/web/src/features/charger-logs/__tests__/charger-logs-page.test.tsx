@@ -58,7 +58,17 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const renderAs = (userType: UserType) => {
   useSession.setState({
-    user: { userId: 'u1', userType, locations: [LOCATION], firstName: 'Kim', lastName: 'Novak', email: 'kim@example.com', phoneNumber: null, access_token: 'a', refresh_token: 'r' },
+    user: {
+      userId: 'u1',
+      userType,
+      locations: [LOCATION],
+      firstName: 'Kim',
+      lastName: 'Novak',
+      email: 'kim@example.com',
+      phoneNumber: null,
+      access_token: 'a',
+      refresh_token: 'r',
+    },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -106,7 +116,14 @@ describe('ChargerLogsPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Charger' }));
     await user.click(await screen.findByRole('option', { name: 'Bay 1 (WD-TEST-01)' }));
     await user.type(screen.getByLabelText('Search summary'), ' ground ');
-    await waitFor(() => expect(queryOf(logRequests('/charger-events').at(-1)!)).toMatchObject({ locationId: LOCATION, kind: 'fault', chargerId: 'c1', search: 'ground' }));
+    await waitFor(() =>
+      expect(queryOf(logRequests('/charger-events').at(-1)!)).toMatchObject({
+        locationId: LOCATION,
+        kind: 'fault',
+        chargerId: 'c1',
+        search: 'ground',
+      }),
+    );
     expect(await screen.findByText('No log entry matches these filters')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));

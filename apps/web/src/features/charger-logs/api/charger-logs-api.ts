@@ -1,8 +1,8 @@
-import type { ChargerLogFilter, ChargerLogQuery, ChargerLogResponse } from '@wattdesk/shared/schemas/charger-log';
-import type { ChargerListResponse } from '@wattdesk/shared/schemas/chargers';
+import type { ChargerLogFilter, ChargerLogResponse } from '@wattdesk/shared/schemas/charger-log';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys, type ChargerLogParams } from '../../../lib/query-keys.ts';
 
 /**
  * The live feed refetches on a charger's status, connection and session messages; commands, firmware and
@@ -10,26 +10,21 @@ import { notifySuccess } from '../../../lib/notify.tsx';
  */
 const FALLBACK_REFRESH_MS = 30_000;
 
-/** Keys the live feed refetches by (lib/use-live-charger-feed.ts): ['charger-log', …] with params.locationId. */
+export const getChargerLog = (params: ChargerLogParams, signal?: AbortSignal) =>
+  api.get<ChargerLogResponse>('/charger-events', { query: params, ...(signal ? { signal } : {}) });
+
+/** The live feed refetches the log of the location a charger event comes from (lib/use-live-charger-feed.ts). */
 export const chargerLogQueries = {
-  list: (params: ChargerLogQuery) =>
+  list: (params: ChargerLogParams) =>
     queryOptions({
-      queryKey: ['charger-log', 'list', params],
-      queryFn: ({ signal }) => api.get<ChargerLogResponse>('/charger-events', { query: params, signal }),
+      queryKey: queryKeys.chargerLog.list(params),
+      queryFn: ({ signal }) => getChargerLog(params, signal),
       placeholderData: keepPreviousData,
       refetchInterval: FALLBACK_REFRESH_MS,
     }),
-  /** The location's chargers, for the charger filter (the same key as other screens' charger lists). */
-  chargers: (locationId: string) =>
-    queryOptions({
-      queryKey: ['chargers', { locationId, page: 1, pageSize: 200, sort: 'name' }],
-      queryFn: ({ signal }) => api.get<ChargerListResponse>('/chargers', { query: { locationId, page: 1, pageSize: 200, sort: 'name' }, signal }),
-      placeholderData: keepPreviousData,
-    }),
 };
 
-export const useChargerLog = (params: ChargerLogQuery) => useQuery({ ...chargerLogQueries.list(params), meta: { errorHandled: true } });
-export const useLogChargerOptions = (locationId: string) => useQuery(chargerLogQueries.chargers(locationId));
+export const useChargerLog = (params: ChargerLogParams) => useQuery({ ...chargerLogQueries.list(params), meta: { errorHandled: true } });
 
 /** The filtered log as a CSV file (a GET with the same filters, with the bearer token). */
 export const useExportChargerLog = () =>

@@ -2,7 +2,7 @@ import type { ChargerEventKind, ChargerLogEntry } from '@wattdesk/shared/schemas
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
-import { formatDateTime } from '../../../lib/charging-format.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
 
 export const KIND_LABELS: Record<ChargerEventKind, string> = {
   connected: 'Connected',
@@ -16,6 +16,8 @@ export const KIND_LABELS: Record<ChargerEventKind, string> = {
   diagnostics: 'Diagnostics',
   firmware: 'Firmware',
   'data-transfer': 'Data transfer',
+  authorization: 'Authorization',
+  reservation: 'Reservation',
 };
 
 const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
@@ -27,6 +29,8 @@ const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
   session: 'info',
   command: 'primary',
   maintenance: 'primary',
+  authorization: 'warning',
+  reservation: 'info',
 };
 
 const isKnownKind = (kind: string): kind is ChargerEventKind => Object.hasOwn(KIND_LABELS, kind);
@@ -35,8 +39,9 @@ const isKnownKind = (kind: string): kind is ChargerEventKind => Object.hasOwn(KI
 export const KindChip = ({ kind }: { kind: string }) =>
   isKnownKind(kind) ? <Chip size="small" label={KIND_LABELS[kind]} color={KIND_COLORS[kind] ?? 'default'} /> : <Chip size="small" label={kind} />;
 
-export const chargerLogColumns: GridColDef<ChargerLogEntry>[] = [
-  { field: 'at', headerName: 'Time', width: 190, valueFormatter: (value: string) => formatDateTime(value) },
+/** The log's columns; times to the second in the location's zone, labelled. */
+export const chargerLogColumns = (timeZone: string | undefined): GridColDef<ChargerLogEntry>[] => [
+  { field: 'at', headerName: 'Time', width: 200, valueFormatter: (value: string) => formatDateTime(value, timeZone, { seconds: true }) },
   {
     field: 'chargerName',
     headerName: 'Charger',

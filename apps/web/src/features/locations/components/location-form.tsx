@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
+import { TimeZoneSelect } from '../../../components/form/time-zone-select.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { LocationMap } from './location-map.tsx';
 
@@ -24,7 +25,6 @@ const TEXT_FIELDS: { name: keyof LocationProfile; label: string; width: number }
   { name: 'city', label: 'City', width: 5 },
   { name: 'state', label: 'State', width: 4 },
   { name: 'zipCode', label: 'Zip code', width: 3 },
-  { name: 'timeZone', label: 'Time zone', width: 12 },
 ];
 
 /** Name, address and pin, validated with the same schema the server uses. */
@@ -64,12 +64,32 @@ export const LocationForm = ({ defaults, submitLabel, isBusy, isReadOnly, onSubm
               name={name}
               control={control}
               render={({ field, fieldState }) => (
-                <TextField {...field} label={label} error={Boolean(fieldState.error)} helperText={fieldState.error?.message} margin="dense" slotProps={{ htmlInput: { readOnly: isReadOnly } }} />
+                <TextField
+                  {...field}
+                  label={label}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  margin="dense"
+                  slotProps={{ htmlInput: { readOnly: isReadOnly } }}
+                />
               )}
             />
           </Box>
         ))}
       </Box>
+      <Controller
+        name="timeZone"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TimeZoneSelect
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            isReadOnly={isReadOnly}
+          />
+        )}
+      />
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
         Position {isReadOnly ? '' : '— click the map or type the coordinates'}
       </Typography>

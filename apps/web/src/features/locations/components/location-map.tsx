@@ -23,7 +23,9 @@ export const LocationMap = ({ lng, lat, tileUrl, attribution, onMove }: Location
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
   const onMoveRef = useRef(onMove);
-  onMoveRef.current = onMove;
+  useEffect(() => {
+    onMoveRef.current = onMove;
+  }, [onMove]);
 
   useEffect(() => {
     if (!container.current) return undefined;

@@ -5,45 +5,35 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { deleteLocation, locationKeys, regenerateAccessCode, useSetReseller } from '../api/locations-api.ts';
+import { useDeleteLocation, useRegenerateAccessCode, useSetReseller } from '../api/locations-api.ts';
 
 type Pending = 'code' | 'delete' | null;
 
 /** Access code, reseller flag and deletion: each shown only to roles that may use it. */
 export const LocationSettings = ({ location }: { location: LocationState }) => {
   const can = useCan();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: locationKeys.state(location.locationId) }),
-      queryClient.invalidateQueries({ queryKey: locationKeys.lists }),
-    ]);
-  const code = useMutation({
-    mutationFn: () => regenerateAccessCode(location.locationId),
-    onSuccess: async () => {
-      await refresh();
-      setPending(null);
-      notifySuccess('Access code regenerated');
-    },
-  });
+  const code = useRegenerateAccessCode();
+  const regenerate = () =>
+    code.mutate(location.locationId, {
+      onSuccess: () => {
+        setPending(null);
+        notifySuccess('Access code regenerated');
+      },
+    });
   const reseller = useSetReseller();
   const handleResellerChange = (hasReseller: boolean) =>
     reseller.mutate({ locationIds: [location.locationId], hasReseller }, { onSuccess: () => notifySuccess('Reseller setting saved') });
-  const removal = useMutation({
-    mutationFn: () => deleteLocation(location.locationId),
-    onSuccess: async () => {
-      setPending(null);
-      notifySuccess(`${location.name} deleted`);
-      await refresh();
-    },
-    onError: () => setPending(null),
-  });
+  const removal = useDeleteLocation();
+  const remove = () =>
+    removal.mutate(location.locationId, {
+      onSuccess: () => notifySuccess(`${location.name} deleted`),
+      onSettled: () => setPending(null),
+    });
 
   return (
     <Paper sx={{ p: 3 }}>
@@ -64,7 +54,9 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
       {can('Locations_Reseller_Update') ? (
         <Box sx={{ mt: 2 }}>
           <FormControlLabel
-            control={<Switch checked={location.hasReseller} disabled={reseller.isPending} onChange={(event) => handleResellerChange(event.target.checked)} />}
+            control={
+              <Switch checked={location.hasReseller} disabled={reseller.isPending} onChange={(event) => handleResellerChange(event.target.checked)} />
+            }
             label="Sold through a reseller"
           />
         </Box>
@@ -76,10 +68,25 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
           </Button>
         </Box>
       ) : null}
-      <ConfirmDialog open={pending === 'code'} title="Regenerate the access code?" confirmLabel="Regenerate" isBusy={code.isPending} onConfirm={() => code.mutate()} onClose={() => setPending(null)}>
+      <ConfirmDialog
+        open={pending === 'code'}
+        title="Regenerate the access code?"
+        confirmLabel="Regenerate"
+        isBusy={code.isPending}
+        onConfirm={regenerate}
+        onClose={() => setPending(null)}
+      >
         Drivers using the current code {location.locationCode} will need the new one.
       </ConfirmDialog>
-      <ConfirmDialog open={pending === 'delete'} title={`Delete ${location.name}?`} confirmLabel="Delete" isDestructive isBusy={removal.isPending} onConfirm={() => removal.mutate()} onClose={() => setPending(null)}>
+      <ConfirmDialog
+        open={pending === 'delete'}
+        title={`Delete ${location.name}?`}
+        confirmLabel="Delete"
+        isDestructive
+        isBusy={removal.isPending}
+        onConfirm={remove}
+        onClose={() => setPending(null)}
+      >
         This cannot be undone. A location with chargers cannot be deleted; move or delete them first.
       </ConfirmDialog>
     </Paper>

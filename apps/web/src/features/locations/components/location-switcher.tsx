@@ -5,11 +5,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useCan } from '../../../lib/can.tsx';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { locationQueries } from '../api/locations-api.ts';
+import { useLocationOptions, useLocationState } from '../../../lib/queries/locations.ts';
 import { useSelectionKeeper } from '../use-selection-keeper.ts';
 
 type Option = LocationListItem | { id: null; name: string; city: string; chargerCount: number; hasReseller: false };
@@ -21,13 +20,20 @@ export const LocationSwitcher = () => {
   const can = useCan();
   const { locationId, select } = useSelectedLocation();
   const [input, setInput] = useState('');
-  const search = useDeferredValue(input);
-  const options = useQuery(locationQueries.list({ search, page: 1, pageSize: 20, sort: 'name' }));
-  const selected = useQuery({ ...locationQueries.state(locationId ?? ''), enabled: Boolean(locationId), meta: { errorHandled: true } });
+  const options = useLocationOptions(input);
+  const selected = useLocationState(locationId, { errorHandled: true });
 
   const value: Option | null = locationId
     ? (options.data?.items.find((item) => item.id === locationId) ??
-      (selected.data ? { id: selected.data.locationId, name: selected.data.name, city: selected.data.address.city, chargerCount: selected.data.chargerCount, hasReseller: selected.data.hasReseller } : null))
+      (selected.data
+        ? {
+            id: selected.data.locationId,
+            name: selected.data.name,
+            city: selected.data.address.city,
+            chargerCount: selected.data.chargerCount,
+            hasReseller: selected.data.hasReseller,
+          }
+        : null))
     : can('Locations_Multi')
       ? ALL_LOCATIONS
       : null;

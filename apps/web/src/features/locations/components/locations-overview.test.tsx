@@ -55,7 +55,17 @@ afterEach(() => useSession.setState({ user: null }));
 
 const renderAs = (userType: UserType) => {
   useSession.setState({
-    user: { access_token: 'token', refresh_token: 'refresh', userId: 'u1', userType, locations: [], firstName: 'Dana', lastName: 'Chen', email: 'dana@example.com', phoneNumber: null },
+    user: {
+      access_token: 'token',
+      refresh_token: 'refresh',
+      userId: 'u1',
+      userType,
+      locations: [],
+      firstName: 'Dana',
+      lastName: 'Chen',
+      email: 'dana@example.com',
+      phoneNumber: null,
+    },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(

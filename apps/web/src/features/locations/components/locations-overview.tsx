@@ -5,13 +5,13 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { GridActionsCellItem, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { useQuery } from '@tanstack/react-query';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { ServerDataGrid, toSortParam } from '../../../components/data-grid/server-data-grid.tsx';
+import { ServerDataGrid } from '../../../components/data-grid/server-data-grid.tsx';
 import { Can, useCan } from '../../../lib/can.tsx';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { locationQueries } from '../api/locations-api.ts';
+import { useLocations } from '../../../lib/queries/locations.ts';
+import { useServerTable } from '../../../lib/use-server-table.ts';
 import { ResellerBulkActions } from './reseller-bulk-actions.tsx';
 
 type ResellerFilter = '' | 'true' | 'false';
@@ -25,14 +25,23 @@ const columnsFor = (onOpen: (id: string) => void): GridColDef<LocationListItem>[
     headerName: 'Reseller',
     width: 130,
     sortable: false,
-    renderCell: ({ row }) => (row.hasReseller ? <Chip size="small" color="secondary" label="Reseller" /> : <Box component="span" sx={{ color: 'text.secondary' }}>No</Box>),
+    renderCell: ({ row }) =>
+      row.hasReseller ? (
+        <Chip size="small" color="secondary" label="Reseller" />
+      ) : (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          No
+        </Box>
+      ),
   },
   {
     field: 'actions',
     type: 'actions',
     headerName: 'Open',
     width: 80,
-    getActions: ({ row }) => [<GridActionsCellItem key="open" icon={<ArrowForwardIcon />} label={`Open ${row.name}`} onClick={() => onOpen(row.id)} />],
+    getActions: ({ row }) => [
+      <GridActionsCellItem key="open" icon={<ArrowForwardIcon />} label={`Open ${row.name}`} onClick={() => onOpen(row.id)} />,
+    ],
   },
 ];
 
@@ -43,35 +52,40 @@ const columnsFor = (onOpen: (id: string) => void): GridColDef<LocationListItem>[
 export const LocationsOverview = () => {
   const can = useCan();
   const select = useSelectedLocation((state) => state.select);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
   const [searchInput, setSearchInput] = useState('');
   const search = useDeferredValue(searchInput.trim());
   const [reseller, setReseller] = useState<ResellerFilter>('');
   // Ids with their names, kept while the user pages or searches, so the confirmation can name them.
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
-  const locations = useQuery(
-    locationQueries.list({
-      search: search || undefined,
-      hasReseller: reseller ? reseller === 'true' : undefined,
-      sort: toSortParam(sortModel, 'name'),
-      page: pagination.page + 1,
-      pageSize: pagination.pageSize,
-    }),
-  );
+  const table = useServerTable({ sort: 'name', resetOn: [search, reseller] });
+  const locations = useLocations({ search: search || undefined, hasReseller: reseller || undefined, ...table.params });
   const rows = locations.data?.items;
   const columns = useMemo(() => columnsFor(select), [select]);
   const selectedIds = useMemo(() => [...selected.keys()], [selected]);
   const selectedLocations = useMemo(() => [...selected].map(([id, name]) => ({ id, name })), [selected]);
   const handleSelectionChange = (ids: string[]) =>
     setSelected((current) => new Map(ids.map((id) => [id, rows?.find((row) => row.id === id)?.name ?? current.get(id) ?? id])));
-  const resetPage = () => setPagination((current) => ({ ...current, page: 0 }));
 
   return (
     <Paper sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <TextField size="small" margin="none" label="Search locations" value={searchInput} onChange={(event) => { setSearchInput(event.target.value); resetPage(); }} sx={{ width: 260 }} />
-        <TextField select size="small" margin="none" label="Reseller" value={reseller} onChange={(event) => { setReseller(event.target.value as ResellerFilter); resetPage(); }} sx={{ width: 170 }}>
+        <TextField
+          size="small"
+          margin="none"
+          label="Search locations"
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+          sx={{ width: 260 }}
+        />
+        <TextField
+          select
+          size="small"
+          margin="none"
+          label="Reseller"
+          value={reseller}
+          onChange={(event) => setReseller(event.target.value as ResellerFilter)}
+          sx={{ width: 170 }}
+        >
           <MenuItem value="">Any</MenuItem>
           <MenuItem value="true">Reseller</MenuItem>
           <MenuItem value="false">Not a reseller</MenuItem>
@@ -86,10 +100,7 @@ export const LocationsOverview = () => {
         columns={columns}
         total={locations.data?.total ?? 0}
         isLoading={locations.isFetching}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        sortModel={sortModel}
-        onSortModelChange={(model) => { setSortModel(model); resetPage(); }}
+        {...table.grid}
         noRowsLabel={search || reseller ? 'No location matches these filters' : 'No locations yet'}
         {...(can('Locations_Reseller_Update') ? { selection: { ids: selectedIds, onChange: handleSelectionChange } } : {})}
       />

@@ -1,32 +1,20 @@
 import type { MaintenanceBody, MaintenanceOverview, MaintenanceResult } from '@wattdesk/shared/schemas/charging';
-import type { ChargerListResponse } from '@wattdesk/shared/schemas/chargers';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Every charger of a location fits one page here; the list says so when a location has more. */
-export const MAINTENANCE_PAGE_SIZE = 200;
+export const getMaintenance = (locationId: string, signal?: AbortSignal) =>
+  api.get<MaintenanceOverview>('/maintenance', { query: { locationId }, ...(signal ? { signal } : {}) });
+export const setMaintenance = (body: MaintenanceBody) => api.post<MaintenanceResult>('/maintenance', body);
 
-/** Keys the live feed refetches by (lib/use-live-charger-feed.ts): ['maintenance', locationId], ['chargers', params]. */
+/** The live feed refetches a location's overview when one of its chargers reports (lib/use-live-charger-feed.ts). */
 export const maintenanceQueries = {
   overview: (locationId: string) =>
-    queryOptions({
-      queryKey: ['maintenance', locationId],
-      queryFn: ({ signal }) => api.get<MaintenanceOverview>('/maintenance', { query: { locationId }, signal }),
-    }),
-  chargers: (locationId: string) =>
-    queryOptions({
-      queryKey: ['chargers', { locationId, page: 1, pageSize: MAINTENANCE_PAGE_SIZE, sort: 'name' }],
-      queryFn: ({ signal }) =>
-        api.get<ChargerListResponse>('/chargers', { query: { locationId, page: 1, pageSize: MAINTENANCE_PAGE_SIZE, sort: 'name' }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+    queryOptions({ queryKey: queryKeys.maintenance.overview(locationId), queryFn: ({ signal }) => getMaintenance(locationId, signal) }),
 };
 
 export const useMaintenanceOverview = (locationId: string) => useQuery({ ...maintenanceQueries.overview(locationId), meta: { errorHandled: true } });
-export const useLocationChargers = (locationId: string) => useQuery({ ...maintenanceQueries.chargers(locationId), meta: { errorHandled: true } });
-
-export const setMaintenance = (body: MaintenanceBody) => api.post<MaintenanceResult>('/maintenance', body);
 
 /** Puts chargers in maintenance or back in service; the toast is the server's message, word for word. */
 export const useSetMaintenance = (locationId: string) => {
@@ -36,8 +24,8 @@ export const useSetMaintenance = (locationId: string) => {
     onSuccess: async (result) => {
       notifySuccess(result.msg[0] ?? 'Saved');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['maintenance', locationId] }),
-        queryClient.invalidateQueries({ queryKey: ['chargers'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.maintenance.overview(locationId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.chargers.all }),
       ]);
     },
   });

@@ -5,7 +5,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { ChargerStatusChip } from './charger-status-chip.tsx';
+import { StatusChip } from '../../../components/charger/charger-status.tsx';
 
 type ChargerPickerTableProps = {
   chargers: Charger[];
@@ -44,7 +44,13 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
       </TableHead>
       <TableBody>
         {chargers.map((charger) => (
-          <TableRow key={charger.id} hover selected={selected.has(charger.id)} onClick={() => !disabled && toggle(charger.id)} sx={{ cursor: 'pointer' }}>
+          <TableRow
+            key={charger.id}
+            hover
+            selected={selected.has(charger.id)}
+            onClick={() => !disabled && toggle(charger.id)}
+            sx={{ cursor: 'pointer' }}
+          >
             <TableCell padding="checkbox">
               <Checkbox
                 checked={selected.has(charger.id)}
@@ -57,7 +63,7 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
             <TableCell>{charger.name}</TableCell>
             <TableCell>{charger.chargerId}</TableCell>
             <TableCell>
-              <ChargerStatusChip status={charger.status} />
+              <StatusChip status={charger.status} />
             </TableCell>
             <TableCell>{charger.connected ? 'Online' : 'Offline'}</TableCell>
           </TableRow>

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { ChargerStatusChip } from './charger-status-chip.tsx';
+import { StatusChip } from '../../../components/charger/charger-status.tsx';
 
 /** Chargers in maintenance now; an offline one gets it when it reconnects. */
 export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview['chargers'] }) =>
@@ -25,7 +25,7 @@ export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview
             <TableCell>{charger.name}</TableCell>
             <TableCell>{charger.chargerId}</TableCell>
             <TableCell>
-              <ChargerStatusChip status={charger.status} />
+              <StatusChip status={charger.status} />
             </TableCell>
             <TableCell>{charger.connected ? 'Yes, the charger is inoperative' : 'Pending: offline, applied when it reconnects'}</TableCell>
           </TableRow>

@@ -5,10 +5,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../lib/charging-format.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
 
 /** Who put which charger in maintenance or back in service, and when; newest first. */
-export const MaintenanceHistoryTable = ({ history }: { history: MaintenanceOverview['history'] }) =>
+export const MaintenanceHistoryTable = ({ history, timeZone }: { history: MaintenanceOverview['history']; timeZone: string | undefined }) =>
   history.length ? (
     <Table size="small" aria-label="Maintenance history">
       <TableHead>
@@ -22,7 +22,7 @@ export const MaintenanceHistoryTable = ({ history }: { history: MaintenanceOverv
       <TableBody>
         {history.map((entry, index) => (
           <TableRow key={`${entry.at}-${entry.chargerId}-${index}`}>
-            <TableCell>{formatDateTime(entry.at)}</TableCell>
+            <TableCell>{formatDateTime(entry.at, timeZone)}</TableCell>
             <TableCell>{entry.chargerId}</TableCell>
             <TableCell>{entry.action === 'start' ? 'Put in maintenance' : 'Back in service'}</TableCell>
             <TableCell>{entry.actorEmail ?? 'Unknown'}</TableCell>

@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useCan } from '../../../lib/can.tsx';
-import { useLocationChargers, useSetMaintenance } from '../api/maintenance-api.ts';
+import { useChargerOptions } from '../../../lib/queries/chargers.ts';
+import { useSetMaintenance } from '../api/maintenance-api.ts';
 import { ChargerPickerTable } from './charger-picker-table.tsx';
 import { PendingNote } from './pending-note.tsx';
 import { Section } from './section.tsx';
@@ -21,7 +22,7 @@ type Change = 'start' | 'end' | null;
 /** The location's chargers to choose from, and the two changes with a confirmation each. */
 export const MaintenanceSelection = ({ locationId }: { locationId: string }) => {
   const can = useCan();
-  const chargers = useLocationChargers(locationId);
+  const chargers = useChargerOptions(locationId, { errorHandled: true });
   const mutation = useSetMaintenance(locationId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<Change>(null);
@@ -84,7 +85,11 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
       </Section>
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming === 'start' ? `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} in maintenance?` : `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} back in service?`}
+        title={
+          confirming === 'start'
+            ? `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} in maintenance?`
+            : `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} back in service?`
+        }
         confirmLabel={confirming === 'start' ? 'Put in maintenance' : 'Back in service'}
         isDestructive={confirming === 'start'}
         isBusy={mutation.isPending}
@@ -95,7 +100,9 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
           ? 'They become inoperative: running sessions finish, and no new session can start.'
           : 'They become operative again and drivers can charge.'}{' '}
         {chosen.map((charger) => charger.chargerId).join(', ')}.
-        {offline.length ? ` ${offline.map((charger) => charger.chargerId).join(', ')} ${offline.length === 1 ? 'is' : 'are'} offline and will be switched when reconnecting.` : ''}
+        {offline.length
+          ? ` ${offline.map((charger) => charger.chargerId).join(', ')} ${offline.length === 1 ? 'is' : 'are'} offline and will be switched when reconnecting.`
+          : ''}
       </ConfirmDialog>
     </>
   );

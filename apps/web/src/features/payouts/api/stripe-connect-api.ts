@@ -2,6 +2,7 @@ import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import type { PaymentAccount, PaymentAccountStatus, StartStripeConnectResponse, StripeConnectBody } from '@wattdesk/shared/schemas/payments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getPaymentAccount = (locationId: string) => api.get<PaymentAccountStatus>('/payments/connect', { query: { locationId } });
 export const startStripeConnect = (locationId: string) => api.post<StartStripeConnectResponse>('/payments/connect/authorize', { locationId });
@@ -9,7 +10,7 @@ export const connectStripe = (body: StripeConnectBody) => api.post<PaymentAccoun
 export const disconnectStripe = (locationId: string) => api.delete<OkResponse>('/payments/connect', { query: { locationId } });
 
 export const paymentAccountQuery = (locationId: string) =>
-  queryOptions({ queryKey: ['payment-account', locationId], queryFn: () => getPaymentAccount(locationId) });
+  queryOptions({ queryKey: queryKeys.paymentAccount(locationId), queryFn: () => getPaymentAccount(locationId) });
 
 export const usePaymentAccount = (locationId: string | undefined) =>
   useQuery({ ...paymentAccountQuery(locationId ?? ''), enabled: Boolean(locationId) });
@@ -27,7 +28,6 @@ export const useDisconnectStripe = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectStripe,
-    onSuccess: (_result, locationId) => queryClient.invalidateQueries({ queryKey: ['payment-account', locationId] }),
+    onSuccess: (_result, locationId) => queryClient.invalidateQueries({ queryKey: queryKeys.paymentAccount(locationId) }),
   });
 };
-

@@ -12,8 +12,8 @@ import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useDisconnectStripe, useStartStripeConnect } from '../api/stripe-connect-api.ts';
 import { DisconnectDialog } from './disconnect-dialog.tsx';
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/format-time.ts';
+import { useLocationTimeZone } from '../../../lib/queries/locations.ts';
 
 const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
@@ -28,6 +28,8 @@ const Detail = ({ label, children }: { label: string; children: React.ReactNode 
 
 /** The location's Stripe connection: its account, date and a confirmed disconnect; or a Connect button. */
 export const ConnectionCard = ({ locationId, status }: { locationId: string; status: PaymentAccountStatus }) => {
+  const timeZone = useLocationTimeZone(locationId);
+  const dateTime = (iso: string) => formatDateTime(iso, timeZone);
   const can = useCan();
   const start = useStartStripeConnect();
   const disconnect = useDisconnectStripe();
@@ -42,7 +44,8 @@ export const ConnectionCard = ({ locationId, status }: { locationId: string; sta
       </Typography>
       {status.sandbox ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Sandbox mode: this server has no Stripe keys, so connections go to Wattdesk's local Stripe sandbox. No real account is connected and no money moves.
+          Sandbox mode: this server has no Stripe keys, so connections go to Wattdesk's local Stripe sandbox. No real account is connected and no
+          money moves.
         </Alert>
       ) : null}
       {account ? (

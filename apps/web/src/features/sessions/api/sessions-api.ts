@@ -1,44 +1,31 @@
 import type { CommandResult, SessionDetail, SessionListResponse } from '@wattdesk/shared/schemas/charging';
-import type { ChargerListResponse } from '@wattdesk/shared/schemas/chargers';
+import type { sessionExportQuerySchema } from '@wattdesk/shared/schemas/charging';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys, type SessionListParams } from '../../../lib/query-keys.ts';
 
-export type SessionFilter = {
-  locationId: string;
-  from?: string | undefined;
-  to?: string | undefined;
-  chargerId?: string | undefined;
-  driver?: string | undefined;
-  status?: 'active' | 'completed' | undefined;
-};
-export type SessionListParams = SessionFilter & { page: number; pageSize: number; sort: string };
+/** The filters of the list and of its CSV export, as the API's schema takes them. */
+export type SessionFilter = z.input<typeof sessionExportQuerySchema>;
 
-/** Keys the live feed refetches by (lib/use-live-charger-feed.ts): ['sessions', …] with params.locationId. */
+export const getSessions = (params: SessionListParams, signal?: AbortSignal) =>
+  api.get<SessionListResponse>('/sessions', { query: params, ...(signal ? { signal } : {}) });
+export const getSession = (id: string, signal?: AbortSignal) => api.get<SessionDetail>(`/sessions/${id}`, { ...(signal ? { signal } : {}) });
+
+/** The live feed refetches these by their location (lib/use-live-charger-feed.ts). */
 export const sessionQueries = {
   list: (params: SessionListParams) =>
     queryOptions({
-      queryKey: ['sessions', 'list', params],
-      queryFn: ({ signal }) => api.get<SessionListResponse>('/sessions', { query: params, signal }),
+      queryKey: queryKeys.sessions.list(params),
+      queryFn: ({ signal }) => getSessions(params, signal),
       placeholderData: keepPreviousData,
     }),
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: ['sessions', 'detail', id],
-      queryFn: ({ signal }) => api.get<SessionDetail>(`/sessions/${id}`, { signal }),
-    }),
-  /** The location's chargers, for the charger filter (the same key as other screens' charger lists). */
-  chargers: (locationId: string) =>
-    queryOptions({
-      queryKey: ['chargers', { locationId, page: 1, pageSize: 200, sort: 'name' }],
-      queryFn: ({ signal }) => api.get<ChargerListResponse>('/chargers', { query: { locationId, page: 1, pageSize: 200, sort: 'name' }, signal }),
-      placeholderData: keepPreviousData,
-    }),
+  detail: (id: string) => queryOptions({ queryKey: queryKeys.sessions.detail(id), queryFn: ({ signal }) => getSession(id, signal) }),
 };
 
 export const useSessions = (params: SessionListParams) => useQuery({ ...sessionQueries.list(params), meta: { errorHandled: true } });
 export const useSession = (id: string) => useQuery({ ...sessionQueries.detail(id), meta: { errorHandled: true } });
-export const useChargerOptions = (locationId: string) => useQuery(sessionQueries.chargers(locationId));
 
 /** The filtered sessions as a CSV file (a GET with the same filters, with the bearer token). */
 export const useExportSessions = () =>
@@ -57,7 +44,7 @@ export const useStopSession = (sessionId: string) => {
       const message = result.msg[0] ?? result.status;
       if (result.status === 'Accepted') notifySuccess(message);
       else notifyInfo(message);
-      await queryClient.invalidateQueries({ queryKey: ['sessions', 'detail', sessionId] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions.detail(sessionId) });
     },
   });
 };

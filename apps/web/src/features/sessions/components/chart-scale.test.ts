@@ -33,7 +33,14 @@ describe('meter chart scales', () => {
   });
 
   it('draws a line that breaks where a value is missing', () => {
-    expect(linePath([{ x: 0, y: 10 }, { x: 5, y: 8 }, { x: 10, y: null }, { x: 15, y: 2 }])).toBe('M0.0,10.0L5.0,8.0M15.0,2.0');
+    expect(
+      linePath([
+        { x: 0, y: 10 },
+        { x: 5, y: 8 },
+        { x: 10, y: null },
+        { x: 15, y: 2 },
+      ]),
+    ).toBe('M0.0,10.0L5.0,8.0M15.0,2.0');
     expect(linePath([])).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from '../../../lib/format-time.ts';
 /** Small pure helpers for the meter chart: scales, "nice" ticks and SVG paths. No chart library needed. */
 
 export type Scale = (value: number) => number;
@@ -29,22 +30,43 @@ export const niceTicks = (max: number, count = 5): number[] => {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const TIME_STEPS = [10 * SECOND, 30 * SECOND, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR];
+const TIME_STEPS = [
+  10 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  24 * HOUR,
+];
 
 /** Round clock times between `start` and `end` (ms), at most `maxTicks`, with the step used. */
-export const timeTicks = (start: number, end: number, maxTicks = 6): { ticks: number[]; stepMs: number } => {
+export const timeTicks = (start: number, end: number, maxTicks = 6, timeZone?: string): { ticks: number[]; stepMs: number } => {
   const span = Math.max(end - start, SECOND);
   const stepMs = TIME_STEPS.find((step) => span / step <= maxTicks) ?? Math.ceil(span / maxTicks / HOUR) * HOUR;
-  // Aligned to the local clock (a tick at 10:15, not at 10:13:27).
-  const offset = new Date(start).getTimezoneOffset() * MINUTE;
+  // Aligned to the location's clock, or the browser's (a tick at 10:15, not at 10:13:27).
+  const offset = timeZone ? -zoneOffsetMs(start, timeZone) : new Date(start).getTimezoneOffset() * MINUTE;
   const first = Math.ceil((start - offset) / stepMs) * stepMs + offset;
   const ticks: number[] = [];
   for (let tick = first; tick <= end; tick += stepMs) ticks.push(tick);
   return { ticks, stepMs };
 };
 
-export const formatClock = (ms: number, withSeconds: boolean): string =>
-  new Date(ms).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}), hour12: false });
+export const formatClock = (ms: number, withSeconds: boolean, timeZone?: string): string =>
+  new Date(ms).toLocaleTimeString('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+    ...(timeZone ? { timeZone } : {}),
+  });
 
 /** An SVG path through the points; a missing value (null) breaks the line instead of bridging the gap. */
 export const linePath = (points: readonly { x: number; y: number | null }[]): string => {

@@ -21,7 +21,9 @@ describe('meter values of a session', () => {
   });
 
   it('show the energy this session delivered, not the meter register', () => {
-    expect(deliveredEnergy({ energyKwh: 1.5 }, [sample(0, 100.2, 7), sample(5, 100.9, 7.2), sample(10, 101.7, null)]).map((value) => value?.toFixed(2))).toEqual(['0.00', '0.70', '1.50']);
+    expect(
+      deliveredEnergy({ energyKwh: 1.5 }, [sample(0, 100.2, 7), sample(5, 100.9, 7.2), sample(10, 101.7, null)]).map((value) => value?.toFixed(2)),
+    ).toEqual(['0.00', '0.70', '1.50']);
     expect(deliveredEnergy({ energyKwh: 0 }, [sample(0, null, 3)])).toEqual([null]);
   });
 

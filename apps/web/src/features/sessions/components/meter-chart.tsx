@@ -13,18 +13,19 @@ const MARKER_LIMIT = 80;
 const MIN_SPAN_MS = 10_000;
 
 /** What the chart shows, in words: the accessible description and the figure's caption. */
-export const describeChart = (points: readonly ChartPoint[]): string => {
+export const describeChart = (points: readonly ChartPoint[], timeZone?: string): string => {
   const samples = points.filter((point) => point.isSample);
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last || !samples.length) return 'No meter values.';
   const top = seriesMax(points);
   const seconds = last.at - first.at < 10 * 60_000;
-  return `${samples.length} meter values from ${formatClock(first.at, seconds)} to ${formatClock(last.at, seconds)}: energy delivered reached ${formatKwh(last.energyKwh ?? top.energyKwh)}, power peaked at ${formatKw(top.powerKw)}.`;
+  return `${samples.length} meter values from ${formatClock(first.at, seconds, timeZone)} to ${formatClock(last.at, seconds, timeZone)}${timeZone ? ` (${timeZone})` : ''}: energy delivered reached ${formatKwh(last.energyKwh ?? top.energyKwh)}, power peaked at ${formatKw(top.powerKw)}.`;
 };
 
 /** Energy delivered (kWh, left axis, solid) and power (kW, right axis, dashed) over the session's time. */
-export const MeterChart = ({ points, title }: { points: readonly ChartPoint[]; title: string }) => {
+/** Times on the axis are the location's (timeZone), or the browser's while it is unknown. */
+export const MeterChart = ({ points, title, timeZone }: { points: readonly ChartPoint[]; title: string; timeZone?: string | undefined }) => {
   const theme = useTheme();
   const id = useId();
   const start = points[0]?.at ?? 0;
@@ -32,7 +33,7 @@ export const MeterChart = ({ points, title }: { points: readonly ChartPoint[]; t
   const top = seriesMax(points);
   const energyTicks = niceTicks(top.energyKwh);
   const powerTicks = niceTicks(top.powerKw);
-  const { ticks: times, stepMs } = timeTicks(start, end);
+  const { ticks: times, stepMs } = timeTicks(start, end, 6, timeZone);
   const x = linearScale([start, end], [M.left, WIDTH - M.right]);
   const yEnergy = linearScale([0, energyTicks.at(-1) ?? 1], [HEIGHT - M.bottom, M.top]);
   const yPower = linearScale([0, powerTicks.at(-1) ?? 1], [HEIGHT - M.bottom, M.top]);
@@ -44,7 +45,14 @@ export const MeterChart = ({ points, title }: { points: readonly ChartPoint[]; t
 
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-caption`} style={{ maxWidth: WIDTH, display: 'block', fontFamily: 'inherit' }}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-caption`}
+        style={{ maxWidth: WIDTH, display: 'block', fontFamily: 'inherit' }}
+      >
         <title id={`${id}-title`}>{title}</title>
         <g fontSize={12} fill={axisColor}>
           {energyTicks.map((tick) => (
@@ -64,7 +72,7 @@ export const MeterChart = ({ points, title }: { points: readonly ChartPoint[]; t
             <g key={`t${tick}`}>
               <line x1={x(tick)} x2={x(tick)} y1={HEIGHT - M.bottom} y2={HEIGHT - M.bottom + 5} stroke={axisColor} />
               <text x={x(tick)} y={HEIGHT - M.bottom + 18} textAnchor="middle">
-                {formatClock(tick, stepMs < 60_000)}
+                {formatClock(tick, stepMs < 60_000, timeZone)}
               </text>
             </g>
           ))}
@@ -93,12 +101,14 @@ export const MeterChart = ({ points, title }: { points: readonly ChartPoint[]; t
         <path d={powerPath} fill="none" stroke={powerColor} strokeWidth={2} strokeDasharray="6 4" data-series="power" />
         {points.length <= MARKER_LIMIT
           ? points.map((point) =>
-              point.energyKwh === null || !point.isSample ? null : <circle key={`m${point.at}`} cx={x(point.at)} cy={yEnergy(point.energyKwh)} r={3} fill={energyColor} />,
+              point.energyKwh === null || !point.isSample ? null : (
+                <circle key={`m${point.at}`} cx={x(point.at)} cy={yEnergy(point.energyKwh)} r={3} fill={energyColor} />
+              ),
             )
           : null}
       </svg>
       <Box component="figcaption" id={`${id}-caption`} sx={{ typography: 'caption', color: 'text.secondary', mt: 1 }}>
-        {describeChart(points)}
+        {describeChart(points, timeZone)}
       </Box>
     </Box>
   );

@@ -20,7 +20,12 @@ export const deliveredEnergy = (session: Pick<SessionDetail, 'energyKwh'>, sampl
 export const chartPoints = (session: SessionFigures, samples: readonly MeterSample[]): ChartPoint[] => {
   if (!samples.length) return [];
   const energies = deliveredEnergy(session, samples);
-  const points: ChartPoint[] = samples.map((sample, index) => ({ at: new Date(sample.at).getTime(), energyKwh: energies[index] ?? null, powerKw: sample.powerKw, isSample: true }));
+  const points: ChartPoint[] = samples.map((sample, index) => ({
+    at: new Date(sample.at).getTime(),
+    energyKwh: energies[index] ?? null,
+    powerKw: sample.powerKw,
+    isSample: true,
+  }));
   const startedAt = new Date(session.startedAt).getTime();
   const first = points[0];
   if (first && startedAt < first.at) points.unshift({ at: startedAt, energyKwh: 0, powerKw: null, isSample: false });

@@ -5,12 +5,15 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDateTime, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
 
 const show = (value: number | null, unit: string) => (value === null ? '—' : `${value} ${unit}`);
 
 /** The chart's numbers, for whoever prefers or needs a table; folded away behind a summary. */
-export const MeterTable = ({ samples, energies }: { samples: readonly MeterSample[]; energies: readonly (number | null)[] }) => (
+type MeterTableProps = { samples: readonly MeterSample[]; energies: readonly (number | null)[]; timeZone: string | undefined };
+
+export const MeterTable = ({ samples, energies, timeZone }: MeterTableProps) => (
   <Box component="details" sx={{ mt: 2, '& summary': { cursor: 'pointer', typography: 'body2', fontWeight: 600 } }}>
     <summary>Meter values as a table ({samples.length})</summary>
     <Box sx={{ maxHeight: 360, overflow: 'auto', mt: 1 }}>
@@ -28,7 +31,7 @@ export const MeterTable = ({ samples, energies }: { samples: readonly MeterSampl
         <TableBody>
           {samples.map((sample, index) => (
             <TableRow key={`${sample.at}-${index}`}>
-              <TableCell>{formatDateTime(sample.at)}</TableCell>
+              <TableCell>{formatDateTime(sample.at, timeZone, { seconds: true })}</TableCell>
               <TableCell align="right">{formatKwh(energies[index])}</TableCell>
               <TableCell align="right">{formatKw(sample.powerKw)}</TableCell>
               <TableCell align="right">{show(sample.currentA, 'A')}</TableCell>

@@ -6,20 +6,39 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { Link as RouterLink } from 'react-router';
 import { RunningDuration } from '../../../components/running-duration.tsx';
 import { paths } from '../../../config/paths.ts';
-import { describeDuration, elapsedMs, formatDateTime, formatDuration, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import { describeDuration, elapsedMs, formatDuration, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
 
 const Duration = ({ session }: { session: ChargingSession }) =>
   session.stoppedAt ? (
-    <span aria-label={describeDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}>{formatDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}</span>
+    <span aria-label={describeDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}>
+      {formatDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}
+    </span>
   ) : (
     <RunningDuration startedAt={session.startedAt} />
   );
 
-export const sessionColumns: GridColDef<ChargingSession>[] = [
+const StatusCell = ({ session }: { session: ChargingSession }) => (
+  <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
+    <Chip size="small" label={session.status === 'active' ? 'Active' : 'Completed'} color={session.status === 'active' ? 'info' : 'default'} />
+    {session.stopReason ? (
+      <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+        {session.stopReason}
+      </Box>
+    ) : null}
+  </Box>
+);
+
+/**
+ * The sessions grid, times in the location's zone (labelled). Flexible widths and the stop reason under the
+ * status keep every column in view at 1440 px with the navigation open.
+ */
+export const sessionColumns = (timeZone: string | undefined): GridColDef<ChargingSession>[] => [
   {
     field: 'transactionId',
     headerName: 'Session',
-    width: 110,
+    width: 90,
     sortable: false,
     renderCell: ({ row }) => (
       <Link component={RouterLink} to={paths.session(row.id)} aria-label={`Session ${row.transactionId} on ${row.chargerName}`}>
@@ -30,8 +49,8 @@ export const sessionColumns: GridColDef<ChargingSession>[] = [
   {
     field: 'chargerName',
     headerName: 'Charger',
-    flex: 1,
-    minWidth: 200,
+    flex: 1.2,
+    minWidth: 170,
     renderCell: ({ row }) => (
       <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
         {row.chargerName}
@@ -41,18 +60,35 @@ export const sessionColumns: GridColDef<ChargingSession>[] = [
       </Box>
     ),
   },
-  { field: 'idTag', headerName: 'Driver', width: 140, sortable: false },
-  { field: 'startedAt', headerName: 'Started', width: 190, valueFormatter: (value: string) => formatDateTime(value) },
-  { field: 'stoppedAt', headerName: 'Stopped', width: 190, valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Running') },
-  { field: 'duration', headerName: 'Duration', width: 110, sortable: false, renderCell: ({ row }) => <Duration session={row} /> },
-  { field: 'energyKwh', headerName: 'Energy', width: 120, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatKwh(value) },
-  { field: 'powerKw', headerName: 'Power', width: 100, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: (value: number | null, row) => (row.status === 'active' ? formatKw(value) : '—') },
-  { field: 'stopReason', headerName: 'Stop reason', width: 130, sortable: false, valueFormatter: (value: string | null) => value ?? '—' },
+  { field: 'idTag', headerName: 'Driver', flex: 0.7, minWidth: 100, sortable: false },
+  { field: 'startedAt', headerName: 'Started', flex: 1, minWidth: 160, valueFormatter: (value: string) => formatDateTime(value, timeZone) },
   {
-    field: 'status',
-    headerName: 'Status',
-    width: 120,
-    sortable: false,
-    renderCell: ({ row }) => <Chip size="small" label={row.status === 'active' ? 'Active' : 'Completed'} color={row.status === 'active' ? 'info' : 'default'} />,
+    field: 'stoppedAt',
+    headerName: 'Stopped',
+    flex: 1,
+    minWidth: 160,
+    valueFormatter: (value: string | null) => (value ? formatDateTime(value, timeZone) : 'Running'),
   },
+  { field: 'duration', headerName: 'Duration', width: 90, sortable: false, renderCell: ({ row }) => <Duration session={row} /> },
+  { field: 'energyKwh', headerName: 'Energy', width: 110, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatKwh(value) },
+  {
+    field: 'powerKw',
+    headerName: 'Power',
+    width: 80,
+    align: 'right',
+    headerAlign: 'right',
+    sortable: false,
+    valueFormatter: (value: number | null, row) => (row.status === 'active' ? formatKw(value) : '—'),
+  },
+  {
+    field: 'cost',
+    headerName: 'Cost',
+    width: 110,
+    align: 'right',
+    headerAlign: 'right',
+    sortable: false,
+    // A running session shows the engine's estimate so far, marked as such.
+    valueFormatter: (value: ChargingSession['cost']) => (value ? `${formatMinor(value.total, value.currency)}${value.final ? '' : ' so far'}` : '—'),
+  },
+  { field: 'status', headerName: 'Status', width: 130, sortable: false, renderCell: ({ row }) => <StatusCell session={row} /> },
 ];

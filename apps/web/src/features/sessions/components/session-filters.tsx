@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { ChargerSelect } from '../../../components/form/charger-select.tsx';
+import { FilterBar } from '../../../components/form/filter-bar.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
-import { useChargerOptions } from '../api/sessions-api.ts';
+import { useChargerOptions } from '../../../lib/queries/chargers.ts';
 
 export type SessionFilterValues = DayRange & { chargerId: string; driver: string; status: '' | 'active' | 'completed' };
 
@@ -23,15 +23,27 @@ export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersPr
     if (shouldDropCharger) onChange({ ...value, chargerId: '' });
   }, [shouldDropCharger, onChange, value]);
   return (
-    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2, '& .MuiTextField-root': { m: 0, width: 'auto', minWidth: 160 } }}>
+    <FilterBar>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
       <ChargerSelect options={options} value={value.chargerId} onChange={(chargerId) => onChange({ ...value, chargerId })} />
-      <TextField size="small" label="Driver id tag" value={value.driver} onChange={(event) => onChange({ ...value, driver: event.target.value })} slotProps={{ htmlInput: { maxLength: 40 } }} />
-      <TextField select size="small" label="Status" value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value as SessionFilterValues['status'] })}>
+      <TextField
+        size="small"
+        label="Driver id tag"
+        value={value.driver}
+        onChange={(event) => onChange({ ...value, driver: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: 40 } }}
+      />
+      <TextField
+        select
+        size="small"
+        label="Status"
+        value={value.status}
+        onChange={(event) => onChange({ ...value, status: event.target.value as SessionFilterValues['status'] })}
+      >
         <MenuItem value="">Any status</MenuItem>
         <MenuItem value="active">Active</MenuItem>
         <MenuItem value="completed">Completed</MenuItem>
       </TextField>
-    </Box>
+    </FilterBar>
   );
 };

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { RunningDuration } from '../../../components/running-duration.tsx';
-import { formatDateTime, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
 
 const Fact = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box>
@@ -17,14 +18,14 @@ const Fact = ({ label, children }: { label: string; children: React.ReactNode })
 );
 
 /** The session in figures; the duration ticks while it runs. */
-export const SessionSummary = ({ session }: { session: SessionDetail }) => (
+export const SessionSummary = ({ session, timeZone }: { session: SessionDetail; timeZone: string | undefined }) => (
   <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
     <Fact label="Status">
       <Chip size="small" label={session.status === 'active' ? 'Active' : 'Completed'} color={session.status === 'active' ? 'info' : 'default'} />
     </Fact>
     <Fact label="Driver (id tag)">{session.idTag}</Fact>
-    <Fact label="Started">{formatDateTime(session.startedAt)}</Fact>
-    <Fact label="Stopped">{session.stoppedAt ? formatDateTime(session.stoppedAt) : 'Running'}</Fact>
+    <Fact label="Started">{formatDateTime(session.startedAt, timeZone)}</Fact>
+    <Fact label="Stopped">{session.stoppedAt ? formatDateTime(session.stoppedAt, timeZone) : 'Running'}</Fact>
     <Fact label="Duration">
       <RunningDuration startedAt={session.startedAt} stoppedAt={session.stoppedAt} />
     </Fact>

@@ -1,23 +1,27 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Paged } from '@wattdesk/shared/schemas/common';
-import type { SystemEventLevel, SystemEventSource, SystemLogItem } from '@wattdesk/shared/schemas/system-logs';
+import type { SystemLogItem, systemLogFilterSchema } from '@wattdesk/shared/schemas/system-logs';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys, type SystemLogParams } from '../../../lib/query-keys.ts';
 
-export type SystemLogFilter = {
-  from?: string | undefined;
-  to?: string | undefined;
-  level?: SystemEventLevel | undefined;
-  source?: SystemEventSource | undefined;
-  search?: string | undefined;
+/** The filters of the list and of its CSV export, as the API's schema takes them. */
+export type SystemLogFilter = z.input<typeof systemLogFilterSchema>;
+
+export const getSystemLog = (params: SystemLogParams, signal?: AbortSignal) =>
+  api.get<Paged<SystemLogItem>>('/system-logs', { query: params, ...(signal ? { signal } : {}) });
+
+export const systemLogQueries = {
+  list: (params: SystemLogParams) =>
+    queryOptions({
+      queryKey: queryKeys.systemLog.list(params),
+      queryFn: ({ signal }) => getSystemLog(params, signal),
+      placeholderData: keepPreviousData,
+    }),
 };
 
-export const useSystemLog = (params: SystemLogFilter & { page: number; pageSize: number }) =>
-  useQuery({
-    queryKey: ['system-logs', 'list', params],
-    queryFn: ({ signal }) => api.get<Paged<SystemLogItem>>('/system-logs', { query: params, signal }),
-    placeholderData: keepPreviousData,
-  });
+export const useSystemLog = (params: SystemLogParams) => useQuery(systemLogQueries.list(params));
 
 export const useExportSystemLog = () =>
   useMutation({

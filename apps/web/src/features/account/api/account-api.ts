@@ -1,0 +1,105 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Account,
+  AccountSession,
+  ChangeEmailBody,
+  ChangePasswordBody,
+  ConfirmWithPasswordAndCodeBody,
+  RecoveryCodesResponse,
+  TotpSetupResponse,
+  UpdateProfileBody,
+} from '@wattdesk/shared/schemas/account';
+import type { OkResponse } from '@wattdesk/shared/schemas/common';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { useSession } from '../../../lib/session-store.ts';
+
+export const accountKeys = {
+  all: ['account'] as const,
+  account: () => [...accountKeys.all, 'me'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+};
+
+export const getAccount = (signal?: AbortSignal) => api.get<Account>('/users/me/account', signal ? { signal } : {});
+export const getAccountSessions = (signal?: AbortSignal) => api.get<{ items: AccountSession[] }>('/users/me/sessions', signal ? { signal } : {});
+
+export const accountQueries = {
+  account: () => queryOptions({ queryKey: accountKeys.account(), queryFn: ({ signal }) => getAccount(signal) }),
+  sessions: () => queryOptions({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => getAccountSessions(signal) }),
+};
+
+export const useAccount = () => useQuery(accountQueries.account());
+export const useAccountSessions = () => useQuery(accountQueries.sessions());
+
+/** Mutations of the own account: a toast on success, and the account (or sign-in list) read again. */
+const useAccountMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R) => string | null, errorHandled = true) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { errorHandled },
+    onSuccess: async (result) => {
+      const message = success(result);
+      if (message) notifySuccess(message);
+      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+};
+
+/** The session user in the store carries the names shown in the top bar: keep them in step. */
+export const useUpdateProfile = () => {
+  const signIn = useSession((state) => state.signIn);
+  return useAccountMutation(
+    (body: UpdateProfileBody) => api.patch<Account>('/users/me/profile', body),
+    (account) => {
+      const user = useSession.getState().user;
+      if (user) signIn({ ...user, firstName: account.firstName, lastName: account.lastName, phoneNumber: account.phoneNumber });
+      return 'Profile updated';
+    },
+  );
+};
+
+export const useRequestEmailChange = () =>
+  useAccountMutation(
+    (body: ChangeEmailBody) => api.post<Account>('/users/me/email-change', body),
+    (account) => `We sent a confirmation link to ${account.pendingEmail ?? 'the new address'}`,
+  );
+
+export const useChangePassword = () =>
+  useAccountMutation(
+    (body: ChangePasswordBody) => api.post<OkResponse>('/users/me/password', body),
+    (answer) => answer.msg[0] ?? 'Password changed',
+  );
+
+export const useBeginTotpSetup = () => useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/users/me/mfa/totp/setup') });
+
+export const useEnableTotp = () =>
+  useAccountMutation(
+    (code: string) => api.post<RecoveryCodesResponse>('/users/me/mfa/totp/enable', { code }),
+    () => 'Two-step sign-in is on',
+  );
+
+export const useDisableMfa = () =>
+  useAccountMutation(
+    (body: ConfirmWithPasswordAndCodeBody) => api.post<OkResponse>('/users/me/mfa/disable', body),
+    () => 'Two-step sign-in is off',
+  );
+
+export const useRenewRecoveryCodes = () =>
+  useAccountMutation(
+    (body: ConfirmWithPasswordAndCodeBody) => api.post<RecoveryCodesResponse>('/users/me/mfa/recovery-codes', body),
+    () => 'New recovery codes created; the old ones no longer work',
+  );
+
+export const useEndSession = () =>
+  useAccountMutation(
+    (sessionId: string) => api.delete<OkResponse>(`/users/me/sessions/${sessionId}`),
+    () => 'Signed out of that device',
+    false,
+  );
+
+export const useEndOtherSessions = () =>
+  useAccountMutation(
+    () => api.post<{ ended: number }>('/users/me/sessions/sign-out-others'),
+    ({ ended }) => `Signed out of ${ended} other ${ended === 1 ? 'device' : 'devices'}`,
+    false,
+  );

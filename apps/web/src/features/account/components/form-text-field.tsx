@@ -1,0 +1,31 @@
+import TextField from '@mui/material/TextField';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type FormTextFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  autoComplete?: string;
+};
+
+/** A react-hook-form text field that shows its own validation message. */
+export const FormTextField = <T extends FieldValues>({ control, name, label, type = 'text', autoComplete }: FormTextFieldProps<T>) => (
+  <Controller
+    name={name}
+    control={control}
+    render={({ field, fieldState }) => (
+      <TextField
+        {...field}
+        value={field.value ?? ''}
+        label={label}
+        type={type}
+        fullWidth
+        margin="dense"
+        error={Boolean(fieldState.error)}
+        helperText={fieldState.error?.message}
+        slotProps={{ htmlInput: autoComplete ? { autoComplete } : {} }}
+      />
+    )}
+  />
+);

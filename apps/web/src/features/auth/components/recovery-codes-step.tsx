@@ -1,0 +1,12 @@
+import Button from '@mui/material/Button';
+import { RecoveryCodes } from '../../../components/recovery-codes.tsx';
+
+/** After setting up the app during sign-in: the recovery codes, then on to the dashboard. */
+export const RecoveryCodesStep = ({ codes, email, onContinue }: { codes: readonly string[]; email: string; onContinue: () => void }) => (
+  <>
+    <RecoveryCodes codes={codes} email={email} />
+    <Button variant="contained" fullWidth size="large" sx={{ mt: 2 }} onClick={onContinue}>
+      I have saved my codes — continue
+    </Button>
+  </>
+);

@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { clientErrorMessages } from '@wattdesk/shared/messages';
+import { useMutation } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { messageOf } from '../../lib/api-error.ts';
+import { confirmEmailChange } from './api/auth-api.ts';
+
+const BackToSignIn = () => (
+  <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 2 }}>
+    Back to sign in
+  </Button>
+);
+
+/**
+ * /confirm-email?token=…: the link sent to a new e-mail address. The change needs a click, not just the
+ * visit, because mail scanners open links on their own and would spend it.
+ */
+export const ConfirmEmailPage = () => {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const confirm = useMutation({ mutationFn: confirmEmailChange, meta: { errorHandled: true } });
+  if (!token) {
+    return (
+      <AuthLayout title="Confirm email address">
+        <Alert severity="error">{clientErrorMessages.tokenNotFound}</Alert>
+        <BackToSignIn />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout title="Confirm email address">
+      {confirm.isSuccess ? (
+        <Alert severity="success">{confirm.data.msg[0]}</Alert>
+      ) : (
+        <>
+          <Typography variant="body2">Use this address for your Wattdesk account from now on?</Typography>
+          {confirm.isError ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {messageOf(confirm.error, 'Unable to change your e-mail address')}
+            </Alert>
+          ) : null}
+          <Button variant="contained" fullWidth sx={{ mt: 2 }} loading={confirm.isPending} onClick={() => confirm.mutate(token)}>
+            Confirm new email address
+          </Button>
+        </>
+      )}
+      <BackToSignIn />
+    </AuthLayout>
+  );
+};

@@ -1,0 +1,119 @@
+import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setApiBaseUrl } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { ChargerOverview } from '../components/charger-overview.tsx';
+
+const NOW = '2026-11-22T10:05:00.000Z';
+const charger: Charger = {
+  id: 'c1',
+  chargerId: 'WD-TEST-01',
+  locationId: 'l1',
+  locationName: 'Test Garage',
+  name: 'Bay 1',
+  thingName: 'thing-wd-test-01',
+  lastKnownStatus: null,
+  licensed: true,
+  kind: 'smart',
+  model: 'Wattdesk Smart 11',
+  serialNumber: 'SN1',
+  connectorTypes: ['J1772'],
+  maxPowerKw: 11.5,
+  status: 'charging',
+  lastSeenAt: NOW,
+  connected: true,
+  availability: 'operative',
+  firmwareVersion: '1.4.2',
+  connectors: [
+    { connectorId: 1, status: 'Charging', errorCode: 'NoError', info: null, updatedAt: NOW },
+    { connectorId: 2, status: 'Available', errorCode: 'NoError', info: null, updatedAt: NOW },
+  ],
+  activeSessions: [{ id: 's1', transactionId: 7, connectorId: 1, idTag: 'DRIVER-1', startedAt: NOW, energyKwh: 1, powerKw: 7, cost: null }],
+};
+
+/** The API over real HTTP: records each command and answers as a charger that accepts it. */
+let server: Server;
+let commands: { path: string; body: unknown }[] = [];
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+const bodyOf = async (req: IncomingMessage) => {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return JSON.parse(text) as unknown;
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://localhost');
+    if (req.method !== 'POST') return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+    return void bodyOf(req).then((body) => {
+      commands.push({ path: url.pathname, body });
+      send(res, 200, { responseCode: 200, msg: ['The charger accepted the command'], status: 'Accepted' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  commands = [];
+  useSession.setState({
+    user: {
+      access_token: 'a',
+      refresh_token: 'r',
+      userId: 'u1',
+      userType: 'SuperAdmin',
+      locations: [],
+      firstName: 'Kim',
+      lastName: 'Novak',
+      email: 'kim@example.com',
+      phoneNumber: null,
+    },
+  });
+});
+afterEach(() => useSession.setState({ user: null }));
+
+const renderOverview = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <ChargerOverview charger={charger} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+describe('ChargerOverview: Unlock and availability changes are confirmed first', () => {
+  it('Unlock during a session says so; Cancel sends nothing, Unlock sends the command', async () => {
+    const user = userEvent.setup();
+    renderOverview();
+    await user.click(screen.getByRole('button', { name: 'Unlock connector 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Unlock connector 1 of Bay 1?' });
+    expect(dialog).toHaveTextContent('A session is running on it (DRIVER-1): unlocking can stop the charging.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(commands).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Unlock connector 1' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(commands).toEqual([{ path: '/web/chargers/c1/unlock', body: { connectorId: 1 } }]));
+  });
+
+  it('Set inoperative for the whole charger names the running session before it is sent', async () => {
+    const user = userEvent.setup();
+    renderOverview();
+    await user.click(screen.getByRole('button', { name: 'Set inoperative' }));
+    const dialog = screen.getByRole('dialog', { name: 'Set Bay 1 inoperative?' });
+    expect(dialog).toHaveTextContent('A session is running (DRIVER-1)');
+    expect(commands).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Set inoperative' }));
+    await waitFor(() => expect(commands).toEqual([{ path: '/web/chargers/c1/availability', body: { connectorId: 0, type: 'Inoperative' } }]));
+  });
+});

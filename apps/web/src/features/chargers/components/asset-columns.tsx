@@ -1,0 +1,59 @@
+import type { Permission } from '@wattdesk/shared/permissions';
+import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import EditIcon from '@mui/icons-material/Edit';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import TuneIcon from '@mui/icons-material/Tune';
+import Box from '@mui/material/Box';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import type { ReactElement } from 'react';
+import { StatusChip } from '../../../components/charger/charger-status.tsx';
+import { liveColumns } from './charger-live-columns.tsx';
+
+export type AssetAction = 'manage' | 'sessions' | 'edit' | 'move' | 'delete';
+
+const ACTIONS: { action: AssetAction; label: string; icon: ReactElement; permission?: Permission }[] = [
+  { action: 'manage', label: 'Manage', icon: <TuneIcon /> },
+  { action: 'sessions', label: 'Sessions of', icon: <ListAltIcon />, permission: 'Charging_Sessions_View' },
+  { action: 'edit', label: 'Edit', icon: <EditIcon />, permission: 'Chargers_Update' },
+  { action: 'move', label: 'Move', icon: <DriveFileMoveIcon />, permission: 'Chargers_Move' },
+  { action: 'delete', label: 'Delete', icon: <DeleteIcon />, permission: 'Chargers_Delete' },
+];
+
+/** The name with the charger id beneath: one column instead of two keeps the grid within 1440 px. */
+const NameCell = ({ charger }: { charger: Charger }) => (
+  <Box sx={{ py: 0.75, minWidth: 0 }}>
+    <Box sx={{ fontWeight: 500, overflow: 'hidden', textOverflow: 'ellipsis' }}>{charger.name}</Box>
+    <Box sx={{ color: 'text.secondary', typography: 'caption', overflow: 'hidden', textOverflow: 'ellipsis' }}>{charger.chargerId}</Box>
+  </Box>
+);
+
+type AssetColumnsOptions = {
+  can: (permission: Permission) => boolean;
+  showLocation: boolean;
+  onAction: (action: AssetAction, charger: Charger) => void;
+};
+
+/** The Assets grid: flexible widths that fit a 1440 px screen with the navigation open; actions by permission. */
+export const assetColumns = ({ can, showLocation, onAction }: AssetColumnsOptions): GridColDef<Charger>[] => {
+  const allowed = ACTIONS.filter((item) => !item.permission || can(item.permission));
+  return [
+    { field: 'name', headerName: 'Name · charger id', flex: 1.2, minWidth: 160, renderCell: ({ row }) => <NameCell charger={row} /> },
+    ...(showLocation ? [{ field: 'locationName', headerName: 'Location', flex: 1, minWidth: 130, sortable: false }] : []),
+    { field: 'kind', headerName: 'Kind', width: 80, valueFormatter: (value: string) => value.toUpperCase() },
+    { field: 'model', headerName: 'Model', flex: 0.8, minWidth: 110, sortable: false },
+    { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+    ...liveColumns,
+    {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'Actions',
+      width: allowed.length * 36 + 24,
+      getActions: ({ row }) =>
+        allowed.map((item) => (
+          <GridActionsCellItem key={item.action} icon={item.icon} label={`${item.label} ${row.name}`} onClick={() => onAction(item.action, row)} />
+        )),
+    },
+  ];
+};

@@ -1,0 +1,146 @@
+import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import BugReportIcon from '@mui/icons-material/BugReport';
+import KeyIcon from '@mui/icons-material/Key';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import PowerIcon from '@mui/icons-material/Power';
+import PowerOffIcon from '@mui/icons-material/PowerOff';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useCan } from '../../../lib/can.tsx';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { useRemoteAction, useResetOcppPassword } from '../api/charger-actions-api.ts';
+import { CommandConfirmDialog } from './command-confirm-dialog.tsx';
+import type { ConfirmableCommand } from './command-confirmation.ts';
+import { DiagnosticsDialog } from './diagnostics-dialog.tsx';
+import { OcppPasswordDialog } from './ocpp-password-dialog.tsx';
+import { RemoteStartDialog } from './remote-start-dialog.tsx';
+import { SessionsLink } from '../../../components/charger/sessions-link.tsx';
+
+type Open = 'start' | 'reset' | 'diagnostics' | 'password' | null;
+
+/** The charger-wide remote actions, each behind the permission the server checks. */
+export const ChargerActions = ({ charger }: { charger: Charger }) => {
+  const can = useCan();
+  const remote = useRemoteAction(charger.id);
+  const [open, setOpen] = useState<Open>(null);
+  const [resetType, setResetType] = useState<'Soft' | 'Hard'>('Soft');
+  const [newPassword, setNewPassword] = useState<string | null>(null);
+  const [command, setCommand] = useState<ConfirmableCommand | null>(null);
+  const password = useResetOcppPassword(charger.id);
+  const resetPassword = () =>
+    password.mutate(undefined, {
+      onSuccess: (result) => {
+        notifySuccess(result.msg[0] ?? 'OCPP password reset');
+        setOpen(null);
+        setNewPassword(result.ocppPassword);
+      },
+      onError: () => setOpen(null),
+    });
+  const close = () => setOpen(null);
+  const isBusy = remote.isPending;
+  const canRemote = can('Chargers_Remote_Actions');
+  const connectorIds = charger.connectors.map((connector) => connector.connectorId).filter((id) => id > 0);
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Charger actions">
+      {canRemote ? (
+        <>
+          <Button variant="contained" size="small" startIcon={<PlayArrowIcon />} disabled={isBusy} onClick={() => setOpen('start')}>
+            Start session
+          </Button>
+          <Button variant="outlined" size="small" startIcon={<RestartAltIcon />} disabled={isBusy} onClick={() => setOpen('reset')}>
+            Reset…
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<PowerOffIcon />}
+            disabled={isBusy}
+            onClick={() => setCommand({ action: 'availability', body: { connectorId: 0, type: 'Inoperative' } })}
+          >
+            Set inoperative
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<PowerIcon />}
+            disabled={isBusy}
+            onClick={() => setCommand({ action: 'availability', body: { connectorId: 0, type: 'Operative' } })}
+          >
+            Set operative
+          </Button>
+        </>
+      ) : null}
+      {can('Chargers_Diagnostics') ? (
+        <Button variant="outlined" size="small" startIcon={<BugReportIcon />} disabled={isBusy} onClick={() => setOpen('diagnostics')}>
+          Diagnostics…
+        </Button>
+      ) : null}
+      {can('Chargers_Update') ? (
+        <Button variant="outlined" size="small" color="warning" startIcon={<KeyIcon />} onClick={() => setOpen('password')}>
+          Reset OCPP password
+        </Button>
+      ) : null}
+      <SessionsLink size="small" charger={charger} />
+
+      {open === 'start' ? (
+        <RemoteStartDialog
+          chargerName={charger.name}
+          connectorIds={connectorIds}
+          isBusy={isBusy}
+          onClose={close}
+          onStart={(body) => remote.mutate({ action: 'remote-start', body }, { onSettled: close })}
+        />
+      ) : null}
+      {open === 'diagnostics' ? (
+        <DiagnosticsDialog
+          chargerName={charger.name}
+          isBusy={isBusy}
+          onClose={close}
+          onRequest={(body) => remote.mutate({ action: 'diagnostics', body }, { onSettled: close })}
+        />
+      ) : null}
+      <CommandConfirmDialog charger={charger} command={command} onClose={() => setCommand(null)} />
+      <ConfirmDialog
+        open={open === 'reset'}
+        title={`Reset ${charger.name}?`}
+        confirmLabel="Reset charger"
+        isDestructive
+        isBusy={isBusy}
+        onClose={close}
+        onConfirm={() => remote.mutate({ action: 'reset', body: { type: resetType } }, { onSettled: close })}
+      >
+        The charger restarts and is offline for a moment.
+        <RadioGroup value={resetType} onChange={(event) => setResetType(event.target.value === 'Hard' ? 'Hard' : 'Soft')} aria-label="Kind of reset">
+          <FormControlLabel value="Soft" control={<Radio />} label="Soft: running sessions are stopped gracefully first" />
+          <FormControlLabel value="Hard" control={<Radio />} label="Hard: restart at once" />
+        </RadioGroup>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={open === 'password'}
+        title={`Reset the OCPP password of ${charger.name}?`}
+        confirmLabel="Reset password"
+        isDestructive
+        isBusy={password.isPending}
+        onClose={close}
+        onConfirm={resetPassword}
+      >
+        The charger can no longer connect with its current password: it has to be configured with the new one, which is shown once.
+      </ConfirmDialog>
+      {newPassword ? (
+        <OcppPasswordDialog
+          title={`New OCPP password of ${charger.name}`}
+          chargerId={charger.chargerId}
+          password={newPassword}
+          onClose={() => setNewPassword(null)}
+        />
+      ) : null}
+    </Box>
+  );
+};

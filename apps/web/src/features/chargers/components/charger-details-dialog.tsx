@@ -1,0 +1,70 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useLocationTimeZone } from '../../../lib/queries/locations.ts';
+import { useCharger } from '../api/chargers-api.ts';
+import { ChargerLog } from './charger-log.tsx';
+import { ChargerOverview } from './charger-overview.tsx';
+import { LastCommandStatus } from './last-command-status.tsx';
+
+/**
+ * One charger: what it reports now and its remote actions, and its log. The screen that opens it follows
+ * the live feed, which refetches this charger when it reports.
+ */
+export const ChargerDetailsDialog = ({ chargerId, onClose }: { chargerId: string; onClose: () => void }) => {
+  const charger = useCharger(chargerId);
+  const timeZone = useLocationTimeZone(charger.data?.locationId);
+  const [tab, setTab] = useState<'overview' | 'log'>('overview');
+  const title = charger.data ? `${charger.data.name} (${charger.data.chargerId})` : 'Charger';
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="charger-details-title" slotProps={{ paper: { sx: { width: 820 } } }}>
+      <DialogTitle id="charger-details-title" sx={{ pr: 6 }}>
+        {title}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
+        <Tabs value={tab} onChange={(_event, next: 'overview' | 'log') => setTab(next)} aria-label="Charger details">
+          <Tab value="overview" label="Overview" id="charger-tab-overview" aria-controls="charger-panel-overview" autoFocus />
+          <Tab value="log" label="Log" id="charger-tab-log" aria-controls="charger-panel-log" />
+        </Tabs>
+      </Box>
+      <DialogContent sx={{ minHeight: 320 }}>
+        <LastCommandStatus chargerId={chargerId} />
+        {charger.isPending ? (
+          <PageLoader label="Loading the charger" />
+        ) : charger.isError && !charger.data ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void charger.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {charger.error.message}
+          </Alert>
+        ) : (
+          <Box role="tabpanel" id={`charger-panel-${tab}`} aria-labelledby={`charger-tab-${tab}`}>
+            {tab === 'overview' ? (
+              <ChargerOverview charger={charger.data} timeZone={timeZone} />
+            ) : (
+              <ChargerLog chargerId={chargerId} timeZone={timeZone} />
+            )}
+          </Box>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+};

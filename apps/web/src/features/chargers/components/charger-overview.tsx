@@ -1,0 +1,160 @@
+import type { ActiveSession, ConnectorState } from '@wattdesk/shared/schemas/charging';
+import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import StopIcon from '@mui/icons-material/Stop';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { formatDateTime } from '../../../lib/format-time.ts';
+import { useCan } from '../../../lib/can.tsx';
+import { useRemoteAction } from '../api/charger-actions-api.ts';
+import { ActiveSessionSummary } from '../../../components/charger/active-session-summary.tsx';
+import { ChargerActions } from './charger-actions.tsx';
+import { CommandConfirmDialog } from './command-confirm-dialog.tsx';
+import type { ConfirmableCommand } from './command-confirmation.ts';
+import { ConnectionLabel, ConnectorChip, StatusChip } from '../../../components/charger/charger-status.tsx';
+
+const Fact = ({ label, children }: { label: string; children: React.ReactNode }) => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: '140px 1fr', gap: 1, py: 0.5 }}>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+const Heading = ({ children }: { children: React.ReactNode }) => (
+  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mt: 3, mb: 1 }}>
+    {children}
+  </Typography>
+);
+
+/** What the charger reports now, with the remote actions that apply to it, its connectors and its sessions. */
+export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZone?: string | undefined }) => {
+  const can = useCan();
+  const remote = useRemoteAction(charger.id);
+  const [stopping, setStopping] = useState<ActiveSession | null>(null);
+  const [command, setCommand] = useState<ConfirmableCommand | null>(null);
+  const canRemote = can('Chargers_Remote_Actions');
+
+  const connectorActions = (connector: ConnectorState) => {
+    const isUnavailable = connector.status === 'Unavailable';
+    const label = `connector ${connector.connectorId}`;
+    return (
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        <Button
+          size="small"
+          disabled={remote.isPending}
+          onClick={() => setCommand({ action: 'unlock', body: { connectorId: connector.connectorId } })}
+          aria-label={`Unlock ${label}`}
+        >
+          Unlock
+        </Button>
+        <Button
+          size="small"
+          disabled={remote.isPending}
+          onClick={() =>
+            setCommand({ action: 'availability', body: { connectorId: connector.connectorId, type: isUnavailable ? 'Operative' : 'Inoperative' } })
+          }
+          aria-label={`Set ${label} ${isUnavailable ? 'operative' : 'inoperative'}`}
+        >
+          {isUnavailable ? 'Set operative' : 'Set inoperative'}
+        </Button>
+      </Box>
+    );
+  };
+  const connectors = charger.connectors.filter((connector) => connector.connectorId > 0);
+
+  return (
+    <>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Fact label="Status">
+          <StatusChip status={charger.status} />
+        </Fact>
+        <Fact label="Connection">
+          <ConnectionLabel connected={charger.connected} lastSeenAt={charger.lastSeenAt} lastKnownStatus={charger.lastKnownStatus} />
+        </Fact>
+        <Fact label="Availability">{charger.availability === 'inoperative' ? 'Inoperative (maintenance)' : 'Operative'}</Fact>
+        <Fact label="Firmware">{charger.firmwareVersion ?? 'Not reported yet'}</Fact>
+        <Fact label="Location">{charger.locationName}</Fact>
+      </Box>
+      <Heading>Actions</Heading>
+      <ChargerActions charger={charger} />
+      <Heading>Sessions running</Heading>
+      {charger.activeSessions.length ? (
+        charger.activeSessions.map((session) => (
+          <Box key={session.id} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+            <Box sx={{ flex: 1 }}>
+              <ActiveSessionSummary session={session} />
+            </Box>
+            {canRemote ? (
+              <Button
+                size="small"
+                color="error"
+                startIcon={<StopIcon />}
+                onClick={() => setStopping(session)}
+                aria-label={`Stop the session on connector ${session.connectorId}`}
+              >
+                Stop
+              </Button>
+            ) : null}
+          </Box>
+        ))
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          No session is running.
+        </Typography>
+      )}
+      <Heading>Connectors</Heading>
+      {connectors.length ? (
+        <Table size="small" aria-label="Connectors">
+          <TableHead>
+            <TableRow>
+              <TableCell>Connector</TableCell>
+              <TableCell>Reported</TableCell>
+              {canRemote ? <TableCell align="right">Actions</TableCell> : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {connectors.map((connector) => (
+              <TableRow key={connector.connectorId}>
+                <TableCell>
+                  <ConnectorChip connector={connector} />
+                </TableCell>
+                <TableCell>{formatDateTime(connector.updatedAt, timeZone)}</TableCell>
+                {canRemote ? <TableCell align="right">{connectorActions(connector)}</TableCell> : null}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          The charger has not reported its connectors yet.
+        </Typography>
+      )}
+      <CommandConfirmDialog charger={charger} command={command} onClose={() => setCommand(null)} />
+      <ConfirmDialog
+        open={Boolean(stopping)}
+        title="Stop this session?"
+        confirmLabel="Stop session"
+        isDestructive
+        isBusy={remote.isPending}
+        onClose={() => setStopping(null)}
+        onConfirm={() =>
+          stopping &&
+          remote.mutate({ action: 'remote-stop', body: { transactionId: stopping.transactionId } }, { onSettled: () => setStopping(null) })
+        }
+      >
+        {stopping ? `Charging for ${stopping.idTag} on connector ${stopping.connectorId} stops now (transaction ${stopping.transactionId}).` : null}
+      </ConfirmDialog>
+    </>
+  );
+};

@@ -1,0 +1,93 @@
+import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
+import { formatNumber } from '@wattdesk/shared/format';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import Box from '@mui/material/Box';
+import { useCan } from '../../../lib/can.tsx';
+import type { DayRange } from '../range.ts';
+import { FigureCard } from './figure-card.tsx';
+
+const kwh = (wh: number) => `${formatNumber(wh / 1000, { decimals: true })} kWh`;
+const percent = (share: number) => `${formatNumber(share * 100, { decimals: true })}%`;
+const duration = (seconds: number) => `${Math.floor(seconds / 3600)} h ${String(Math.round((seconds % 3600) / 60)).padStart(2, '0')} min`;
+
+/** The ten figures, each with its change and, where the user may open it, the list behind it. */
+export const FiguresGrid = ({ overview, range }: { overview: DashboardOverview | undefined; range: DayRange }) => {
+  const can = useCan();
+  const f = overview?.figures;
+  const money = f?.revenue[0];
+  const sessionsList = can('Charging_Sessions_View') ? `/dashboard/sessions?from=${range.from}&to=${range.to}` : undefined;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' }, mb: 3 }}>
+      <FigureCard
+        label="Energy delivered"
+        value={f && kwh(f.energyWh.current)}
+        current={f?.energyWh.current}
+        previous={f?.energyWh.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Sessions"
+        value={f && formatNumber(f.sessions.current)}
+        current={f?.sessions.current}
+        previous={f?.sessions.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Revenue"
+        value={f && (money ? f.revenue.map((r) => formatMinor(r.current, r.currency)).join(' · ') : formatMinor(0, 'USD'))}
+        current={money?.current}
+        previous={money?.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Average energy per session"
+        value={f && kwh(f.avgEnergyWh.current)}
+        current={f?.avgEnergyWh.current}
+        previous={f?.avgEnergyWh.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Average session duration"
+        value={f && duration(f.avgDurationSeconds.current)}
+        current={f?.avgDurationSeconds.current}
+        previous={f?.avgDurationSeconds.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Utilisation"
+        value={f && percent(f.utilisation.current)}
+        current={f?.utilisation.current}
+        previous={f?.utilisation.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Uptime"
+        value={f && percent(f.uptime.current)}
+        current={f?.uptime.current}
+        previous={f?.uptime.previous}
+        to={can('Control_Center_View') ? '/dashboard/control-center' : undefined}
+      />
+      <FigureCard
+        label="Idle hours"
+        value={f && `${formatNumber(f.idleSeconds.current / 3600, { decimals: true })} h`}
+        current={f?.idleSeconds.current}
+        previous={f?.idleSeconds.previous}
+        to={sessionsList}
+      />
+      <FigureCard
+        label="Violations"
+        value={f && formatNumber(f.violations.current)}
+        current={f?.violations.current}
+        previous={f?.violations.previous}
+        to={can('Violations_View') ? '/dashboard/profile/violations' : undefined}
+      />
+      <FigureCard
+        label="Unique drivers"
+        value={f && formatNumber(f.uniqueDrivers.current)}
+        current={f?.uniqueDrivers.current}
+        previous={f?.uniqueDrivers.previous}
+        to={can('Drivers_View') ? '/dashboard/drivers' : undefined}
+      />
+    </Box>
+  );
+};

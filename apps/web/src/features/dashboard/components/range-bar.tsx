@@ -1,0 +1,40 @@
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { RANGE_PRESETS, type DayRange, type RangePreset } from '../range.ts';
+
+type Props = { preset: RangePreset; range: DayRange; onPreset: (preset: RangePreset) => void; onCustom: (range: DayRange) => void };
+
+/** Today, 7 days, 30 days, this month, or two dates of the location's own calendar. */
+export const RangeBar = ({ preset, range, onPreset, onCustom }: Props) => (
+  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
+    <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_, next: RangePreset | null) => next && onPreset(next)} aria-label="Range">
+      {RANGE_PRESETS.map((p) => (
+        <ToggleButton key={p.key} value={p.key}>
+          {p.label}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+    {preset === 'custom' ? (
+      <Stack direction="row" spacing={1}>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={range.from}
+          onChange={(e) => e.target.value && onCustom({ ...range, from: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={range.to}
+          onChange={(e) => e.target.value && onCustom({ ...range, to: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }}
+        />
+      </Stack>
+    ) : null}
+  </Stack>
+);

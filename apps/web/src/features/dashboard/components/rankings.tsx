@@ -1,0 +1,73 @@
+import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
+import { formatNumber } from '@wattdesk/shared/format';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+
+type Ranked = DashboardOverview['topChargers'];
+
+const RankText = ({ charger: c, showLocation }: { charger: Ranked[number]; showLocation: boolean }) => (
+  <ListItemText
+    primary={`${c.name}${showLocation ? ` · ${c.locationName}` : ''}`}
+    secondary={`${formatNumber(c.energyWh / 1000, { decimals: true })} kWh · ${formatNumber(c.sessions)} sessions`}
+  />
+);
+
+type RankingProps = {
+  title: string;
+  chargers: Ranked;
+  showLocation: boolean;
+  /** The charger's sessions over the range, when the user may open the list (one location selected). */
+  sessionsOf: ((chargerId: string) => string) | undefined;
+};
+
+const Ranking = ({ title, chargers, showLocation, sessionsOf }: RankingProps) => (
+  <Box>
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+      {title}
+    </Typography>
+    <List dense aria-label={title}>
+      {chargers.map((c) => (
+        <ListItem key={c.chargerId} disableGutters disablePadding>
+          {sessionsOf ? (
+            <ListItemButton component={Link} to={sessionsOf(c.chargerId)} sx={{ px: 0 }}>
+              <RankText charger={c} showLocation={showLocation} />
+            </ListItemButton>
+          ) : (
+            <RankText charger={c} showLocation={showLocation} />
+          )}
+        </ListItem>
+      ))}
+    </List>
+  </Box>
+);
+
+/** The chargers that delivered the most and the least energy over the range. */
+export const Rankings = ({ overview, ...rest }: { overview: DashboardOverview } & Omit<RankingProps, 'title' | 'chargers'>) => (
+  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+    <Ranking title="Top chargers by energy" chargers={overview.topChargers} {...rest} />
+    <Ranking title="Bottom chargers by energy" chargers={overview.bottomChargers} {...rest} />
+  </Box>
+);
+
+/** Sessions by connector type, as proportional bars. */
+export const ConnectorTypes = ({ types }: { types: DashboardOverview['connectorTypes'] }) => {
+  const total = types.reduce((sum, t) => sum + t.sessions, 0);
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        Sessions by connector type
+      </Typography>
+      {types.map((t) => (
+        <Box key={t.connectorType} sx={{ my: 1 }}>
+          <Typography variant="body2">{`${t.connectorType}: ${formatNumber(t.sessions)} (${total ? ((100 * t.sessions) / total).toFixed(0) : 0}%)`}</Typography>
+          <Box sx={{ height: 8, bgcolor: 'primary.main', borderRadius: 1, width: `${total ? (100 * t.sessions) / total : 0}%` }} />
+        </Box>
+      ))}
+    </Box>
+  );
+};

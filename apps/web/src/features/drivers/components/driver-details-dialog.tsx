@@ -1,0 +1,100 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import type { Driver } from '@wattdesk/shared/schemas/drivers';
+import { useState, type ReactNode } from 'react';
+import { AccountStatusChip } from '../../../components/account-status-chip.tsx';
+import { formatKwh } from '../../../lib/charging-format.ts';
+import { useDriver } from '../api/drivers-api.ts';
+import { DriverSessionsTable } from './driver-sessions-table.tsx';
+
+export type DriverTab = { key: string; label: string; render: (driver: Driver) => ReactNode };
+
+const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box>
+    <Typography variant="caption" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="div">{children}</Typography>
+  </Box>
+);
+
+const count = new Intl.NumberFormat('en-US');
+const costText = (costs: Driver['costs']) => (costs.length ? costs.map((cost) => formatMinor(cost.amountMinor, cost.currency)).join(' + ') : '—');
+
+/**
+ * One driver: who they are, their tags and figures (a main user's account: its own and its sub-users'), then sessions and the tabs the screen adds (restrictions, documents). */
+export const DriverDetailsDialog = ({ driverId, tabs, onClose }: { driverId: string; tabs: readonly DriverTab[]; onClose: () => void }) => {
+  const driver = useDriver(driverId).data;
+  const [tab, setTab] = useState('sessions');
+  const all: DriverTab[] = [
+    { key: 'sessions', label: 'Sessions', render: (d) => <DriverSessionsTable driverId={d.id} withSubUsers={d.subUserCount > 0} /> },
+    ...tabs,
+  ];
+  const current = all.find((candidate) => candidate.key === tab) ?? all[0]!;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="driver-details-title" fullWidth maxWidth="lg">
+      <DialogTitle id="driver-details-title">{driver ? `${driver.firstName} ${driver.lastName}` : 'Driver'}</DialogTitle>
+      <DialogContent>
+        {driver ? (
+          <>
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, mb: 2 }}>
+              <Fact label="Email">{driver.email}</Fact>
+              <Fact label="Phone">{driver.phoneNumber || '—'}</Fact>
+              <Fact label="Status">
+                <AccountStatusChip status={driver.status} />
+              </Fact>
+              <Fact label="Role">{driver.role === 'sub-user' && driver.mainDriver ? `sub-user of ${driver.mainDriver.name}` : driver.role}</Fact>
+              <Fact label="Sessions">{count.format(driver.sessionCount)}</Fact>
+              <Fact label="Energy">{formatKwh(driver.energyKwh)}</Fact>
+              <Fact label="Cost">{costText(driver.costs)}</Fact>
+              {driver.account && driver.subUserCount > 0 ? (
+                <>
+                  <Fact label="Sub-users">{count.format(driver.subUserCount)}</Fact>
+                  <Fact label="Account sessions">{count.format(driver.account.sessionCount)}</Fact>
+                  <Fact label="Account energy">{formatKwh(driver.account.energyKwh)}</Fact>
+                  <Fact label="Account cost">{costText(driver.account.costs)}</Fact>
+                </>
+              ) : null}
+              <Fact label="ID tags">
+                {driver.idTags.length
+                  ? driver.idTags.map((tag) => (
+                      <Chip key={tag.id} size="small" sx={{ mr: 0.5 }} label={tag.kind === 'app' ? `${tag.tag} (app)` : tag.tag} />
+                    ))
+                  : 'None'}
+              </Fact>
+            </Box>
+            <Tabs value={current.key} onChange={(_event, key: string) => setTab(key)} aria-label="Driver sections">
+              {all.map((candidate) => (
+                <Tab
+                  key={candidate.key}
+                  value={candidate.key}
+                  label={candidate.label}
+                  id={`driver-tab-${candidate.key}`}
+                  aria-controls={`driver-panel-${candidate.key}`}
+                  autoFocus={candidate.key === current.key}
+                />
+              ))}
+            </Tabs>
+            <Box role="tabpanel" id={`driver-panel-${current.key}`} aria-labelledby={`driver-tab-${current.key}`} sx={{ pt: 2 }}>
+              {current.render(driver)}
+            </Box>
+          </>
+        ) : (
+          <Typography>Loading…</Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

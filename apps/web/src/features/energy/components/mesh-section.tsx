@@ -1,0 +1,124 @@
+import type { MeshLink, MeshNode } from '@wattdesk/shared/schemas/energy';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { LoadErrorAlert } from '../../../components/errors/load-error-alert.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useMesh, useSaveMesh } from '../api/dpo-api.ts';
+import { Section } from './section.tsx';
+
+const REACH_COLOUR = { online: '#2e7d32', offline: '#757575', unreachable: '#c62828' } as const;
+const REACH_LABEL = { online: 'online', offline: 'offline', unreachable: 'unreachable: its gateway is offline' } as const;
+
+const via = (node: MeshNode, byId: Map<string, MeshNode>) =>
+  node.link === 'gateway'
+    ? `through ${byId.get(node.gatewayId ?? '')?.name ?? 'a gateway'}`
+    : node.link === 'controller'
+      ? `through controller ${node.controllerName ?? ''}`
+      : 'directly';
+
+/** A small picture: the network on top, gateways and controllers under it, chargers behind them. Decorative: the list says the same. */
+const Diagram = ({ nodes }: { nodes: MeshNode[] }) => {
+  const width = Math.max(320, nodes.length * 90);
+  const x = (index: number) => 45 + index * 90;
+  const position = new Map(nodes.map((node, index) => [node.id, x(index)]));
+  const row = (node: MeshNode) => (node.link === 'direct' ? 80 : 150);
+  return (
+    <Box component="svg" viewBox={`0 0 ${width} 190`} sx={{ width: '100%', maxWidth: width, height: 190 }} aria-hidden="true">
+      <rect x={width / 2 - 50} y={5} width={100} height={26} rx={6} fill="#1565c0" />
+      <text x={width / 2} y={23} fill="#fff" fontSize={12} textAnchor="middle">
+        Network
+      </text>
+      {nodes.map((node) => {
+        const from =
+          node.link === 'gateway' && node.gatewayId && position.has(node.gatewayId)
+            ? { x: position.get(node.gatewayId)!, y: 80 }
+            : { x: width / 2, y: 31 };
+        return (
+          <line
+            key={`l-${node.id}`}
+            x1={from.x}
+            y1={from.y}
+            x2={position.get(node.id)}
+            y2={row(node) - 12}
+            stroke={REACH_COLOUR[node.reach]}
+            strokeDasharray={node.link === 'controller' ? '4 3' : undefined}
+          />
+        );
+      })}
+      {nodes.map((node) => (
+        <g key={node.id}>
+          <circle cx={position.get(node.id)} cy={row(node)} r={12} fill={REACH_COLOUR[node.reach]} />
+          <text x={position.get(node.id)} y={row(node) + 28} fontSize={10} textAnchor="middle">
+            {node.name.slice(0, 14)}
+          </text>
+        </g>
+      ))}
+    </Box>
+  );
+};
+
+const LinkEditor = ({ node, nodes }: { node: MeshNode; nodes: MeshNode[] }) => {
+  const save = useSaveMesh();
+  const gateways = nodes.filter((candidate) => candidate.id !== node.id);
+  const value = node.link === 'gateway' ? `gateway:${node.gatewayId ?? ''}` : node.link === 'controller' ? 'controller' : 'direct';
+  return (
+    <TextField
+      select
+      size="small"
+      label={`How ${node.name} connects`}
+      value={value}
+      sx={{ minWidth: 220 }}
+      onChange={(event) => {
+        const [link, gatewayChargerId] = event.target.value.split(':') as [MeshLink, string | undefined];
+        save.mutate({
+          chargerId: node.id,
+          link,
+          gatewayChargerId: gatewayChargerId ?? null,
+          controllerName: link === 'controller' ? 'Local controller' : null,
+        });
+      }}
+    >
+      <MenuItem value="direct">Directly</MenuItem>
+      <MenuItem value="controller">Through the local controller</MenuItem>
+      {gateways.map((gateway) => (
+        <MenuItem key={gateway.id} value={`gateway:${gateway.id}`}>
+          Through {gateway.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+/** Mesh configuration (Mesh_Config): which chargers reach the network through a gateway charger or a local controller. */
+export const MeshSection = ({ locationId, canEdit }: { locationId: string; canEdit: boolean }) => {
+  const mesh = useMesh(locationId, true);
+  return (
+    <Section title="Mesh network">
+      {mesh.isPending ? <PageLoader label="Loading the mesh" /> : null}
+      {mesh.isError ? <LoadErrorAlert subject="The mesh" error={mesh.error} onRetry={() => void mesh.refetch()} /> : null}
+      {mesh.data ? (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            A charger behind a gateway that is offline cannot be reached at all: it shows as unreachable, and the gateway is what to fix.
+          </Typography>
+          <Diagram nodes={mesh.data.nodes} />
+          <List dense aria-label="How each charger reaches the network">
+            {mesh.data.nodes.map((node) => {
+              const byId = new Map(mesh.data.nodes.map((candidate) => [candidate.id, candidate]));
+              return (
+                <ListItem key={node.id} secondaryAction={canEdit ? <LinkEditor node={node} nodes={mesh.data.nodes} /> : undefined}>
+                  <ListItemText primary={`${node.name}: ${REACH_LABEL[node.reach]}`} secondary={`Connects ${via(node, byId)}`} />
+                </ListItem>
+              );
+            })}
+          </List>
+        </>
+      ) : null}
+    </Section>
+  );
+};

@@ -1,0 +1,150 @@
+import { MONTHS } from '@wattdesk/shared/constants';
+import { MAX_UPLOAD_BYTES } from '@wattdesk/shared/validation';
+import { validationMessages } from '@wattdesk/shared/messages';
+import { minorToDecimal, parseMinor } from '@wattdesk/shared/pricing/money';
+import type { BillsResponse } from '@wattdesk/shared/schemas/utility';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { notifyError } from '../../../lib/notify.tsx';
+import { downloadBill, useSaveBills, useUploadBill } from '../api/utility-api.ts';
+
+type Row = { energy: string; cost: string };
+
+const energyError = (text: string) =>
+  text.trim() === '' || (Number.isFinite(Number(text)) && Number(text) >= 0) ? undefined : validationMessages.nonNegativeNumber('Energy (kWh)');
+const costError = (text: string, currency: string) =>
+  text.trim() === '' || parseMinor(text, currency) !== undefined ? undefined : validationMessages.nonNegativeNumber('Cost');
+
+const BillFile = ({ bills, month, canUpload }: { bills: BillsResponse; month: (typeof MONTHS)[number]; canUpload: boolean }) => {
+  const upload = useUploadBill();
+  const file = bills.months.find((row) => row.month === month.key)?.file;
+  return (
+    <>
+      {file ? (
+        <Button
+          size="small"
+          onClick={() => void downloadBill(bills.utilityConfigId, bills.year, month.key).catch((error: Error) => notifyError(error.message))}
+        >
+          {file.name}
+        </Button>
+      ) : null}
+      {canUpload ? (
+        <Button size="small" component="label" loading={upload.isPending}>
+          {file ? 'Replace' : 'Upload PDF'}
+          <input
+            hidden
+            type="file"
+            accept="application/pdf"
+            aria-label={`Bill PDF for ${month.name}`}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              event.target.value = '';
+              if (!chosen) return;
+              // The server checks again (size and that the bytes are a PDF); this spares a useless upload.
+              if (chosen.size > MAX_UPLOAD_BYTES) notifyError(validationMessages.fileTooLarge);
+              else upload.mutate({ utilityConfigId: bills.utilityConfigId, year: bills.year, month: month.key, file: chosen });
+            }}
+          />
+        </Button>
+      ) : null}
+    </>
+  );
+};
+
+/** The monthly values input (spec section 3): January to December by abbreviation, the month's kWh and amount, and the bill. */
+export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit: boolean }) => {
+  const { currency } = bills;
+  const [rows, setRows] = useState<Record<string, Row>>(() =>
+    Object.fromEntries(
+      bills.months.map((row) => [
+        row.month,
+        { energy: row.energyKwh === null ? '' : String(row.energyKwh), cost: row.costMinor === null ? '' : minorToDecimal(row.costMinor, currency) },
+      ]),
+    ),
+  );
+  const save = useSaveBills();
+  const hasErrors = MONTHS.some((month) => energyError(rows[month.key]!.energy) ?? costError(rows[month.key]!.cost, currency));
+  const submit = () =>
+    save.mutate({
+      utilityConfigId: bills.utilityConfigId,
+      year: bills.year,
+      months: MONTHS.map((month) => {
+        const row = rows[month.key]!;
+        return {
+          month: month.key,
+          energyKwh: row.energy.trim() === '' ? null : Number(row.energy),
+          costMinor: row.cost.trim() === '' ? null : (parseMinor(row.cost, currency) ?? null),
+        };
+      }),
+    });
+  const set = (month: string, change: Partial<Row>) => setRows((current) => ({ ...current, [month]: { ...current[month]!, ...change } }));
+  return (
+    <>
+      <Table size="small" aria-label={`Monthly bills ${bills.year}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Month</TableCell>
+            <TableCell>Energy</TableCell>
+            <TableCell>Amount</TableCell>
+            <TableCell>Bill</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {MONTHS.map((month) => {
+            const row = rows[month.key]!;
+            return (
+              <TableRow key={month.key}>
+                <TableCell>
+                  <abbr title={month.name}>{month.abbreviation}</abbr>
+                </TableCell>
+                <TableCell>
+                  <TextField
+                    size="small"
+                    value={row.energy}
+                    onChange={(event) => set(month.key, { energy: event.target.value })}
+                    error={Boolean(energyError(row.energy))}
+                    helperText={energyError(row.energy)}
+                    disabled={!canEdit}
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal', 'aria-label': `${month.name} energy (kWh)` },
+                      input: { endAdornment: <InputAdornment position="end">kWh</InputAdornment> },
+                    }}
+                  />
+                </TableCell>
+                <TableCell>
+                  <TextField
+                    size="small"
+                    value={row.cost}
+                    onChange={(event) => set(month.key, { cost: event.target.value })}
+                    error={Boolean(costError(row.cost, currency))}
+                    helperText={costError(row.cost, currency)}
+                    disabled={!canEdit}
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal', 'aria-label': `${month.name} amount (${currency})` },
+                      input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+                    }}
+                  />
+                </TableCell>
+                <TableCell>
+                  <BillFile bills={bills} month={month} canUpload={canEdit} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      {canEdit ? (
+        <Button variant="contained" sx={{ mt: 2 }} disabled={hasErrors} loading={save.isPending} onClick={submit}>
+          Save {bills.year} bills
+        </Button>
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateFirmwareCampaignInput,
+  FirmwareCampaignAction,
+  FirmwareCampaignList,
+  FirmwareCampaignReport,
+} from '@wattdesk/shared/schemas/firmware-campaigns';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const keys = queryKeys.firmwareCampaigns;
+/** A campaign moves on its own: its views look again every few seconds while it runs. */
+const LIVE_MS = 3000;
+
+export const getCampaigns = (locationId: string, signal?: AbortSignal) =>
+  api.get<FirmwareCampaignList>('/firmware/campaigns', { query: { locationId }, ...(signal ? { signal } : {}) }).then((answer) => answer.items);
+
+export const getCampaign = (id: string, signal?: AbortSignal) =>
+  api.get<FirmwareCampaignReport>(`/firmware/campaigns/${id}`, signal ? { signal } : {});
+
+export const campaignQueries = {
+  list: (locationId: string) =>
+    queryOptions({ queryKey: keys.list(locationId), queryFn: ({ signal }) => getCampaigns(locationId, signal), refetchInterval: LIVE_MS }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: keys.detail(id),
+      queryFn: ({ signal }) => getCampaign(id, signal),
+      refetchInterval: (query) => (query.state.data?.status === 'running' || query.state.data?.status === 'paused' ? LIVE_MS : false),
+    }),
+};
+
+export const useCampaigns = (locationId: string) => useQuery(campaignQueries.list(locationId));
+export const useCampaign = (id: string) => useQuery(campaignQueries.detail(id));
+
+export const useStartCampaign = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateFirmwareCampaignInput) => api.post<FirmwareCampaignReport>('/firmware/campaigns', body),
+    onSuccess: async (campaign) => {
+      notifySuccess(`Firmware ${campaign.version} campaign started on ${campaign.counts.total.toLocaleString('en-US')} chargers`);
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+};
+
+const DONE: Record<FirmwareCampaignAction, string> = {
+  pause: 'Campaign paused',
+  resume: 'Campaign resumed',
+  abort: 'Campaign aborted',
+  retry: 'Failed chargers are being updated again',
+};
+
+export const useCampaignAction = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: FirmwareCampaignAction }) =>
+      api.post<FirmwareCampaignReport>(`/firmware/campaigns/${id}/${action}`, {}).then((report) => ({ report, action })),
+    onSuccess: async ({ report, action }) => {
+      notifySuccess(DONE[action]);
+      queryClient.setQueryData(keys.detail(report.id), report);
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+};

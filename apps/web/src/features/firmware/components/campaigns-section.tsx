@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { FirmwareImage } from '@wattdesk/shared/schemas/firmware';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-time.ts';
+import { useCampaigns } from '../api/campaigns-api.ts';
+import { CampaignReport } from './campaign-report.tsx';
+import { StartCampaignDialog } from './start-campaign-dialog.tsx';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Firmware campaigns of the selected location: start one, follow each, open its report. */
+export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId: string; images: FirmwareImage[]; canUpdate: boolean }) => {
+  const campaigns = useCampaigns(locationId);
+  const [starting, setStarting] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="campaigns-title">
+      <Stack direction="row" sx={{ mt: 4, mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography id="campaigns-title" variant="h6" component="h2">
+          Campaigns
+        </Typography>
+        {canUpdate ? (
+          <Button variant="contained" onClick={() => setStarting(true)} disabled={!images.length}>
+            Start campaign
+          </Button>
+        ) : null}
+      </Stack>
+      {campaigns.isPending ? <LinearProgress aria-label="Loading campaigns" /> : null}
+      {campaigns.isError ? <Alert severity="error">Campaigns could not be loaded. {campaigns.error.message}</Alert> : null}
+      {campaigns.data?.length === 0 ? <Typography color="text.secondary">No firmware campaigns at this location yet</Typography> : null}
+      {campaigns.data?.length ? (
+        <Table size="small" aria-label="Firmware campaigns">
+          <TableHead>
+            <TableRow>
+              <TableCell>Version</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Updated</TableCell>
+              <TableCell align="right">Failed</TableCell>
+              <TableCell>Started</TableCell>
+              <TableCell align="right">Report</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {campaigns.data.map((campaign) => (
+              <TableRow key={campaign.id} selected={campaign.id === openId}>
+                <TableCell>{campaign.version}</TableCell>
+                <TableCell>{campaign.status}</TableCell>
+                <TableCell align="right">
+                  {count(campaign.counts.updated)} of {count(campaign.counts.total)}
+                </TableCell>
+                <TableCell align="right">{count(campaign.counts.failed)}</TableCell>
+                <TableCell>{formatDateTime(campaign.createdAt)}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    onClick={() => setOpenId(campaign.id === openId ? null : campaign.id)}
+                    aria-label={`Report of campaign ${campaign.version}`}
+                  >
+                    {campaign.id === openId ? 'Hide' : 'Report'}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      {openId ? <CampaignReport key={openId} campaignId={openId} canUpdate={canUpdate} /> : null}
+      {starting ? <StartCampaignDialog locationId={locationId} images={images} onClose={() => setStarting(false)} /> : null}
+    </section>
+  );
+};

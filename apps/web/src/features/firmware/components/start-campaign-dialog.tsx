@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { FirmwareImage } from '@wattdesk/shared/schemas/firmware';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useStartCampaign } from '../api/campaigns-api.ts';
+
+/**
+ * Start a campaign at the selected location: the image, the first stage's share, the charger's download retries.
+ * Starting updates chargers, so the form asks once more before it sends.
+ */
+export const StartCampaignDialog = ({ locationId, images, onClose }: { locationId: string; images: FirmwareImage[]; onClose: () => void }) => {
+  const [imageId, setImageId] = useState(images[0]?.id ?? '');
+  const [percent, setPercent] = useState('10');
+  const [retries, setRetries] = useState('2');
+  const [confirming, setConfirming] = useState(false);
+  const start = useStartCampaign();
+  const image = images.find((candidate) => candidate.id === imageId);
+  const messages = start.error instanceof ApiError ? start.error.messages : start.error ? [start.error.message] : [];
+  const submit = () =>
+    start.mutate(
+      { imageId, locationId, firstStagePercent: Number(percent), retries: Number(retries) },
+      { onSuccess: onClose, onError: () => setConfirming(false) },
+    );
+  return (
+    <Dialog open onClose={start.isPending ? undefined : onClose} aria-labelledby="start-campaign-title" fullWidth maxWidth="sm">
+      <DialogTitle id="start-campaign-title">{confirming ? 'Update these chargers?' : 'Start a firmware campaign'}</DialogTitle>
+      <DialogContent>
+        {confirming && image ? (
+          <DialogContentText>
+            Chargers of this location with model {image.models.join(', ')} download and install firmware {image.version}, then restart; a running
+            session on them ends. {percent}% go first; the rest follow only if none of those fails.
+          </DialogContentText>
+        ) : (
+          <>
+            <TextField select label="Firmware image" value={imageId} onChange={(e) => setImageId(e.target.value)} fullWidth margin="normal" required>
+              {images.map((candidate) => (
+                <MenuItem key={candidate.id} value={candidate.id}>
+                  {candidate.version} ({candidate.models.join(', ')})
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="First stage (% of chargers)"
+              type="number"
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              helperText="100 updates every charger at once"
+              fullWidth
+              margin="normal"
+              slotProps={{ htmlInput: { min: 1, max: 100 } }}
+            />
+            <TextField
+              label="Download retries"
+              type="number"
+              value={retries}
+              onChange={(e) => setRetries(e.target.value)}
+              fullWidth
+              margin="normal"
+              slotProps={{ htmlInput: { min: 0, max: 10 } }}
+            />
+          </>
+        )}
+        {messages.length ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {messages.join(' ')}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={confirming ? () => setConfirming(false) : onClose} disabled={start.isPending}>
+          {confirming ? 'Back' : 'Cancel'}
+        </Button>
+        {confirming ? (
+          <Button variant="contained" onClick={submit} loading={start.isPending}>
+            Update chargers
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => setConfirming(true)} disabled={!image}>
+            Continue
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import type { AnswerValue, InspectionRecord } from '@wattdesk/shared/schemas/inspections';
+import { useEffect, useMemo } from 'react';
+import { formatDateTime } from '../../../../lib/format-time.ts';
+import { useRecordPhoto } from '../../api/inspections-api.ts';
+
+const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+const PhotoAnswer = ({ locationId, photoId, alt }: { locationId: string; photoId: string; alt: string }) => {
+  const photo = useRecordPhoto(locationId, photoId);
+  const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : undefined), [photo.data]);
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  if (photo.isPending) return <CircularProgress size={20} aria-label="Loading the photo" />;
+  if (photo.isError) return <Typography color="error">The photo could not be loaded</Typography>;
+  return url ? <Box component="img" src={url} alt={alt} sx={{ maxWidth: 240, maxHeight: 180, display: 'block', borderRadius: 1 }} /> : null;
+};
+
+const shown = (value: AnswerValue | undefined) => {
+  if (value === true) return 'Yes';
+  if (value === false) return 'No';
+  if (typeof value === 'number') return number.format(value);
+  return value ? value : '—';
+};
+
+/** One completed inspection: who, when, the result and every answer against the questions it was filled in on. */
+export const RecordDetailDialog = ({
+  record,
+  timeZone,
+  onClose,
+}: {
+  record: InspectionRecord;
+  timeZone: string | undefined;
+  onClose: () => void;
+}) => {
+  const answers = new Map(record.answers.map((answer) => [answer.questionId, answer]));
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="record-title" fullWidth maxWidth="sm">
+      <DialogTitle id="record-title">
+        {record.templateName} · {record.chargerName ?? 'Location'}
+      </DialogTitle>
+      <DialogContent>
+        <Typography>
+          By {record.inspectorEmail}, {formatDateTime(record.completedAt, timeZone)}
+        </Typography>
+        <Typography color={record.failedCount ? 'error' : 'success.main'}>
+          {record.failedCount ? `${record.failedCount.toLocaleString('en-US')} failed` : 'Passed'}
+          {record.maintenanceOpened ? ' · the charger was put in maintenance' : ''}
+        </Typography>
+        {record.sections.map((section) => (
+          <Box key={section.id} component="section" aria-label={section.title} sx={{ mt: 2 }}>
+            <Typography variant="subtitle1" component="h3">
+              {section.title}
+            </Typography>
+            <Box component="dl" sx={{ m: 0 }}>
+              {section.questions.map((question) => {
+                const answer = answers.get(question.id);
+                return (
+                  <Box key={question.id} sx={{ mb: 1 }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {question.text}
+                    </Typography>
+                    <Typography component="dd" sx={{ m: 0 }} color={answer?.failed ? 'error' : 'text.primary'}>
+                      {question.kind === 'photo' && typeof answer?.value === 'string' && answer.value ? (
+                        <PhotoAnswer locationId={record.locationId} photoId={answer.value} alt={question.text} />
+                      ) : (
+                        shown(answer?.value)
+                      )}
+                      {answer?.failed ? ' — failed' : ''}
+                    </Typography>
+                  </Box>
+                );
+              })}
+            </Box>
+          </Box>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,96 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/format-time.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications-api.ts';
+import { useNotificationFeed } from '../use-notification-feed.ts';
+import { EmailPreferences } from './email-preferences.tsx';
+
+const PAGE = { unreadOnly: false, page: 1, pageSize: 20 };
+
+/** The bell in the top bar: unread count, the latest notifications, mark read, and which types also come by e-mail. */
+export const NotificationBell = () => {
+  const isLive = useNotificationFeed();
+  const notifications = useNotifications(PAGE, { poll: !isLive });
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [showSettings, setShowSettings] = useState(false);
+  const unread = notifications.data?.unreadCount ?? 0;
+  const items = notifications.data?.items ?? [];
+  // The name carries the badge's own text (99+ past 99), and an empty badge has none: WCAG 2.5.3 label in name.
+  const badgeText = unread > 99 ? '99+' : String(unread);
+  const label = unread ? `Notifications, ${badgeText} unread` : 'Notifications';
+
+  return (
+    <>
+      <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} aria-haspopup="dialog">
+        <Badge badgeContent={unread ? badgeText : undefined} color="error">
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications', sx: { width: 400, maxWidth: '95vw' } } }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
+            Notifications
+          </Typography>
+          <Button size="small" onClick={() => markAllRead.mutate()} disabled={unread === 0} loading={markAllRead.isPending}>
+            Mark all read
+          </Button>
+          <Button size="small" onClick={() => setShowSettings((value) => !value)} aria-expanded={showSettings}>
+            E-mail settings
+          </Button>
+          <Button size="small" component={RouterLink} to={paths.notifications} onClick={() => setAnchor(null)}>
+            See all
+          </Button>
+        </Box>
+        <Divider />
+        {showSettings ? <EmailPreferences /> : null}
+        {notifications.isError ? (
+          <Typography color="error" sx={{ p: 2 }}>
+            The notifications could not be loaded.
+          </Typography>
+        ) : null}
+        {notifications.isSuccess && items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 2 }}>
+            Nothing to act on.
+          </Typography>
+        ) : null}
+        <List dense aria-label="Latest notifications" sx={{ maxHeight: 420, overflow: 'auto' }}>
+          {items.map((item) => (
+            <ListItemButton
+              key={item.id}
+              onClick={() => !item.read && markRead.mutate(item.id)}
+              aria-label={`${item.read ? '' : 'Unread: '}${item.title}`}
+              sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
+            >
+              <ListItemText
+                primary={item.title}
+                secondary={`${item.body} ${item.locationName}, ${formatDateTime(item.createdAt, item.timeZone)}`}
+                slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </Popover>
+    </>
+  );
+};

@@ -1,0 +1,41 @@
+import type { Balance } from '@wattdesk/shared/schemas/payouts';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+const Figure = ({ label, value }: { label: string; value: string }) => (
+  <Stack spacing={0.25} sx={{ minWidth: 140 }}>
+    <Typography variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="h6" component="p">
+      {value}
+    </Typography>
+  </Stack>
+);
+
+/** What the location is owed now, with what is on its way and already paid: all sums of the ledger. */
+export const BalanceCard = ({ balance }: { balance: Balance }) => {
+  const money = (minor: number) => formatMinor(minor, balance.currency);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          Balance ({balance.currency})
+        </Typography>
+        <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Figure label="Available to transfer" value={money(balance.available)} />
+          <Figure label="On its way" value={money(balance.pending)} />
+          <Figure label="Paid out" value={money(balance.paid)} />
+          <Figure label="Session revenue" value={money(balance.sessionRevenue)} />
+          {balance.refunded !== 0 && <Figure label="Refunded" value={money(balance.refunded)} />}
+          {balance.resellerShare !== null && <Figure label="Reseller share" value={money(balance.resellerShare)} />}
+          {balance.platformFee !== null && <Figure label="Platform fee" value={money(balance.platformFee)} />}
+          {balance.unallocated !== 0 && <Figure label="Waiting for a revenue share" value={money(balance.unallocated)} />}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,20 @@
+import type { BankLinkToken } from '@wattdesk/shared/schemas/bank-accounts';
+import { lazy, Suspense } from 'react';
+import { SandboxLinkDialog } from './sandbox-link-dialog.tsx';
+
+/** What Plaid Link's onSuccess hands over; the server needs the token and the chosen account's id. */
+export type LinkMetadata = { institution: { name: string } | null; accounts: { id: string }[] };
+export type LinkSuccess = (publicToken: string, metadata: LinkMetadata) => void;
+
+// Plaid's own Link (react-plaid-link) is only needed with real keys: loaded on demand, never in the sandbox.
+const PlaidLinkOpener = lazy(() => import('./plaid-link-opener.tsx'));
+
+/** Opens Link for a link token: Plaid's Link with real keys, the local sandbox's Link without. */
+export const BankLink = ({ token, onSuccess, onExit }: { token: BankLinkToken; onSuccess: LinkSuccess; onExit: () => void }) =>
+  token.sandbox ? (
+    <SandboxLinkDialog linkToken={token.linkToken} onSuccess={onSuccess} onExit={onExit} />
+  ) : (
+    <Suspense fallback={null}>
+      <PlaidLinkOpener linkToken={token.linkToken} onSuccess={onSuccess} onExit={onExit} />
+    </Suspense>
+  );

@@ -1,0 +1,132 @@
+import type { BankAccount } from '@wattdesk/shared/schemas/bank-accounts';
+import { failureMessages } from '@wattdesk/shared/messages';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { ChooseLocation } from '../../components/choose-location.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCan } from '../../lib/can.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { downloadStatement, useBalance, useStartTransfer, useTransfers } from './api/payouts-api.ts';
+import { useBankAccount } from './api/bank-account-api.ts';
+import { BalanceCard } from './components/balance-card.tsx';
+import { DealsCard } from './components/deals-card.tsx';
+import { RevenueShareCard } from './components/revenue-share-card.tsx';
+import { TransfersTable } from './components/transfers-table.tsx';
+
+/** Where the money ends up, when a bank account is linked on Payouts Account. */
+const bankLine = (account: BankAccount | null | undefined) =>
+  account ? `${account.institutionName} ${account.accountSubtype ?? 'account'} ••••${account.mask ?? '????'}` : "the connected account's bank";
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(': ') : failureMessages.transfer);
+
+const History = ({ locationId }: { locationId: string }) => {
+  const can = useCan();
+  const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
+  const [confirming, setConfirming] = useState(false);
+  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  const balance = useBalance(locationId);
+  const transfers = useTransfers({ locationId, ...paging });
+  const bank = useBankAccount(can('Payouts_Account_View') ? locationId : undefined);
+  const transfer = useStartTransfer();
+  const available = balance.data?.balances.find((entry) => entry.available > 0);
+
+  const download = (format: 'csv' | 'pdf') => downloadStatement(locationId, month, format).catch((error: unknown) => notifyError(messageOf(error)));
+  const send = () =>
+    transfer.mutate(locationId, {
+      onSuccess: (result) => notifySuccess(result.msg[0] ?? 'transfer sent'),
+      onError: (error) => notifyError(messageOf(error)),
+      onSettled: () => setConfirming(false),
+    });
+
+  return (
+    <Stack spacing={3}>
+      {balance.isPending ? (
+        <PageLoader label="Loading the balance" />
+      ) : balance.isError ? (
+        <Alert severity="info">{balance.error.message}</Alert>
+      ) : (
+        <>
+          {balance.data.balances.map((entry) => (
+            <BalanceCard key={entry.currency} balance={entry} />
+          ))}
+          {can('Payouts_Transfer') && (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Button variant="contained" disabled={!available || !balance.data.connected} onClick={() => setConfirming(true)}>
+                Transfer balance
+              </Button>
+              {!balance.data.connected && (
+                <Typography color="text.secondary">Connect a Stripe account in Payouts Account to receive payouts.</Typography>
+              )}
+            </Stack>
+          )}
+        </>
+      )}
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="subtitle1" component="h2">
+              Statement
+            </Typography>
+            <TextField
+              label="Month"
+              type="month"
+              size="small"
+              value={month}
+              onChange={(event) => setMonth(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button variant="outlined" onClick={() => void download('csv')} disabled={!month}>
+              Download CSV
+            </Button>
+            <Button variant="outlined" onClick={() => void download('pdf')} disabled={!month}>
+              Download PDF
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <RevenueShareCard locationId={locationId} timeZone={transfers.data?.timeZone ?? 'UTC'} />
+      <DealsCard locationId={locationId} currency={balance.data?.balances[0]?.currency ?? 'USD'} />
+      {transfers.isPending ? (
+        <PageLoader label="Loading payouts" />
+      ) : transfers.isError ? (
+        <Alert severity="error">{transfers.error.message}</Alert>
+      ) : (
+        <TransfersTable data={transfers.data} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Transfer the balance?"
+        confirmLabel="Transfer"
+        isBusy={transfer.isPending}
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      >
+        {available
+          ? `${formatMinor(available.available, available.currency)} will be sent to the connected Stripe account, then paid out to ${bankLine(bank.data?.account)}.`
+          : 'There is no balance to transfer.'}
+      </ConfirmDialog>
+    </Stack>
+  );
+};
+
+/** /dashboard/profile/payouts-history: balance, payouts with their status, statements and transfers on demand. */
+export const PayoutsHistoryPage = () => {
+  const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
+  return (
+    <>
+      <PageHeader title="Payouts History" subtitle="What this location has earned, what is on its way and what has been paid out." />
+      {locationId ? <History locationId={locationId} /> : <ChooseLocation purpose="see its payouts" />}
+    </>
+  );
+};

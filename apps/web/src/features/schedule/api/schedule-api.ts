@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@wattdesk/shared/schemas/common';
+import type { Driver, DriverListParams } from '@wattdesk/shared/schemas/drivers';
+import type { CreateBookingBody, CreateBookingResponse, ScheduleResponse } from '@wattdesk/shared/schemas/schedule';
+import { api } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export type WeekParams = { locationId: string; from: string; days: number };
+
+export const getSchedule = (params: WeekParams, signal?: AbortSignal) =>
+  api.get<ScheduleResponse>('/charger-schedule', { query: params, ...(signal ? { signal } : {}) });
+
+export const scheduleQueries = {
+  week: (params: WeekParams) =>
+    queryOptions({
+      queryKey: queryKeys.schedule.week(params),
+      queryFn: ({ signal }) => getSchedule(params, signal),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+export const useSchedule = (params: WeekParams) => useQuery({ ...scheduleQueries.week(params), meta: { errorHandled: true } });
+
+/** Drivers a booking can be for: the location's drivers by name (the same cache entry the drivers screen uses). */
+const driverOptionsParams = (locationId: string): DriverListParams => ({ locationId, page: 1, pageSize: 200, sort: 'name' });
+export const useDriverOptions = (locationId: string) =>
+  useQuery({
+    queryKey: queryKeys.drivers.list(driverOptionsParams(locationId)),
+    queryFn: ({ signal }) => api.get<Paged<Driver>>('/drivers', { query: driverOptionsParams(locationId), signal }),
+  });
+
+const useScheduleMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R) => string, errorHandled = false) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { errorHandled },
+    onSuccess: async (result) => {
+      notifySuccess(success(result));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.schedule.all });
+    },
+  });
+};
+
+/** The dialog shows the refusal itself: the spec's sentence, then what collided. */
+export const useCreateBooking = () =>
+  useScheduleMutation(
+    (body: CreateBookingBody) => api.post<CreateBookingResponse>('/charger-schedule', body),
+    (result) => (result.items.length === 1 ? 'Charger booked' : `${result.items.length.toLocaleString('en-US')} bookings made`),
+    true,
+  );
+
+export const useCancelBooking = () =>
+  useScheduleMutation(
+    ({ id, scope }: { id: string; scope: 'one' | 'series' }) => api.delete<{ msg: string[] }>(`/charger-schedule/${id}`, { query: { scope } }),
+    (result) => result.msg[0] ?? 'Booking cancelled',
+  );

@@ -1,0 +1,199 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DAY_FILTERS, DIALOG_DEFAULT_WIDTH_PX, DURATION_HOURS, HOUR_OPTIONS } from '@wattdesk/shared/constants';
+import { createBookingBodySchema, type BookingRepeat, type CreateBookingInput } from '@wattdesk/shared/schemas/schedule';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useCreateBooking, useDriverOptions } from '../api/schedule-api.ts';
+
+type BookingDialogProps = {
+  locationId: string;
+  timeZone: string;
+  chargers: readonly { id: string; name: string }[];
+  startDate: string;
+  onClose: () => void;
+};
+
+type Draft = Omit<CreateBookingInput, 'locationId'>;
+type FieldErrors = Partial<Record<keyof Draft, string>>;
+
+const durationLabel = (hours: number) => (hours < 1 ? `${hours * 60} minutes` : `${hours} hour${hours === 1 ? '' : 's'}`);
+
+/** Book chargers for a driver: start date and hour in the location's zone, a duration, optionally repeating. */
+export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClose }: BookingDialogProps) => {
+  const drivers = useDriverOptions(locationId);
+  const create = useCreateBooking();
+  const [draft, setDraft] = useState<Draft>({
+    chargerIds: [],
+    driverId: '',
+    startDate,
+    startHour: 9,
+    durationHours: 1,
+    repeat: 'none',
+    repeatUntil: null,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = createBookingBodySchema.safeParse({ ...draft, locationId, driverId: draft.driverId || undefined });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, { onSuccess: onClose });
+  };
+  // The spec's sentence first ('selected chargers are already booked…' or 'Unable to schedule the chargers'), then what collided.
+  const refusal = create.error instanceof ApiError ? create.error.messages : create.error ? [create.error.message] : [];
+
+  return (
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby="booking-title"
+      slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
+    >
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id="booking-title">Book chargers</DialogTitle>
+        <DialogContent>
+          {refusal.length ? (
+            <Alert severity="error" role="alert">
+              {refusal[0]}
+              {refusal.slice(1).map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </Alert>
+          ) : null}
+          <Autocomplete
+            multiple
+            options={chargers}
+            value={chargers.filter((charger) => draft.chargerIds?.includes(charger.id))}
+            getOptionLabel={(charger) => charger.name}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            onChange={(_event, next) =>
+              set(
+                'chargerIds',
+                next.map((charger) => charger.id),
+              )
+            }
+            renderInput={(params) => (
+              <TextField {...params} label="Chargers" margin="normal" autoFocus error={Boolean(errors.chargerIds)} helperText={errors.chargerIds} />
+            )}
+          />
+          <TextField
+            select
+            fullWidth
+            label="Driver"
+            margin="normal"
+            value={draft.driverId}
+            onChange={(event) => set('driverId', event.target.value)}
+            error={Boolean(errors.driverId)}
+            helperText={errors.driverId ? 'Choose the driver the chargers are booked for' : 'A main user books for the whole fleet or family'}
+          >
+            {(drivers.data?.items ?? []).length === 0 ? (
+              <MenuItem disabled value="">
+                No driver at this location yet
+              </MenuItem>
+            ) : null}
+            {(drivers.data?.items ?? []).map((driver) => (
+              <MenuItem key={driver.id} value={driver.id}>
+                {driver.firstName} {driver.lastName} ({driver.role})
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+            <TextField
+              type="date"
+              fullWidth
+              label="Start date"
+              margin="normal"
+              value={draft.startDate}
+              onChange={(event) => set('startDate', event.target.value)}
+              error={Boolean(errors.startDate)}
+              helperText={errors.startDate ?? timeZone}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              select
+              fullWidth
+              label="Start hour"
+              margin="normal"
+              value={draft.startHour}
+              onChange={(event) => set('startHour', Number(event.target.value))}
+            >
+              {HOUR_OPTIONS.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              fullWidth
+              label="Duration"
+              margin="normal"
+              value={draft.durationHours}
+              onChange={(event) => set('durationHours', Number(event.target.value))}
+            >
+              {DURATION_HOURS.map((hours) => (
+                <MenuItem key={hours} value={hours}>
+                  {durationLabel(hours)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+            <TextField
+              select
+              fullWidth
+              label="Repeat"
+              margin="normal"
+              value={draft.repeat}
+              onChange={(event) => set('repeat', event.target.value as BookingRepeat)}
+            >
+              <MenuItem value="none">Does not repeat</MenuItem>
+              {DAY_FILTERS.map((filter) => (
+                <MenuItem key={filter.key} value={filter.key}>
+                  {filter.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            {draft.repeat !== 'none' ? (
+              <TextField
+                type="date"
+                fullWidth
+                label="Repeat until"
+                margin="normal"
+                value={draft.repeatUntil ?? ''}
+                onChange={(event) => set('repeatUntil', event.target.value || null)}
+                error={Boolean(errors.repeatUntil)}
+                helperText={errors.repeatUntil ?? 'The last day, included'}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={create.isPending}>
+            Book
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

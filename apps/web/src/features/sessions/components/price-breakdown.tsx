@@ -1,0 +1,59 @@
+import type { SessionPriceView } from '@wattdesk/shared/schemas/tariffs';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+
+const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+const UNIT: Record<SessionPriceView['items'][number]['unit'], string> = { kWh: 'kWh', h: 'h', min: 'min', session: '' };
+
+/** The line items of a session's price: final once stored at the stop, the live estimate while it runs. */
+export const PriceBreakdown = ({ price }: { price: SessionPriceView }) => {
+  const money = (minor: number) => formatMinor(minor, price.currency);
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {price.final ? 'Final price, stored when the session stopped.' : 'Estimate so far: the price grows while the session runs.'}
+      </Typography>
+      <Table size="small" aria-label="Price line items">
+        <TableHead>
+          <TableRow>
+            <TableCell>Item</TableCell>
+            <TableCell align="right">Quantity</TableCell>
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {price.items.map((item, index) => (
+            <TableRow key={index}>
+              <TableCell>
+                {item.description} {item.waived ? <Chip size="small" label="Waived" sx={{ ml: 1 }} /> : null}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {item.unit === 'session' ? '1' : `${QUANTITY.format(item.quantity)} ${UNIT[item.unit]}`}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', textDecoration: item.waived ? 'line-through' : undefined }}>
+                {money(item.amount)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell component="th" scope="row" colSpan={2} sx={{ fontWeight: 700, color: 'text.primary' }}>
+              {price.final ? 'Total' : 'Total so far'}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary', fontVariantNumeric: 'tabular-nums' }} data-testid="price-total">
+              {money(price.total)}
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </>
+  );
+};

@@ -1,0 +1,103 @@
+import type { RatePeriod } from '@wattdesk/shared/pricing/types';
+import { hourLabel, periodGrid, periodLabel, WEEKDAY_NAMES } from '@wattdesk/shared/pricing/periods';
+import { formatMicros } from '@wattdesk/shared/pricing/money';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { CSSProperties } from 'react';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden: CSSProperties = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+};
+
+/** Cheap to dear: greens, then ambers, then reds; dark text stays readable on every one. */
+const PALETTE = ['#c8e6c9', '#a5d6a7', '#dcedc8', '#fff59d', '#ffe082', '#ffcc80', '#ffab91', '#ef9a9a'];
+/** Monday first, as hosts read a week. */
+const WEEK = [1, 2, 3, 4, 5, 6, 0];
+
+const priceText = (period: RatePeriod, currency: string) =>
+  `${formatMicros(period.energyPriceMicros, currency)}/kWh${period.timePriceMicros ? ` + ${formatMicros(period.timePriceMicros, currency)}/h` : ''}`;
+
+/** The week × 24 hours, each hour coloured by its price per kWh, with a legend and the prices as text. */
+export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[]; currency: string }) => {
+  const grid = periodGrid(periods);
+  const prices = [...new Set(periods.map((p) => p.energyPriceMicros))].sort((a, b) => a - b);
+  const colourOf = (micros: number) => {
+    const rank = prices.indexOf(micros);
+    return PALETTE[prices.length < 2 ? 0 : Math.round((rank * (PALETTE.length - 1)) / (prices.length - 1))]!;
+  };
+  return (
+    <Box>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Box
+          component="table"
+          aria-label="Price per kWh by weekday and hour, in the location's local time"
+          sx={{ borderCollapse: 'separate', borderSpacing: '2px', width: '100%', minWidth: 640, tableLayout: 'fixed' }}
+        >
+          <thead>
+            <tr>
+              <Box component="th" scope="col" sx={{ width: 96 }}>
+                <span style={visuallyHidden}>Weekday</span>
+              </Box>
+              {Array.from({ length: 24 }, (_, hour) => (
+                <Box
+                  component="th"
+                  scope="col"
+                  key={hour}
+                  sx={{ typography: 'caption', fontWeight: 400, color: 'text.secondary', textAlign: 'left' }}
+                >
+                  {hour % 3 === 0 ? hourLabel(hour) : <span style={visuallyHidden}>{hourLabel(hour)}</span>}
+                </Box>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {WEEK.map((weekday) => (
+              <tr key={weekday}>
+                <Box component="th" scope="row" sx={{ typography: 'body2', textAlign: 'left', pr: 1 }}>
+                  {WEEKDAY_NAMES[weekday]}
+                </Box>
+                {Array.from({ length: 24 }, (_, hour) => {
+                  const index = grid[weekday * 24 + hour]!;
+                  const period = periods[index];
+                  const text = period ? priceText(period, currency) : 'no price';
+                  return (
+                    <Box
+                      component="td"
+                      key={hour}
+                      title={`${WEEKDAY_NAMES[weekday]} ${hourLabel(hour)}: ${text}`}
+                      sx={{ height: 24, borderRadius: 0.5, bgcolor: period ? colourOf(period.energyPriceMicros) : 'error.light', p: 0 }}
+                    >
+                      <span style={visuallyHidden}>{text}</span>
+                    </Box>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Box>
+      <Box component="ul" aria-label="Legend" sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, mt: 1.5, mb: 0 }}>
+        {periods.map((period, index) => (
+          <Box component="li" key={index} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box
+              aria-hidden
+              sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: colourOf(period.energyPriceMicros), border: 1, borderColor: 'divider' }}
+            />
+            <Typography variant="body2">
+              {periodLabel(period)}: {priceText(period, currency)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+};
