@@ -26,7 +26,8 @@ export const trackNetwork = (page: Page) => {
       await page.waitForLoadState('load');
       const deadline = Date.now() + timeoutMs;
       while (open.size > 0 || Date.now() - lastChange < quietMs) {
-        if (Date.now() > deadline) throw new Error(`the network did not go quiet within ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`the network did not go quiet within ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`);
         await page.waitForTimeout(100);
       }
     },

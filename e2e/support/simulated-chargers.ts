@@ -22,8 +22,11 @@ export const simulatedCharger = (chargerId: string, options: ChargerOptions = {}
 
 /** Waits until the charger was sent `method` with parameters containing `params`. */
 export const expectCommand = async (charger: SimulatedCharger, method: string, params: Record<string, unknown>, timeout = 10_000) => {
-  const matches = (command: ReceivedCommand) => command.method === method && expect.objectContaining(params).asymmetricMatch(command.params);
-  await expect.poll(() => charger.received.some(matches), { timeout, message: `${charger.chargerId} received ${method} ${JSON.stringify(params)}` }).toBe(true);
+  const expected = expect.objectContaining(params) as { asymmetricMatch: (actual: unknown) => boolean };
+  const matches = (command: ReceivedCommand) => command.method === method && expected.asymmetricMatch(command.params);
+  await expect
+    .poll(() => charger.received.some(matches), { timeout, message: `${charger.chargerId} received ${method} ${JSON.stringify(params)}` })
+    .toBe(true);
 };
 
 /** `charger(id)` connects a simulated charger; every one is closed after the test (running sessions stopped). */

@@ -16,7 +16,12 @@ const bayRows = (page: Page, cell: string | RegExp) =>
 
 test.describe.configure({ mode: 'serial' });
 
-test('the Logs screen follows a charger live, filters by charger and kind, and exports what it shows', async ({ page, loginAs, charger, consoleErrors }) => {
+test('the Logs screen follows a charger live, filters by charger and kind, and exports what it shows', async ({
+  page,
+  loginAs,
+  charger,
+  consoleErrors,
+}) => {
   await loginAs('SuperAdmin');
   await page.goto('/dashboard/logs');
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible();
@@ -42,10 +47,16 @@ test('the Logs screen follows a charger live, filters by charger and kind, and e
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^charger-log-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
-  expect(lines[0]).toBe('Time,Charger,Charger id,Kind,Summary');
+  const lines = (await readFile(await download.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^Time \([A-Za-z_]+\/[A-Za-z_]+\),Charger,Charger id,Kind,Summary$/);
   // The summary has a comma ("…, firmware 1.4.2"), so its cell is quoted.
-  expect(lines.slice(1)).toEqual([expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,Bay 3,${BAY_3},boot,"Booted: .*, firmware .*"$`))]);
+  expect(lines.slice(1)).toEqual([
+    // The location's wall clock with its UTC offset.
+    expect.stringMatching(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} [+-]\\d{2}:\\d{2},Bay 3,${BAY_3},boot,"Booted: .*, firmware .*"$`)),
+  ]);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -8,7 +8,12 @@ const kwhOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''
 // Lake Merritt Offices, Bay 5: no other spec uses this charger.
 const CHARGER_ID = 'WD-OAK-LAKE-MERRITT-05';
 
-test('the control center follows a charger live: connect, charging with energy and power, meter values, stop', async ({ page, loginAs, charger, consoleErrors }) => {
+test('the control center follows a charger live: connect, charging with energy and power, meter values, stop', async ({
+  page,
+  loginAs,
+  charger,
+  consoleErrors,
+}) => {
   await loginAs('PortfolioManager');
   await page.goto('/dashboard/control-center');
   await chooseLocation(page, 'merritt', /Lake Merritt Offices/);
@@ -49,7 +54,9 @@ test('the control center follows a charger live: connect, charging with energy a
   const sentAt = Date.now();
   const snapshot = simulated.connector(1);
   const expectedKwh = (snapshot.energyWh - (snapshot.meterStartWh ?? 0)) / 1000;
-  await expect.poll(async () => kwhOf(await energy.textContent()), { timeout: Math.max(1, LIVE_MS - (Date.now() - sentAt)) }).toBeGreaterThan(energyBefore);
+  await expect
+    .poll(async () => kwhOf(await energy.textContent()), { timeout: Math.max(1, LIVE_MS - (Date.now() - sentAt)) })
+    .toBeGreaterThan(energyBefore);
   expect(Math.abs(kwhOf(await energy.textContent()) - expectedKwh)).toBeLessThan(0.02);
   await expect(session.getByTestId('session-power')).toHaveText(/^\d+\.\d kW$/);
 

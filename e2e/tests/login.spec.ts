@@ -97,7 +97,7 @@ test.describe('routes and sessions', () => {
   test('a session that cannot be renewed is ended: storage cleared, back to the landing page', async ({ page, loginAs }) => {
     await loginAs('Admin');
     await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem('wattdesk.session')!);
+      const stored = JSON.parse(localStorage.getItem('wattdesk.session')!) as { state: { user: Record<string, string> } };
       stored.state.user.access_token = 'expired.or.forged';
       stored.state.user.refresh_token = 'revoked';
       localStorage.setItem('wattdesk.session', JSON.stringify(stored));

@@ -70,7 +70,7 @@ test('a remote action on an offline charger shows the offline message', async ({
   await openSantanaRow(page, '/dashboard/control-center');
   const dialog = await manage(page, 'Bay 1');
   await expect(dialog).toContainText(BAY_1);
-  await expect(dialog.getByText(/^Offline/)).toBeVisible();
+  await expect(dialog.getByText('Offline', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Reset…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reset Bay 1?' });
   await confirm.getByLabel(/^Hard/).check();
@@ -118,7 +118,7 @@ test('sessions: filter by charger and driver, export the filtered rows, and see 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^charging-sessions.*\.csv$/);
-  const csv = await readFile((await download.path())!, 'utf8');
+  const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toContain('Driver (id tag)');
   expect(lines.filter((line) => line.includes(BOB))).toHaveLength(1);

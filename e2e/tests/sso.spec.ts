@@ -40,7 +40,9 @@ test.describe('workforce single sign-on (/login/callback)', () => {
     await signInAtProvider(page, 'ops.super@example.org');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Logged in Successfully' })).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wattdesk.session')!).state.user);
+    const stored = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('wattdesk.session')!) as { state: { user: { locations: unknown[] } } }).state.user,
+    );
     expect(stored).toMatchObject({ email: 'ops.super@example.org', userType: 'SuperAdmin' });
     // Nothing of the sign-in transaction is left behind, and no provider token was stored.
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('wattdesk.oidc')))).toEqual([]);
@@ -102,7 +104,9 @@ test.describe('customer-admin single sign-on (/login/customers/callback)', () =>
   test('the customer admin signs in and sees their locations', async ({ page }) => {
     await signInAtProvider(page, 'host.admin@example.net');
     await expect(page).toHaveURL(/\/dashboard/);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('wattdesk.session')!).state.user);
+    const stored = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('wattdesk.session')!) as { state: { user: { locations: unknown[] } } }).state.user,
+    );
     expect(stored).toMatchObject({ email: 'host.admin@example.net', userType: 'PortfolioManager' });
     expect(stored.locations).toHaveLength(4);
   });

@@ -73,7 +73,10 @@ describe('startAutopilot', () => {
       faultMinutes: [0.5, 1],
       random: seededRandom(5),
     });
-    await central.waitFor(() => central.callsOf('StopTransaction').length >= 3 && central.callsOf('StatusNotification').some((call) => call.params.status === 'Faulted'), 8000);
+    await central.waitFor(
+      () => central.callsOf('StopTransaction').length >= 3 && central.callsOf('StatusNotification').some((call) => call.params.status === 'Faulted'),
+      8000,
+    );
     stop();
     const authorized = central.callsOf('Authorize').map((call) => call.params.idTag);
     expect(authorized.length).toBeGreaterThanOrEqual(3);

@@ -24,7 +24,14 @@ export type AutopilotOptions = {
   onError?: (error: Error) => void;
 };
 
-const FAULT_CODES: ChargePointErrorCode[] = ['GroundFailure', 'OverCurrentFailure', 'HighTemperature', 'PowerSwitchFailure', 'EVCommunicationError', 'ConnectorLockFailure'];
+const FAULT_CODES: ChargePointErrorCode[] = [
+  'GroundFailure',
+  'OverCurrentFailure',
+  'HighTemperature',
+  'PowerSwitchFailure',
+  'EVCommunicationError',
+  'ConnectorLockFailure',
+];
 const HEX = '0123456789ABCDEF';
 
 /** Driver tokens as they look on a real network: app accounts (DRIVER-0007) and RFID card UIDs (4- or 7-byte hex). */

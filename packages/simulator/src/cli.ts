@@ -22,6 +22,8 @@ Usage: npm run simulate -- [options]
   --meter-interval <s>     Seconds between meter values while charging (default 10)
   --time-scale <x>         Run the scenario x times faster: sessions, idle times, energy (default 1)
   --no-autopilot           Connect and boot only; sessions start when the server asks (remote start)
+  --fail-download <id,…>   These chargers answer UpdateFirmware with DownloadFailed (to rehearse a campaign's failures)
+  --fail-install <id,…>    These chargers download, then report InstallationFailed
   --quiet                  Leave heartbeats and meter values out of the log
   --help                   This text
 
@@ -54,6 +56,8 @@ const { values } = (() => {
         'meter-interval': { type: 'string' },
         'time-scale': { type: 'string' },
         'no-autopilot': { type: 'boolean', default: false },
+        'fail-download': { type: 'string', default: '' },
+        'fail-install': { type: 'string', default: '' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -101,8 +105,17 @@ const listed: ListedCharger[] = values.chargers
       .map((chargerId) => ({ chargerId }))
   : await discoverChargers();
 
+const idsOf = (list: string) => new Set(list.split(',').map((id) => id.trim()));
+const failDownload = idsOf(values['fail-download']);
+const failInstall = idsOf(values['fail-install']);
+
 const specs: FleetChargerSpec[] = listed.map(({ chargerId, model, serialNumber }) => ({
   chargerId,
+  ...(failDownload.has(chargerId)
+    ? { firmwareFailure: 'download' as const }
+    : failInstall.has(chargerId)
+      ? { firmwareFailure: 'install' as const }
+      : {}),
   password: values.password,
   // Report the registered model and serial, so booting does not overwrite what the register holds.
   ...(model && model.length <= 20 ? { model } : {}),

@@ -43,7 +43,14 @@ export const startSimulatedFleet = (options: SimulatedFleetOptions): SimulatedFl
 
   const chargers = options.chargers.map(
     ({ chargerId, password, ...overrides }) =>
-      new SimulatedCharger({ reconnect: true, ...options.defaults, ...overrides, url: options.url, chargerId, ...(password !== undefined ? { password } : {}) }),
+      new SimulatedCharger({
+        reconnect: true,
+        ...options.defaults,
+        ...overrides,
+        url: options.url,
+        chargerId,
+        ...(password !== undefined ? { password } : {}),
+      }),
   );
   if (options.log) for (const charger of chargers) detachLogs.push(logChargerEvents(charger, options.log, { quiet: options.quiet ?? false }));
 

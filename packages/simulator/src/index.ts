@@ -6,6 +6,7 @@ export {
   type SimulatedChargerEvents,
   type ReceivedCommand,
   type ConnectorSnapshot,
+  type FirmwareFailure,
   type SessionStartedEvent,
   type SessionStoppedEvent,
   type MeterValuesEvent,

@@ -22,7 +22,9 @@ export const logChargerEvents = (charger: SimulatedCharger, write: (line: string
   on('disconnected', ({ code, reason }) => line(`disconnected${code ? ` (${code}${reason ? ` ${reason}` : ''})` : ''}`));
   on('booted', (answer) => line(`boot ${answer.status}, heartbeat every ${charger.heartbeatIntervalSeconds} s, firmware ${charger.firmwareVersion}`));
   on('status', ({ connectorId, status, errorCode, info }) =>
-    line(`${connectorId === 0 ? 'charger' : `connector ${connectorId}`} → ${status}${errorCode !== 'NoError' ? ` (${errorCode})` : ''}${info ? ` ${info}` : ''}`),
+    line(
+      `${connectorId === 0 ? 'charger' : `connector ${connectorId}`} → ${status}${errorCode !== 'NoError' ? ` (${errorCode})` : ''}${info ? ` ${info}` : ''}`,
+    ),
   );
   on('sessionStarted', ({ connectorId, transactionId, idTag, meterStartWh, idTagInfo }) =>
     line(`session ${transactionId} started on connector ${connectorId} for ${idTag} (${idTagInfo.status}), meter ${kWh(meterStartWh)}`),
@@ -40,7 +42,9 @@ export const logChargerEvents = (charger: SimulatedCharger, write: (line: string
     on('meterValues', ({ connectorId, transactionId, energyWh, powerW, soc }) => {
       const start = charger.connector(connectorId).meterStartWh;
       const session = transactionId !== undefined && start !== null ? `, ${kWh(energyWh - start)} this session` : '';
-      line(`meter values connector ${connectorId}: ${(powerW / 1000).toFixed(2)} kW${session}${soc !== undefined ? `, SoC ${Math.floor(soc)}%` : ''}`);
+      line(
+        `meter values connector ${connectorId}: ${(powerW / 1000).toFixed(2)} kW${session}${soc !== undefined ? `, SoC ${Math.floor(soc)}%` : ''}`,
+      );
     });
   }
 

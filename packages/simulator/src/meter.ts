@@ -9,6 +9,8 @@ export type MeterOptions = {
   /** Register reading at start; the meter only ever counts up from here. */
   initialEnergyWh: number;
   nominalVoltage?: number;
+  /** The cap the charger's charging profiles set now (W); undefined: no cap. */
+  limitW?: (nowMs: number) => number | undefined;
 };
 
 type Vehicle = { capacityWh: number; socPercent: number; startedAtMs: number };
@@ -100,7 +102,9 @@ export class ConnectorMeter {
     const ramp = Math.min(1, Math.max(0.1, elapsedSeconds / RAMP_SECONDS));
     const taper = vehicle.socPercent <= TAPER_FROM_SOC ? 1 : Math.max(0.05, (100 - vehicle.socPercent) / (100 - TAPER_FROM_SOC));
     const noise = 1 + (this.options.random() * 2 - 1) * NOISE;
-    return Math.max(0, rated * ramp * taper * noise);
+    // The charger holds the EV at its profile's limit (a limit below the EV's minimum suspends it).
+    const cap = this.options.limitW?.(nowMs) ?? Number.POSITIVE_INFINITY;
+    return Math.max(0, Math.min(rated * ramp * taper * noise, cap));
   }
 
   /** A sample of every measurand, taken now. */

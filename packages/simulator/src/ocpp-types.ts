@@ -1,15 +1,7 @@
 /** The OCPP 1.6J payloads the simulator sends and answers (the subset it uses), as the 1.6 JSON schemas define them. */
 
 export type ChargePointStatus =
-  | 'Available'
-  | 'Preparing'
-  | 'Charging'
-  | 'SuspendedEVSE'
-  | 'SuspendedEV'
-  | 'Finishing'
-  | 'Reserved'
-  | 'Unavailable'
-  | 'Faulted';
+  'Available' | 'Preparing' | 'Charging' | 'SuspendedEVSE' | 'SuspendedEV' | 'Finishing' | 'Reserved' | 'Unavailable' | 'Faulted';
 
 export type ChargePointErrorCode =
   | 'ConnectorLockFailure'
@@ -104,7 +96,8 @@ export type ChangeAvailabilityRequest = { connectorId: number; type: Availabilit
 export type GetDiagnosticsRequest = { location: string; retries?: number; retryInterval?: number; startTime?: string; stopTime?: string };
 export type UpdateFirmwareRequest = { location: string; retrieveDate: string; retries?: number; retryInterval?: number };
 export type TriggerMessageRequest = {
-  requestedMessage: 'BootNotification' | 'DiagnosticsStatusNotification' | 'FirmwareStatusNotification' | 'Heartbeat' | 'MeterValues' | 'StatusNotification';
+  requestedMessage:
+    'BootNotification' | 'DiagnosticsStatusNotification' | 'FirmwareStatusNotification' | 'Heartbeat' | 'MeterValues' | 'StatusNotification';
   connectorId?: number;
 };
 export type GetConfigurationRequest = { key?: string[] };
@@ -112,3 +105,32 @@ export type ConfigurationKey = { key: string; readonly: boolean; value?: string 
 export type GetConfigurationResponse = { configurationKey?: ConfigurationKey[]; unknownKey?: string[] };
 export type ChangeConfigurationRequest = { key: string; value: string };
 export type ChangeConfigurationResponse = { status: 'Accepted' | 'Rejected' | 'RebootRequired' | 'NotSupported' };
+export type ReserveNowRequest = { connectorId: number; expiryDate: string; idTag: string; parentIdTag?: string; reservationId: number };
+export type ReserveNowResponse = { status: 'Accepted' | 'Faulted' | 'Occupied' | 'Rejected' | 'Unavailable' };
+export type CancelReservationRequest = { reservationId: number };
+export type ChargingProfilePurpose = 'ChargePointMaxProfile' | 'TxDefaultProfile' | 'TxProfile';
+export type ChargingSchedule = {
+  duration?: number;
+  startSchedule?: string;
+  chargingRateUnit: 'W' | 'A';
+  chargingSchedulePeriod: { startPeriod: number; limit: number; numberPhases?: number }[];
+  minChargingRate?: number;
+};
+export type ChargingProfile = {
+  chargingProfileId: number;
+  transactionId?: number;
+  stackLevel: number;
+  chargingProfilePurpose: ChargingProfilePurpose;
+  chargingProfileKind: 'Absolute' | 'Recurring' | 'Relative';
+  recurrencyKind?: 'Daily' | 'Weekly';
+  validFrom?: string;
+  validTo?: string;
+  chargingSchedule: ChargingSchedule;
+};
+export type SetChargingProfileRequest = { connectorId: number; csChargingProfiles: ChargingProfile };
+export type ClearChargingProfileRequest = {
+  id?: number;
+  connectorId?: number;
+  chargingProfilePurpose?: ChargingProfilePurpose;
+  stackLevel?: number;
+};

@@ -29,9 +29,7 @@ const addresses = (mail: ParsedMail): string[] => {
  * provider, speaking SMTP to our real nodemailer transport. `onMessage` also lets a test harness
  * persist mail for other processes.
  */
-export const startSmtpSink = async (
-  options: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {},
-): Promise<SmtpSink> => {
+export const startSmtpSink = async (options: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<SmtpSink> => {
   const messages: ReceivedMail[] = [];
   const listeners = new Set<(mail: ReceivedMail) => void>();
   const server = new SMTPServer({

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type StripeOAuthRequest = { method: string; path: string; authorization: string | undefined; contentType: string | undefined; params: Record<string, string> };
+export type StripeOAuthRequest = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  params: Record<string, string>;
+};
 
 /** What the next token request gets: Stripe's success body, its invalid_grant error, or a dropped connection. */
 export type StripeOAuthBehaviour = 'success' | 'invalid_grant' | 'hang-up';
@@ -35,13 +41,20 @@ export const startStripeOAuthServer = async (): Promise<StripeOAuthServer> => {
     void readBody(request).then((body) => {
       const params = Object.fromEntries(new URLSearchParams(body));
       const path = request.url ?? '';
-      state.requests.push({ method: request.method ?? '', path, authorization: request.headers.authorization, contentType: request.headers['content-type'], params });
+      state.requests.push({
+        method: request.method ?? '',
+        path,
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        params,
+      });
       const send = (status: number, payload: object) => {
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_test_${state.requests.length}` });
         response.end(JSON.stringify(payload));
       };
       if (path === '/oauth/deauthorize') return send(200, { stripe_user_id: params.stripe_user_id });
-      if (path !== '/oauth/token') return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method} ${path})` } });
+      if (path !== '/oauth/token')
+        return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method} ${path})` } });
       if (state.behaviour === 'hang-up') return request.socket.destroy();
       if (state.behaviour === 'invalid_grant') {
         return send(400, { error: 'invalid_grant', error_description: `Authorization code does not exist: ${params.code}` });

@@ -14,7 +14,7 @@ type ServerClient = {
 
 /**
  * A small OCPP 1.6J central system for tests: ocpp-rpc in strict mode, HTTP Basic checked against one
- * password, every call recorded and answered the simplest valid way.
+ * password, every call recorded and answered the simplest valid way (a tag ACCOUNT.CARD has the parentIdTag ACCOUNT).
  */
 export const startTestCentralSystem = async (options: { password?: string; heartbeatInterval?: number } = {}) => {
   const server = new RPCServer({ protocols: [OCPP_SUBPROTOCOL], strictMode: true });
@@ -44,11 +44,13 @@ export const startTestCentralSystem = async (options: { password?: string; heart
     answer('Heartbeat', () => ({ currentTime: now() }));
     answer('StatusNotification', () => ({}));
     answer('MeterValues', () => ({}));
-    answer('Authorize', ({ idTag }) => ({ idTagInfo: { status: String(idTag).startsWith('BLOCKED') ? 'Blocked' : 'Accepted' } }));
-    answer('StartTransaction', ({ idTag }) => ({
-      transactionId: nextTransactionId++,
-      idTagInfo: { status: String(idTag).startsWith('BLOCKED') ? 'Blocked' : 'Accepted' },
-    }));
+    // A tag ACCOUNT.CARD belongs to the account ACCOUNT: its parentIdTag.
+    const idTagInfo = (idTag: unknown) => {
+      const parentIdTag = /^([A-Za-z0-9-]+)\./.exec(String(idTag))?.[1];
+      return { status: String(idTag).startsWith('BLOCKED') ? 'Blocked' : 'Accepted', ...(parentIdTag ? { parentIdTag } : {}) };
+    };
+    answer('Authorize', ({ idTag }) => ({ idTagInfo: idTagInfo(idTag) }));
+    answer('StartTransaction', ({ idTag }) => ({ transactionId: nextTransactionId++, idTagInfo: idTagInfo(idTag) }));
     answer('StopTransaction', () => ({ idTagInfo: { status: 'Accepted' } }));
     answer('DataTransfer', () => ({ status: 'Accepted', data: 'pong' }));
     answer('DiagnosticsStatusNotification', () => ({}));

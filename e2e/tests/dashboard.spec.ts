@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** A figure's value, by the card's label. */
+const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
+const THOUSANDS = /\d{1,3}(,\d{3})+/;
+
+test('the demo dashboard shows energy, sessions and revenue of the last 90 days with thousands separators', async ({ page, loginAs }) => {
+  await loginAs('SuperAdmin');
+  await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '90 days' }).click();
+  await expect(page.getByRole('img', { name: /Energy per day over \d+ days/ })).toBeVisible();
+  await expect(figure(page, 'Energy delivered')).toHaveText(/ kWh$/);
+  await expect(figure(page, 'Energy delivered')).toHaveText(THOUSANDS);
+  await expect(figure(page, 'Sessions')).toHaveText(THOUSANDS);
+  await expect(figure(page, 'Revenue')).toHaveText(/^\$\d{1,3}(,\d{3})+\.\d{2}/);
+  await expect(page.getByRole('table', { name: 'Utilisation by weekday and hour' })).toBeVisible();
+  await expectAccessible(page, 'dashboard overview');
+});
+
+test('the Day filter reaches the server: weekdays and weekends split the figures', async ({ page, loginAs }) => {
+  await loginAs('SuperAdmin');
+  const sessions = figure(page, 'Sessions');
+  await expect(sessions).toHaveText(/^\d[\d,]*$/);
+  const count = async () => Number((await sessions.textContent())!.replace(/,/g, ''));
+  const all = await count();
+  const filter = page.getByRole('group', { name: 'Day filter' });
+  await filter.getByRole('button', { name: 'Weekdays' }).click();
+  await expect.poll(count).not.toBe(all);
+  const weekdays = await count();
+  await filter.getByRole('button', { name: 'Weekends' }).click();
+  await expect.poll(count).not.toBe(weekdays);
+  expect(weekdays + (await count())).toBe(all);
+});
+
+test('a report downloads and opens as CSV and as XLSX', async ({ page, loginAs }) => {
+  await loginAs('SuperAdmin');
+  const reports = page.getByRole('region', { name: 'Reports' });
+  await reports.getByLabel('Report').click();
+  await page.getByRole('option', { name: 'Energy by charger' }).click();
+  const [csv] = await Promise.all([page.waitForEvent('download'), reports.getByRole('button', { name: 'Download report' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^energy-by-charger-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await csv.path(), 'utf8');
+  const [header, ...rows] = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(header).toBe('Location,Charger,Charger id,Sessions,Energy (kWh),Session hours,Idle hours,Revenue,Currency,Violations');
+  expect(rows.length).toBeGreaterThan(10);
+
+  await reports.getByLabel('Format').click();
+  await page.getByRole('option', { name: 'Excel (XLSX)' }).click();
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), reports.getByRole('button', { name: 'Download report' }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = await readFile(await xlsx.path());
+  // An XLSX file is a zip holding the workbook's parts.
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml'))).toBe(true);
+});
