@@ -9,6 +9,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/db/seed/seed.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
+import { finish } from './lib/machine.ts';
 
 const LOCATIONS = 2000;
 const CHARGERS_PER_LOCATION = 25;
@@ -44,13 +45,21 @@ const measure = async (engine: 'pglite' | 'postgres', url?: string) => {
   await handle.migrate();
   await seedDemoDataIfEmpty(handle.db);
   await seedScale(handle);
-  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-bench', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/wattdesk-bench' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/wattdesk-bench',
+  });
   const app = await buildApp({ config, database: handle, logger: false });
   const tokenOf = async (email: string) =>
-    (await app.inject({ method: 'POST', url: '/web/users/login', payload: { email, password: 'Charge#2026' } })).json<{ access_token: string }>().access_token;
+    (await app.inject({ method: 'POST', url: '/web/users/login', payload: { email, password: 'Charge#2026' } })).json<{ access_token: string }>()
+      .access_token;
   const superAdmin = await tokenOf('superadmin@example.com');
   const portfolio = await tokenOf('portfoliomanager@example.com');
-  const someLocation = (await app.inject({ method: 'GET', url: '/web/locations?search=Scale%20Site%201000', headers: { authorization: `Bearer ${superAdmin}` } })).json<{ items: { id: string }[] }>().items[0]!.id;
+  const someLocation = (
+    await app.inject({ method: 'GET', url: '/web/locations?search=Scale%20Site%201000', headers: { authorization: `Bearer ${superAdmin}` } })
+  ).json<{ items: { id: string }[] }>().items[0]!.id;
 
   const cases: [string, string, string][] = [
     ['location list, first page by name', '/web/locations?page=1&pageSize=25&sort=name', superAdmin],
@@ -83,7 +92,9 @@ const measure = async (engine: 'pglite' | 'postgres', url?: string) => {
 };
 
 const print = (engine: string, results: [string, number][]) => {
-  console.log(`\n${engine}: ${LOCATIONS.toLocaleString('en-US')} locations, ${(LOCATIONS * CHARGERS_PER_LOCATION).toLocaleString('en-US')} chargers (median of ${RUNS})`);
+  console.log(
+    `\n${engine}: ${LOCATIONS.toLocaleString('en-US')} locations, ${(LOCATIONS * CHARGERS_PER_LOCATION).toLocaleString('en-US')} chargers (median of ${RUNS})`,
+  );
   for (const [name, ms] of results) console.log(`  ${name.padEnd(44)} ${ms.toFixed(1).padStart(7)} ms  ${ms <= 50 ? 'ok' : 'SLOW'}`);
   return results.every(([, ms]) => ms <= 50);
 };
@@ -97,5 +108,4 @@ if (postgres) {
     await postgres.drop();
   }
 } else console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_POSTGRES_URL)');
-console.log(outcomes.every(Boolean) ? '\nPASS (bar: median ≤ 50 ms)' : '\nFAIL (bar: median ≤ 50 ms)');
-process.exitCode = outcomes.every(Boolean) ? 0 : 1;
+finish(outcomes.every(Boolean), 'median ≤ 50 ms');

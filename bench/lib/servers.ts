@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/api/src/db/client.
 import type { PGliteThread } from '../../apps/api/src/db/pglite-thread.ts';
 import { seedDemoDataIfEmpty } from '../../apps/api/src/db/seed/seed.ts';
 
-const OVERLOAD_SETTINGS = ['DB_MAX_CONCURRENCY', 'DB_MAX_QUEUE', 'DB_QUEUE_TIMEOUT_MS'];
+const OVERLOAD_SETTINGS = ['DB_MAX_CONCURRENCY', 'DB_MAX_QUEUE', 'DB_QUEUE_TARGET_MS', 'DB_QUEUE_INTERVAL_MS', 'DB_QUEUE_TIMEOUT_MS'];
 
 const engine = process.env.BENCH_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -26,7 +26,7 @@ const rawQuery = (handle: DatabaseHandle) => {
   const client = (handle.db as unknown as { $client: PGliteThread | pg.Pool }).$client;
   if (handle.engine === 'postgres') {
     const pool = client as pg.Pool;
-    return async (id: string) => (await pool.query({ name: 'bench_location', text: LOCATION_SQL, values: [id] })).rows[0];
+    return async (id: string): Promise<unknown> => (await pool.query({ name: 'bench_location', text: LOCATION_SQL, values: [id] })).rows[0];
   }
   return async (id: string) => (await (client as PGliteThread).query(LOCATION_SQL, [id])).rows[0];
 };

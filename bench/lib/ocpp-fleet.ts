@@ -1,0 +1,210 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SimulatedCharger } from '@wattdesk/simulator';
+
+/** The calls a charger makes in steady state; everything else is setup. */
+const STEADY_METHODS = new Set(['Heartbeat', 'MeterValues']);
+
+const shorten = (message: string) =>
+  message
+    .replace(/BENCH-\d+/g, 'BENCH-…')
+    .replace(/\d+/g, '#')
+    .slice(0, 160);
+
+export type FleetOptions = {
+  baseUrl: string;
+  chargerId: (index: number) => string;
+  /** The tag the charger's session starts with. */
+  idTag: (index: number) => string;
+  ocppPassword: string;
+  heartbeatSeconds: number;
+  meterSeconds: number;
+  /** New connections per second during a ramp. */
+  rate: number;
+  /** Setups (connect, boot, start a session) in flight at once. */
+  concurrency: number;
+};
+
+/**
+ * What the fleet saw while recording a hold: steady-state latencies (ms), failed calls, drops, background
+ * errors, and the Authorize probes' latencies (ms) and answers.
+ */
+export class HoldRecorder {
+  latencies: number[] = [];
+  failures = 0;
+  disconnects = 0;
+  recording = false;
+  readonly errors = new Map<string, number>();
+  authorize: number[] = [];
+  readonly authorizeStatuses = new Map<string, number>();
+
+  start() {
+    this.latencies = [];
+    this.authorize = [];
+    this.authorizeStatuses.clear();
+    this.failures = 0;
+    this.disconnects = 0;
+    this.errors.clear();
+    this.recording = true;
+  }
+
+  note(message: string) {
+    const key = shorten(message);
+    this.errors.set(key, (this.errors.get(key) ?? 0) + 1);
+  }
+}
+
+/**
+ * A growing fleet of simulated chargers for the OCPP load benchmark: each connects, boots and starts a session;
+ * schema validation and reconnects are off so the numbers are the server's. Records setup timings during
+ * ramps and steady-state call latencies during holds.
+ */
+export class BenchFleet {
+  readonly chargers: SimulatedCharger[] = [];
+  readonly hold = new HoldRecorder();
+  /** Why chargers failed to connect or start a session, with counts. */
+  readonly setupFailures = new Map<string, number>();
+  /** During the last ramp: setup call durations (ms) by method, and whole setups (handshake to Charging). */
+  readonly setupCalls = new Map<string, number[]>();
+  setupTotals: number[] = [];
+
+  constructor(private readonly options: FleetOptions) {}
+
+  get connected(): number {
+    return this.chargers.filter((charger) => charger.connected).length;
+  }
+
+  /** Brings the fleet up to `target` chargers, each with a running session, at `rate` new connections per second; returns the seconds it took. */
+  async rampTo(target: number): Promise<number> {
+    this.setupCalls.clear();
+    this.setupTotals = [];
+    const started = performance.now();
+    let inFlight = 0;
+    const setups: Promise<void>[] = [];
+    const first = this.chargers.length;
+    for (let index = first; index < target; index += 1) {
+      const wait = started + ((index - first) * 1000) / this.options.rate - performance.now();
+      if (wait > 0) await sleep(wait);
+      while (inFlight >= this.options.concurrency) await sleep(5);
+      const charger = this.makeCharger(index);
+      this.chargers.push(charger);
+      inFlight += 1;
+      setups.push(
+        this.setUp(charger, index).finally(() => {
+          inFlight -= 1;
+        }),
+      );
+    }
+    await Promise.all(setups);
+    return (performance.now() - started) / 1000;
+  }
+
+  /** Authorize for `tag()` from random connected chargers at `perSecond` until `until` (performance.now() time). */
+  async probeAuthorize(until: number, perSecond: number, tag: () => string): Promise<void> {
+    if (!perSecond) return;
+    const { hold } = this;
+    const pending: Promise<void>[] = [];
+    const started = performance.now();
+    for (let sent = 0; performance.now() < until; sent += 1) {
+      const wait = started + (sent * 1000) / perSecond - performance.now();
+      if (wait > 0) await sleep(wait);
+      const connected = this.chargers.filter((charger) => charger.connected);
+      const charger = connected[Math.floor(Math.random() * connected.length)];
+      if (!charger) continue;
+      pending.push(
+        charger.authorize(tag()).then(
+          ({ idTagInfo }) => {
+            hold.authorizeStatuses.set(idTagInfo.status, (hold.authorizeStatuses.get(idTagInfo.status) ?? 0) + 1);
+          },
+          () => undefined,
+        ),
+      );
+    }
+    await Promise.all(pending);
+  }
+
+  /**
+   * A network blip: every connection is dropped at once, then every charger connects again (WebSocket, argon2 or
+   * remembered credentials, BootNotification, a StatusNotification per connector) with `concurrency` in flight.
+   * Returns how long until all were back, and the per-charger reconnect times (ms).
+   */
+  async reconnectAll(concurrency: number): Promise<{ seconds: number; reconnected: number; times: number[] }> {
+    const chargers = this.chargers.filter((charger) => charger.connected);
+    for (let start = 0; start < chargers.length; start += 500)
+      await Promise.allSettled(chargers.slice(start, start + 500).map((charger) => charger.close()));
+    const times: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    const worker = async () => {
+      while (next < chargers.length) {
+        const charger = chargers[next++]!;
+        const began = performance.now();
+        try {
+          await charger.connect();
+          times.push(performance.now() - began);
+        } catch (error) {
+          const key = `reconnect: ${((error as Error).message ?? String(error)).replace(/BENCH-?\d+/g, 'BENCH-…').slice(0, 200)}`;
+          this.setupFailures.set(key, (this.setupFailures.get(key) ?? 0) + 1);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, chargers.length) }, worker));
+    return { seconds: (performance.now() - started) / 1000, reconnected: times.length, times };
+  }
+
+  async close(): Promise<void> {
+    const chargers = this.chargers.splice(0);
+    for (let start = 0; start < chargers.length; start += 500) {
+      await Promise.allSettled(chargers.slice(start, start + 500).map((charger) => charger.close()));
+    }
+  }
+
+  private async setUp(charger: SimulatedCharger, index: number): Promise<void> {
+    const started = performance.now();
+    try {
+      await charger.connect();
+      // Each session is a driver's: its tag goes through Authorize's rules like any other.
+      await charger.startSession({ connectorId: 1, idTag: this.options.idTag(index) });
+      this.setupTotals.push(performance.now() - started);
+    } catch (error) {
+      const key = ((error as Error).message ?? String(error)).replace(/BENCH-?\d+/g, 'BENCH-…').slice(0, 200);
+      this.setupFailures.set(key, (this.setupFailures.get(key) ?? 0) + 1);
+    }
+  }
+
+  private makeCharger(index: number): SimulatedCharger {
+    const { hold } = this;
+    const charger = new SimulatedCharger({
+      url: this.options.baseUrl,
+      chargerId: this.options.chargerId(index),
+      password: this.options.ocppPassword,
+      heartbeatIntervalSeconds: this.options.heartbeatSeconds,
+      meterIntervalSeconds: this.options.meterSeconds,
+      jitterTimers: true,
+      // The bench measures the server: no schema validation on this side, no reconnects hiding drops.
+      strictMode: false,
+      reconnect: false,
+      callTimeoutMs: 30_000,
+    });
+    charger.on('callCompleted', ({ method, durationMs, ok }) => {
+      if (!hold.recording && !STEADY_METHODS.has(method)) {
+        const list = this.setupCalls.get(method) ?? [];
+        list.push(durationMs);
+        this.setupCalls.set(method, list);
+      }
+      if (hold.recording && method === 'Authorize') {
+        if (ok) hold.authorize.push(durationMs);
+        else hold.failures += 1;
+      }
+      if (!hold.recording || !STEADY_METHODS.has(method)) return;
+      if (ok) hold.latencies.push(durationMs);
+      else hold.failures += 1;
+    });
+    charger.on('warning', (error) => {
+      if (hold.recording) hold.note(error.message);
+    });
+    charger.on('disconnected', () => {
+      if (hold.recording) hold.disconnects += 1;
+    });
+    return charger;
+  }
+}

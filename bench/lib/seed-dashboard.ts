@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../apps/api/src/db/client.ts';
+
+export type DashboardScale = { locations: number; chargersPerLocation: number; sessions: number; days: number };
+
+const ZONES = ['America/Los_Angeles', 'America/New_York', 'America/Chicago'];
+
+/**
+ * The issue 14 scale, made inside the database with set-based INSERT … SELECT generate_series. Triggers (the
+ * rollups' and the foreign keys') are off while the rows go in; the rollups are then filled by the same grouping
+ * the triggers do, so reads see what a network that grew session by session would hold: every charger-day
+ * with online time, sessions over the last `days` days in three zones, hourly use and connector types.
+ */
+export const seedDashboardScale = async (handle: DatabaseHandle, scale: DashboardScale) => {
+  const chargers = scale.locations * scale.chargersPerLocation;
+  // One transaction: one connection of the pool, so the setting and the temporary table hold for every statement.
+  await handle.db.transaction(async (db) => {
+    await db.execute(sql`set local session_replication_role = replica`);
+    await db.execute(sql`
+    insert into locations (name, address_line1, city, zip_code, state, lng, lat, access_code, has_reseller, time_zone)
+    select 'Dash Site ' || lpad(n::text, 4, '0'), n || ' Bench Street', 'City ' || (n % 20), '9' || lpad((n % 10000)::text, 4, '0'), 'CA',
+           -122 + (n % 100) / 100.0, 37 + (n % 100) / 100.0, lpad((n % 1000000)::text, 6, '0'), n % 7 = 0,
+           (${`{${ZONES.join(',')}}`}::text[])[1 + n % 3]
+    from generate_series(1, ${scale.locations}) as n`);
+    await db.execute(sql`
+    create temporary table bench_chargers as
+    select c.id, c.location_id, l.time_zone, row_number() over (order by c.charger_id) as rn from chargers c join locations l on l.id = c.location_id
+    where false`);
+    await db.execute(sql`
+    insert into chargers (charger_id, location_id, name, thing_name, kind, status, connector_types)
+    select 'DASH-' || l.rn || '-' || c, l.id, 'Bay ' || c, 'thing-dash-' || l.rn || '-' || c, 'smart',
+           (array['available','charging','offline','available','faulted'])[1 + ((l.rn + c) % 5)], '["CCS","Type 2"]'::jsonb
+    from (select id, row_number() over (order by name) as rn from locations where name like 'Dash Site %') l,
+         generate_series(1, ${scale.chargersPerLocation}) as c`);
+    await db.execute(sql`
+    insert into bench_chargers select c.id, c.location_id, l.time_zone, row_number() over (order by c.charger_id)
+    from chargers c join locations l on l.id = c.location_id where c.charger_id like 'DASH-%'`);
+    await db.execute(sql`create index on bench_chargers (rn)`);
+    // Sessions: charger n mod chargers, one every few hours back from the current hour, 20–59 min long.
+    await db.execute(sql`
+    insert into charging_sessions (charger_id, location_id, connector_id, id_tag, status, started_at, stopped_at, meter_start_wh, meter_last_wh, meter_stop_wh)
+    select c.id, c.location_id, 1 + n % 2, 'TAG' || lpad((n % 20000)::text, 5, '0'), 'completed', s.at, s.at + make_interval(mins => (20 + n % 40)::int),
+           0, 5000 + (n % 40) * 500, 5000 + (n % 40) * 500
+    from generate_series(1, ${scale.sessions}) as n
+    join bench_chargers c on c.rn = 1 + n % ${chargers}
+    cross join lateral (select date_trunc('hour', now()) - make_interval(hours => ((n * 7) % (${scale.days}::int * 24))::int, mins => -(n % 37)::int) as at) s`);
+    await db.execute(sql`
+    insert into charger_status_changes (charger_id, at, status, online)
+    select id, now() - make_interval(mins => (rn % 2880)::int), 'available', rn % 10 <> 0 from bench_chargers`);
+    await db.execute(sql`
+    insert into charger_daily_stats (charger_id, day, location_id, sessions, energy_wh, session_seconds, idle_seconds, revenue_minor, online_seconds, violations)
+    select c.id, d.day, c.location_id, coalesce(s.sessions, 0), coalesce(s.energy_wh, 0), coalesce(s.seconds, 0), coalesce(s.sessions, 0) * 300,
+           coalesce(s.energy_wh, 0)::bigint / 25, 86400 - (c.rn % 12) * 1800, (c.rn % 97 = 0)::int
+    from bench_chargers c
+    cross join (select d::date as day from generate_series(current_date - ${scale.days}::int, current_date::timestamp, interval '1 day') d) d
+    left join (select cs.charger_id, (cs.started_at at time zone l.time_zone)::date as day, count(*) as sessions, sum(cs.energy_wh) as energy_wh,
+                      sum(extract(epoch from cs.stopped_at - cs.started_at))::bigint as seconds
+               from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2) s
+      on s.charger_id = c.id and s.day = d.day`);
+    await db.execute(sql`
+    insert into location_hourly_usage (location_id, day, hour, session_seconds)
+    select cs.location_id, (cs.started_at at time zone l.time_zone)::date, extract(hour from cs.started_at at time zone l.time_zone)::smallint,
+           sum(extract(epoch from cs.stopped_at - cs.started_at))::bigint
+    from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2, 3`);
+    await db.execute(sql`
+    insert into location_connector_sessions (location_id, day, connector_type, sessions)
+    select cs.location_id, (cs.started_at at time zone l.time_zone)::date, case cs.connector_id when 1 then 'CCS' else 'Type 2' end, count(*)
+    from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2, 3`);
+    await db.execute(sql`drop table bench_chargers`);
+  });
+  await handle.db.execute(sql`analyze`);
+};
