@@ -1,22 +1,37 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+const ENGINE_INDEPENDENT = [
+  'src/db/pglite-thread.test.ts',
+  'src/lib/load-shedder.test.ts',
+  'src/modules/dpo/allocation.test.ts',
+  'src/modules/drivers/authorization-rules.test.ts',
+  'src/modules/payments/stripe-config.test.ts',
+  'src/modules/driver-documents/file-storage.contract.test.ts',
+  'test/permissions-doc.test.ts',
+];
+
 /** API integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 const apiProject = (engine: 'pglite' | 'postgres') => ({
   test: {
     name: engine === 'pglite' ? 'api' : 'api-postgres',
     root: './apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Tests that open no database say the same on both engines: run once, on the PGlite pass.
+    exclude: engine === 'postgres' ? ENGINE_INDEPENDENT : [],
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     env: { TEST_DB_ENGINE: engine },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous limits: with two workers beside the e2e run, a file's app start can wait for the CPU.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker; it then leaves a core idle once the e2e run beside it ends.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -44,6 +59,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/testing/setup-tests.ts'],
+          testTimeout: 20_000,
         },
       },
     ],
