@@ -43,7 +43,9 @@ const Bills = ({ config }: { config: UtilityConfig }) => {
       {bills.isPending ? <PageLoader label="Loading the bills" /> : null}
       {bills.isError ? <LoadErrorAlert subject="The bills" error={bills.error} onRetry={() => void bills.refetch()} /> : null}
       {bills.data ? (
-        <MonthlyBills key={`${config.id}:${year}:${bills.dataUpdatedAt}`} bills={bills.data} canEdit={can('Utility_Bills_Upload')} />
+        // Keyed by account and year only: a refetch (after an upload, on window focus) must not throw away what the
+        // host is typing, nor replace the file input under a pending choice. The bill column reads the fresh data.
+        <MonthlyBills key={`${config.id}:${year}`} bills={bills.data} canEdit={can('Utility_Bills_Upload')} />
       ) : null}
     </Section>
   );
