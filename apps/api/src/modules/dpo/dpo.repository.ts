@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chargerEnergySettings, chargers, chargingSessions, locationPowerSettings, locations, powerAllocations } from '../../db/schema/index.ts';
 
@@ -56,15 +56,36 @@ export const activeSessionsAt = (db: Executor, locationId: string) =>
     .where(and(eq(chargingSessions.locationId, locationId), eq(chargingSessions.status, 'active'), eq(chargers.locationId, locationId)))
     .orderBy(asc(chargingSessions.startedAt));
 
-/** Replaces the location's allocations with these (sessions that ended lose theirs). */
-export const replaceAllocations = async (
-  db: Executor,
-  locationId: string,
-  rows: readonly { sessionId: string; chargerId: string; allocatedW: number; profileStatus: string | null }[],
-) => {
+type AllocationRow = { sessionId: string; chargerId: string; allocatedW: number; profileStatus: string | null };
+
+/**
+ * Brings the location's allocations to these: rows of sessions no longer running go, changed rows are written.
+ * A steady recompute (nothing started, stopped or moved) writes nothing, which keeps a busy location's
+ * recompute to its reads (issue 17's 50 ms bar for 500 sessions).
+ */
+export const syncAllocations = async (db: Executor, locationId: string, running: readonly string[], changed: readonly AllocationRow[]) => {
   await db.transaction(async (tx) => {
-    await tx.delete(powerAllocations).where(eq(powerAllocations.locationId, locationId));
-    if (rows.length) await tx.insert(powerAllocations).values(rows.map((row) => ({ ...row, locationId })));
+    await tx
+      .delete(powerAllocations)
+      .where(
+        running.length
+          ? and(eq(powerAllocations.locationId, locationId), notInArray(powerAllocations.sessionId, [...running]))
+          : eq(powerAllocations.locationId, locationId),
+      );
+    if (changed.length)
+      await tx
+        .insert(powerAllocations)
+        .values(changed.map((row) => ({ ...row, locationId })))
+        .onConflictDoUpdate({
+          target: powerAllocations.sessionId,
+          set: {
+            chargerId: sql`excluded.charger_id`,
+            locationId: sql`excluded.location_id`,
+            allocatedW: sql`excluded.allocated_w`,
+            profileStatus: sql`excluded.profile_status`,
+            updatedAt: new Date(),
+          },
+        });
   });
 };
 

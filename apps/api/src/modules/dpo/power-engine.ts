@@ -86,7 +86,17 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
     );
     const active = new Set(sessions.map((s) => s.sessionId));
     for (const sessionId of [...sent.keys()]) if (!active.has(sessionId)) sent.delete(sessionId);
-    await repo.replaceAllocations(db, locationId, rows);
+    const before = new Map(sessions.map((s) => [s.sessionId, s]));
+    const changed = rows.filter((row) => {
+      const was = before.get(row.sessionId);
+      return was?.allocatedW !== row.allocatedW || was.profileStatus !== row.profileStatus;
+    });
+    await repo.syncAllocations(
+      db,
+      locationId,
+      sessions.map((s) => s.sessionId),
+      changed,
+    );
   };
 
   /** Runs after a short quiet time; recomputations of one location never overlap. */
