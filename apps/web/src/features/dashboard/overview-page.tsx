@@ -90,7 +90,16 @@ export const OverviewPage = () => {
             />
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <ConnectorTypes types={data.connectorTypes} />
+            <ConnectorTypes
+              types={data.connectorTypes}
+              sessionsOf={
+                locationId && can('Charging_Sessions_View')
+                  ? (type) =>
+                      // The bars count completed sessions (the rollup is written when a session stops).
+                      `/dashboard/sessions?connectorType=${encodeURIComponent(type)}&status=completed&from=${range.from}&to=${range.to}`
+                  : undefined
+              }
+            />
           </Paper>
         </Box>
       ) : null}
