@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { CONNECTOR_TYPES, OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
-import { CONNECTOR_TYPES } from './chargers.ts';
 import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';
 
 /** OCPP 1.6 ChargePointStatus values, as connectors report them. */
