@@ -1,6 +1,5 @@
 import { formatZonedTimestamp, minorToDecimal, zoneOffsetMs } from '@wattdesk/shared';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Database } from '../../db/client.ts';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
@@ -93,8 +92,9 @@ export const statementCsv = (statement: Statement): CsvCell[][] => {
   ];
 };
 
-/** The same lines and totals as the CSV, on as many pages as they need. */
+/** The same lines and totals as the CSV, on as many pages as they need (pdf-lib imported by the first one). */
 export const statementPdf = async (statement: Statement, month: string, generatedAt: Date): Promise<Uint8Array> => {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Payout statement ${month}`);
   doc.setCreator('Wattdesk');
