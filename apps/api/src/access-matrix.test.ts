@@ -132,28 +132,32 @@ describe('access matrix: every API route × every user type', () => {
   const expectation = (route: RegisteredRoute, type: UserType): 'allow' | 'deny' =>
     !route.access || 'public' in route.access || 'signedIn' in route.access || can(type, route.access.permission) ? 'allow' : 'deny';
 
-  it.each(SIGNABLE)('%s: allowed routes answer, the others 403, as the catalogue says', async (type) => {
-    const failures: string[] = [];
-    for (const route of t.app.registeredRoutes.filter((candidate) => candidate.url.startsWith('/web/'))) {
-      const example = examples.find((candidate) => candidate.route === keyOf({ ...route, method: route.method === 'HEAD' ? 'GET' : route.method }));
-      if (!example) continue;
-      const response = await call(example, type, example.request, route.method);
-      if (example.endsOtherSessions) sessions.set(type, await loginAs(t.app, type));
-      const expected = expectation(route, type);
-      const status = response.statusCode;
-      // Public routes may answer a client error (a wrong reset token); a permitted call must succeed.
-      const isPublic = Boolean(route.access && 'public' in route.access);
-      const answered = isPublic
-        ? status !== 401 && status !== 403 && status < 500
-        : example.permitted
-          ? status === example.permitted.status && codeOf(response) === example.permitted.code
-          : status >= 200 && status < 300;
-      if (expected === 'allow' && !answered) failures.push(`${keyOf(route)}: expected an answer, got ${status} ${response.body}`);
-      if (expected === 'deny' && (status !== 403 || (route.method !== 'HEAD' && codeOf(response) !== 'FORBIDDEN')))
-        failures.push(`${keyOf(route)}: expected 403, got ${status}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(SIGNABLE)(
+    '%s: allowed routes answer, the others 403, as the catalogue says',
+    async (type) => {
+      const failures: string[] = [];
+      for (const route of t.app.registeredRoutes.filter((candidate) => candidate.url.startsWith('/web/'))) {
+        const example = examples.find((candidate) => candidate.route === keyOf({ ...route, method: route.method === 'HEAD' ? 'GET' : route.method }));
+        if (!example) continue;
+        const response = await call(example, type, example.request, route.method);
+        if (example.endsOtherSessions) sessions.set(type, await loginAs(t.app, type));
+        const expected = expectation(route, type);
+        const status = response.statusCode;
+        // Public routes may answer a client error (a wrong reset token); a permitted call must succeed.
+        const isPublic = Boolean(route.access && 'public' in route.access);
+        const answered = isPublic
+          ? status !== 401 && status !== 403 && status < 500
+          : example.permitted
+            ? status === example.permitted.status && codeOf(response) === example.permitted.code
+            : status >= 200 && status < 300;
+        if (expected === 'allow' && !answered) failures.push(`${keyOf(route)}: expected an answer, got ${status} ${response.body}`);
+        if (expected === 'deny' && (status !== 403 || (route.method !== 'HEAD' && codeOf(response) !== 'FORBIDDEN')))
+          failures.push(`${keyOf(route)}: expected 403, got ${status}`);
+      }
+      expect(failures).toEqual([]);
+    },
+    300_000,
+  );
 
   it.each(SIGNABLE.filter((type) => !reachesAllLocations(type)))('%s: location-scoped routes refuse a location outside the list', async (type) => {
     const failures: string[] = [];

@@ -85,7 +85,8 @@ export const startAutopilot = (charger: SimulatedCharger, options: AutopilotOpti
         return;
       }
     }
-    if (!charger.isFree(connectorId)) return;
+    // Stopped while the Authorize was answered: no new session after stop() has returned.
+    if (stopper.signal.aborted || !charger.isFree(connectorId)) return;
     const { transactionId, idTagInfo } = await charger.startSession({ connectorId, idTag });
     if (idTagInfo.status !== 'Accepted') return;
     await wait(between(sessionMinutes));

@@ -28,7 +28,7 @@ describe('dynamic power with simulated chargers: 10 chargers under a 50 kW limit
       fleet.push(charger);
     }
     await Promise.all(fleet.map((charger) => charger.connect()));
-  }, 30_000);
+  });
   afterAll(() => t.close());
 
   const overview = async () => (await t.api('GET', `/web/dpo?locationId=${locationId}`)).body as unknown as DpoOverview;
