@@ -83,7 +83,8 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
     config: { access: { permission: 'Payouts_View', location: 'query.locationId' } },
     schema: {
       tags,
-      summary: 'Statement of a month on the location clock, as CSV or PDF: one line per ledger movement, totals to the cent',
+      summary:
+        'Statement of a month on the location clock, totals to the cent. CSV: one line per ledger movement. PDF: the same up to 500 movements, one line per local day above',
       querystring: statementQuerySchema,
     },
     handler: async (request, reply) => {
@@ -91,14 +92,7 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
       const statement = await ledger.statement(locationId, month);
       const filename = `payout-statement-${month}.${format}`;
       if (format === 'csv') {
-        sendCsv(
-          reply,
-          filename,
-          null,
-          (async function* () {
-            yield statementCsv(statement);
-          })(),
-        );
+        sendCsv(reply, filename, null, statementCsv(statement));
         return reply;
       }
       return reply

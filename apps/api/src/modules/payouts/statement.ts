@@ -1,4 +1,4 @@
-import { formatZonedTimestamp, minorToDecimal, zoneOffsetMs } from '@wattdesk/shared';
+import { minorToDecimal, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Database } from '../../db/client.ts';
@@ -26,6 +26,7 @@ const EVENT_LABELS: Record<string, string> = {
   refund: 'Refund',
   transfer_reversed: 'Transfer reversed (returned)',
 };
+const zeroes = () => Object.fromEntries(COLUMNS.map((column) => [column, 0])) as Record<Column, number>;
 type Line = { at: Date; event: string; reference: string; currency: string } & Record<Column, number>;
 
 /** The first instant of a month on the location's clock, and of the next month. */
@@ -67,7 +68,7 @@ export const statementLines = async (db: Database, locationId: string, month: st
   const lines: Line[] = rows;
   const totals = new Map<string, Record<Column, number>>();
   for (const line of lines) {
-    const total = totals.get(line.currency) ?? (Object.fromEntries(COLUMNS.map((column) => [column, 0])) as Record<Column, number>);
+    const total = totals.get(line.currency) ?? zeroes();
     for (const column of COLUMNS) total[column] += line[column];
     totals.set(line.currency, total);
   }
@@ -77,23 +78,53 @@ export const statementLines = async (db: Database, locationId: string, month: st
 
 export type Statement = Awaited<ReturnType<typeof statementLines>>;
 
-export const statementCsv = (statement: Statement): CsvCell[][] => {
-  // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula.
-  const money = (line: { currency: string } & Record<Column, number>) => COLUMNS.map((column) => Number(minorToDecimal(line[column], line.currency)));
-  return [
-    [`Date (${statement.timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])],
-    ...statement.lines.map((line) => [
-      formatZonedTimestamp(line.at, statement.timeZone),
-      EVENT_LABELS[line.event] ?? line.event,
-      line.reference,
-      line.currency,
-      ...money(line),
-    ]),
-    ...[...statement.totals].map(([currency, total]) => ['Total', '', '', currency, ...money({ currency, ...total })]),
-  ];
+/**
+ * Above this many lines the PDF shows one line per local day instead of one per movement (decision 061):
+ * 500 lines are about 12 pages, what a person still reads; 100,000 would be 2,400 pages nobody reads.
+ */
+export const PDF_LINE_LIMIT = 500;
+const CSV_PAGE_LINES = 2_000;
+
+type Amounts = { currency: string } & Record<Column, number>;
+/** One local day of one currency: how many movements and sessions, and what they put on each account. */
+export type StatementDay = Amounts & { day: string; entries: number; sessions: number };
+
+/** The lines summed per day on the location's clock and currency, in integer minor units: the days add up to the totals. */
+export const statementDays = (statement: Statement): StatementDay[] => {
+  const format = zonedTimestampFormatter(statement.timeZone);
+  const days = new Map<string, StatementDay>();
+  for (const line of statement.lines) {
+    const day = format(line.at).slice(0, 10);
+    const key = `${day} ${line.currency}`;
+    let sum = days.get(key);
+    if (!sum) {
+      sum = { day, currency: line.currency, entries: 0, sessions: 0, ...zeroes() };
+      days.set(key, sum);
+    }
+    sum.entries += 1;
+    if (line.event === 'session_priced') sum.sessions += 1;
+    for (const column of COLUMNS) sum[column] += line[column];
+  }
+  return [...days.values()].sort((a, b) => a.day.localeCompare(b.day) || a.currency.localeCompare(b.currency));
 };
 
-/** The same lines and totals as the CSV, on as many pages as they need. */
+/** The CSV rows page by page (header, every line, totals), so a 100,000-line month is sent as it is written. */
+export async function* statementCsv(statement: Statement): AsyncGenerator<CsvCell[][]> {
+  // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula.
+  const money = (line: Amounts) => COLUMNS.map((column) => Number(minorToDecimal(line[column], line.currency)));
+  const format = zonedTimestampFormatter(statement.timeZone);
+  yield [[`Date (${statement.timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])]];
+  for (let start = 0; start < statement.lines.length; start += CSV_PAGE_LINES)
+    yield statement.lines
+      .slice(start, start + CSV_PAGE_LINES)
+      .map((line) => [format(line.at), EVENT_LABELS[line.event] ?? line.event, line.reference, line.currency, ...money(line)]);
+  yield [...statement.totals].map(([currency, total]) => ['Total', '', '', currency, ...money({ currency, ...total })]);
+}
+
+/**
+ * The same totals as the CSV. Up to PDF_LINE_LIMIT lines it lists them all; above, one line per local day and a
+ * sentence sending the reader to the CSV for every movement.
+ */
 export const statementPdf = async (statement: Statement, month: string, generatedAt: Date): Promise<Uint8Array> => {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Payout statement ${month}`);
@@ -101,7 +132,10 @@ export const statementPdf = async (statement: Statement, month: string, generate
   doc.setCreationDate(generatedAt);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const widths = [110, 100, 34, 64, 56, 56, 56, 56, 56, 56];
+  const daily = statement.lines.length > PDF_LINE_LIMIT;
+  const widths = daily ? [70, 50, 50, 34, 64, 64, 64, 64, 64, 64, 64] : [110, 100, 34, 64, 56, 56, 56, 56, 56, 56];
+  const firstAmount = daily ? 1 : 3;
+  const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
   let page = doc.addPage([792, 612]);
   let y = 560;
   const row = (cells: string[], useBold = false) => {
@@ -111,8 +145,8 @@ export const statementPdf = async (statement: Statement, month: string, generate
     }
     let x = 30;
     cells.forEach((cell, n) => {
-      const text = cell.replace(/[^\x20-\x7e]/g, '?').slice(0, n === 1 ? 28 : 40);
-      const right = n >= 3;
+      const text = ascii(cell).slice(0, n === 1 && !daily ? 28 : 40);
+      const right = n >= firstAmount;
       const size = 8;
       const width = (useBold ? bold : font).widthOfTextAtSize(text, size);
       page.drawText(text, { x: right ? x + widths[n]! - width - 4 : x, y, size, font: useBold ? bold : font });
@@ -120,11 +154,26 @@ export const statementPdf = async (statement: Statement, month: string, generate
     });
     y -= 12;
   };
-  page.drawText(`Payout statement ${month}: ${statement.locationName}`.replace(/[^\x20-\x7e]/g, '?'), { x: 30, y: 580, size: 13, font: bold });
-  row([`Date (${statement.timeZone})`, 'Entry', 'Cur.', ...COLUMNS.map((column) => LABELS[column])], true);
-  const money = (line: { currency: string } & Record<Column, number>) => COLUMNS.map((column) => minorToDecimal(line[column], line.currency));
-  for (const line of statement.lines)
-    row([formatZonedTimestamp(line.at, statement.timeZone).slice(0, 16), EVENT_LABELS[line.event] ?? line.event, line.currency, ...money(line)]);
-  for (const [currency, total] of statement.totals) row(['Total', '', currency, ...money({ currency, ...total })], true);
+  page.drawText(ascii(`Payout statement ${month}: ${statement.locationName}`), { x: 30, y: 580, size: 13, font: bold });
+  const money = (line: Amounts) => COLUMNS.map((column) => minorToDecimal(line[column], line.currency));
+  const labels = COLUMNS.map((column) => LABELS[column]);
+  if (daily) {
+    const count = statement.lines.length.toLocaleString('en-US');
+    page.drawText(ascii(`${count} entries this month: one line per day below. The CSV statement of the month lists every entry.`), {
+      x: 30,
+      y: 564,
+      size: 9,
+      font,
+    });
+    y = 544;
+    row([`Day (${statement.timeZone})`.slice(0, 18), 'Entries', 'Sessions', 'Cur.', ...labels], true);
+    for (const day of statementDays(statement)) row([day.day, String(day.entries), String(day.sessions), day.currency, ...money(day)]);
+    for (const [currency, total] of statement.totals) row(['Total', '', '', currency, ...money({ currency, ...total })], true);
+  } else {
+    const format = zonedTimestampFormatter(statement.timeZone);
+    row([`Date (${statement.timeZone})`, 'Entry', 'Cur.', ...labels], true);
+    for (const line of statement.lines) row([format(line.at).slice(0, 16), EVENT_LABELS[line.event] ?? line.event, line.currency, ...money(line)]);
+    for (const [currency, total] of statement.totals) row(['Total', '', currency, ...money({ currency, ...total })], true);
+  }
   return doc.save();
 };
