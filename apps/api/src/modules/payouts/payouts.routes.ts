@@ -89,17 +89,16 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
     },
     handler: async (request, reply) => {
       const { locationId, month, format } = request.query;
-      const statement = await ledger.statement(locationId, month);
       const filename = `payout-statement-${month}.${format}`;
       if (format === 'csv') {
-        sendCsv(reply, filename, null, statementCsv(statement));
+        sendCsv(reply, filename, null, statementCsv(await ledger.statement(locationId, month)));
         return reply;
       }
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
-        .send(Buffer.from(await statementPdf(statement, month, now())));
+        .send(Buffer.from(await statementPdf(await ledger.statementForPdf(locationId, month), month, now())));
     },
   });
 
