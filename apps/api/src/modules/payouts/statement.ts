@@ -119,7 +119,11 @@ export const statementDays = async (db: Database, locationId: string, month: str
           day,
           currency: ledgerEntries.currency,
           entries: sql<number>`count(distinct ${ledgerEntries.movementId})`.mapWith(Number),
-          sessions: sql<number>`count(distinct ${ledgerEntries.movementId}) filter (where ${ledgerEntries.event} = 'session_priced')`.mapWith(Number),
+          // A priced session's movement has exactly one revenue entry (a session of 0 writes no movement): no second distinct sort.
+          sessions:
+            sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} = 'session_revenue')`.mapWith(
+              Number,
+            ),
           ...amountsOf(),
         })
         .from(ledgerEntries)
