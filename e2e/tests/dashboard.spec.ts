@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { chooseLocation, expect, test } from '../support/fixtures.ts';
 
 /** A figure's value, by the card's label. */
 const figure = (page: Page, label: string) => page.getByTestId(`figure-${label}`);
@@ -57,4 +57,18 @@ test('a report downloads and opens as CSV and as XLSX', async ({ page, loginAs }
   // An XLSX file is a zip holding the workbook's parts.
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   expect(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml'))).toBe(true);
+});
+
+test('a connector-type bar opens the completed sessions of that type over the same days, and the list counts the same', async ({ page, loginAs }) => {
+  await loginAs('SuperAdmin');
+  await chooseLocation(page, 'lake merritt', /Lake Merritt Offices/);
+  const bar = page.getByRole('list', { name: 'Sessions by connector type' }).getByRole('link').first();
+  const [, type, count] = /^(.+): ([\d,]+) \(/.exec((await bar.textContent()) ?? '') ?? [];
+  expect(type, 'a bar names its connector type and count').toBeTruthy();
+  await bar.click();
+  await expect(page).toHaveURL(/\/dashboard\/sessions\?connectorType=/);
+  await expect(page.getByRole('combobox', { name: 'Connector type' })).toHaveText(type!);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Completed');
+  const displayed = page.locator('.MuiTablePagination-displayedRows');
+  await expect.poll(async () => ((await displayed.textContent()) ?? '').replace(/,/g, '')).toMatch(new RegExp(` of ${count!.replace(/,/g, '')}$`));
 });

@@ -1,4 +1,5 @@
 import type { ChargerListResponse } from '@wattdesk/shared';
+import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { chooseLocation, demoEmail, expect, test } from '../support/fixtures.ts';
@@ -9,6 +10,9 @@ const TESTED_SERIAL = 'SN070003';
 const CSV_HEADER = 'serialNumber,testName,result,measured,unit,testedAt,station';
 // A 1×1 PNG: the server re-encodes it, the panel shows it.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A toast, found even while a dialog hides the page behind it from assistive technology. */
+const toast = (page: Page, text: string) => page.getByRole('alert', { includeHidden: true }).filter({ hasText: text });
 
 test.afterAll(async () => {
   const admin = await apiAs(demoEmail('SuperAdmin'));
@@ -58,6 +62,56 @@ test('an Admin builds an inspection template, fills it in with a failing answer 
   await detail.getByRole('button', { name: 'Close' }).click();
 
   await expect(page.getByRole('region', { name: 'In maintenance now' }).getByRole('row', { name: new RegExp(INSPECTED) })).toBeVisible();
+
+  // The checklist is retired: it leaves the active list and cannot be filled in, its record still reads the same.
+  const templates = page.getByRole('region', { name: 'Inspection templates' });
+  const filter = templates.getByRole('group', { name: 'Show templates' });
+  await filter.getByRole('button', { name: 'Archived' }).click();
+  await expect(templates.getByText('No archived templates at this location')).toBeVisible();
+  await filter.getByRole('button', { name: 'Active' }).click();
+  await templates.getByRole('button', { name: `Archive ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Archive ${name}?` });
+  await expect(confirm).toContainText('Completed inspections filled in on it stay as they are');
+  await expectAccessible(page, 'archive template confirmation');
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(toast(page, 'Inspection template archived')).toBeVisible();
+  await expect(templates.getByRole('button', { name: `Fill in ${name}` })).toBeHidden();
+  await expect(row).toContainText('Archived');
+  await row.getByRole('button').click();
+  await expect(detail).toContainText('Template archived');
+  await expect(detail).toContainText('No — failed');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  await filter.getByRole('button', { name: 'Archived' }).click();
+  await expect(templates.getByText(name)).toBeVisible();
+  await expect(templates.getByRole('button', { name: `Edit ${name}` })).toBeHidden();
+  await expectAccessible(page, 'archived inspection templates');
+  await templates.getByRole('button', { name: `Restore ${name}` }).click();
+  await expect(toast(page, 'Inspection template restored')).toBeVisible();
+  await expect(templates.getByText('No archived templates at this location')).toBeVisible();
+  await filter.getByRole('button', { name: 'Active' }).click();
+  await expect(templates.getByRole('button', { name: `Fill in ${name}` })).toBeVisible();
+  await expect(row).not.toContainText('Archived');
+});
+
+test('a read-only admin sees the inspection templates but no way to change, archive or fill them in', async ({ page, loginAs }) => {
+  const name = `Lighting check ${Date.now().toString(36)}`;
+  const admin = await apiAs(demoEmail('SuperAdmin'));
+  const { items } = await admin.get<{ items: { id: string }[] }>('/locations?search=Embarcadero');
+  await admin.post('/inspection-templates', {
+    locationId: items[0]!.id,
+    name,
+    target: 'location',
+    sections: [{ title: 'Lights', questions: [{ text: 'All lights working?', kind: 'yes-no' }] }],
+  });
+  await loginAs('ReadonlyAdmin');
+  await page.goto('/dashboard/maintenance');
+  await chooseLocation(page, 'embarcadero', /Embarcadero Center Garage/);
+  const templates = page.getByRole('region', { name: 'Inspection templates' });
+  await expect(templates.getByText(name)).toBeVisible();
+  for (const action of [`Edit ${name}`, `Archive ${name}`, `Fill in ${name}`, 'New template'])
+    await expect(templates.getByRole('button', { name: action })).toHaveCount(0);
 });
 
 test('a manufacturing admin imports testing data (all or nothing) and sees the charger’s test history', async ({ page, loginAs }) => {

@@ -99,3 +99,6 @@ export const SUBSCRIPTION_PLAN_IDS = SUBSCRIPTION_PLANS.map((plan) => plan.id) a
 export const LICENSE_TERM_MONTHS = 12;
 /** Seats one licence may hold. */
 export const LICENSE_MAX_SEATS = 1_000;
+
+/** Connector types a charger can list; sessions count against the type at their connector. */
+export const CONNECTOR_TYPES = ['J1772', 'NACS', 'CCS1', 'CCS2', 'CHAdeMO', 'Type 2'] as const;

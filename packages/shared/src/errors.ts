@@ -1,4 +1,4 @@
-import { clientErrorMessages, failureMessages, validationMessages } from './messages.ts';
+import { clientErrorMessages, failureMessages, inspectionMessages, validationMessages } from './messages.ts';
 
 type ErrorDefinition = { status: number; message: string };
 
@@ -82,7 +82,8 @@ export const ERROR_CODES = {
   VIOLATION_NOT_OPEN: { status: 409, message: 'Only open violations can be waived or marked paid' },
   CHARGER_SAME_LOCATION: { status: 400, message: 'The charger is already at this location' },
   TEST_DATA_INVALID: { status: 400, message: 'The testing data has errors; nothing was imported' },
-  INSPECTION_TEMPLATE_NOT_FOUND: { status: 404, message: 'Inspection template not found' },
+  INSPECTION_TEMPLATE_NOT_FOUND: { status: 404, message: inspectionMessages.templateNotFound },
+  INSPECTION_TEMPLATE_ARCHIVED: { status: 409, message: inspectionMessages.templateArchivedLocked },
   INSPECTION_ANSWERS_INVALID: { status: 400, message: 'Unable to save the inspection' },
   BATCH_INVALID: { status: 400, message: 'The file has errors; no charger was imported' },
   BATCH_FILE_REQUIRED: { status: 400, message: 'Choose a CSV file with the chargers to import' },

@@ -86,5 +86,14 @@ export const networkMessages = {
   chargersOutOfMaintenance: 'selected chargers are back in service now',
 } as const;
 
+/** Inspection templates (decision 055): a host retires a checklist without losing the records filled in on it. */
+export const inspectionMessages = {
+  templateNotFound: 'Inspection template not found. It may have been removed or belong to another location; reload the list',
+  /** Archived templates are read-only: no edits, no new inspections, until restored. */
+  templateArchivedLocked: 'This inspection template is archived. Restore it to change it or fill it in',
+  templateArchived: 'Inspection template archived',
+  templateRestored: 'Inspection template restored',
+} as const;
+
 /** Spec section 9, shown wherever bank linking runs against the local Plaid sandbox (decision 049). */
 export const bankLinkingSandboxNotice = 'A bank-linking provider is set to sandbox mode.';

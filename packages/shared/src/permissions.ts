@@ -93,7 +93,7 @@ export const PERMISSIONS = {
   Maintenance_Update: change('maintenance', 'Put chargers in maintenance and take them out'),
   Inspections_View: view('maintenance', 'See inspection templates and completed inspections'),
   Inspections_Update: change('maintenance', 'Fill in inspections of chargers and locations'),
-  Inspection_Templates_Update: change('maintenance', 'Create and change inspection templates'),
+  Inspection_Templates_Update: change('maintenance', 'Create, change, archive and restore inspection templates'),
 
   Drivers_View: view('drivers', 'See drivers of a location'),
   Drivers_Create: change('drivers', 'Add drivers to a location'),

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { LiveEvent } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -50,6 +49,8 @@ export const createLocalBus = (): ClusterBus => {
 
 export const createRedisBus = async (redisUrl: string, log: FastifyBaseLogger): Promise<ClusterBus> => {
   const nodeId = randomUUID();
+  // Imported here: a single node, the default, never needs the client.
+  const { Redis } = await import('ioredis');
   // A subscribed connection cannot publish, so each node keeps two.
   const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });

@@ -1,5 +1,4 @@
 import { AppError, IMAGE_TYPES, type DocumentKind, type DocumentType } from '@wattdesk/shared';
-import sharp from 'sharp';
 
 const startsWith = (bytes: Buffer, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
@@ -39,6 +38,8 @@ export const prepareDocument = async (kind: DocumentKind, bytes: Buffer): Promis
   const contentType = sniffDocumentType(bytes);
   if (!contentType || (kind === 'photo' && !IMAGE_TYPES.includes(contentType))) throw typeRefused(kind);
   if (contentType === 'application/pdf') return { contentType, body: bytes, thumbnail: undefined };
+  // Imported by the first image: sharp weighs about 20 MiB of an idle server's memory.
+  const { default: sharp } = await import('sharp');
   try {
     const image = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     const encoded =

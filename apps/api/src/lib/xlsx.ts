@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 import type { CsvCell } from './csv.ts';
@@ -12,7 +11,8 @@ const neutralised = (value: CsvCell): string | number | null => {
 
 /**
  * Sends an XLSX download written row by row with exceljs's streaming writer: each row is committed to the
- * zip stream as it comes, so a large report never sits in memory whole.
+ * zip stream as it comes, so a large report never sits in memory whole. exceljs is imported by the first
+ * export: it weighs several MiB of an idle server's memory.
  */
 export const sendXlsx = (
   reply: FastifyReply,
@@ -22,9 +22,10 @@ export const sendXlsx = (
   pages: AsyncIterable<readonly (readonly CsvCell[])[]>,
 ): void => {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   const write = async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
     const head = sheet.addRow([...header]);
     head.font = { bold: true };
     head.commit();

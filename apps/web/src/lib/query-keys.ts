@@ -103,6 +103,8 @@ export const queryKeys = {
   inspections: {
     all: ['inspections'] as const,
     templates: (locationId: string) => ['inspections', 'templates', locationId] as const,
+    /** Under templates(locationId), so a change there reads every filter of the location again. */
+    templateList: (locationId: string, status: string) => ['inspections', 'templates', locationId, status] as const,
     records: (locationId: string) => ['inspections', 'records', locationId] as const,
     photo: (locationId: string, photoId: string) => ['inspections', 'photo', locationId, photoId] as const,
   },

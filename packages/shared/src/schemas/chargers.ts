@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CHARGER_KINDS, CHARGER_STATUSES, LAST_KNOWN_STATUSES } from '../constants.ts';
+import { CHARGER_KINDS, CHARGER_STATUSES, CONNECTOR_TYPES, LAST_KNOWN_STATUSES } from '../constants.ts';
 import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
 import { nonNegativeNumber, optionalText, requiredText } from './fields.ts';
 
-export const CONNECTOR_TYPES = ['J1772', 'NACS', 'CCS1', 'CCS2', 'CHAdeMO', 'Type 2'] as const;
+export { CONNECTOR_TYPES };
 
 /** OCPP charge point identities: letters, digits, dot, dash, underscore; the id chargers connect with. */
 export const chargerIdSchema = requiredText('Charger id', 48).regex(

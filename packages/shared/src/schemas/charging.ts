@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { CONNECTOR_TYPES, OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';
 
@@ -145,6 +145,9 @@ export type MaintenanceResult = z.infer<typeof maintenanceResultSchema>;
 export const SESSION_STATUSES = ['active', 'completed'] as const;
 export const SESSION_SORT_FIELDS = ['startedAt', 'stoppedAt', 'energyKwh', 'chargerName'] as const;
 
+/** A session's connector type is its charger's type at that connector; 'Unknown' when the charger does not list it. */
+export const SESSION_CONNECTOR_TYPES = [...CONNECTOR_TYPES, 'Unknown'] as const;
+
 export const sessionListQuerySchema = paginationQuerySchema.extend({
   locationId: idSchema,
   from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
@@ -153,6 +156,8 @@ export const sessionListQuerySchema = paginationQuerySchema.extend({
   /** The driver's id tag, or part of it. */
   driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
   status: z.enum(SESSION_STATUSES, { error: 'Status must be active or completed' }).optional(),
+  /** The connector the session used, as the dashboard's connector-type bars count it ('Unknown': not recorded). */
+  connectorType: z.enum(SESSION_CONNECTOR_TYPES, { error: `Connector type must be one of ${SESSION_CONNECTOR_TYPES.join(', ')}` }).optional(),
   sort: sortQuerySchema(SESSION_SORT_FIELDS, '-startedAt'),
 });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { locationIdQuerySchema } from './energy.ts';
 import { requiredText } from './fields.ts';
 
 /** Inspections (the spec's records, sections and questions): a template of sections of questions, filled in per charger or location. */
@@ -40,6 +41,14 @@ export type InspectionTemplateBody = z.infer<typeof inspectionTemplateBodySchema
 export const createInspectionTemplateBodySchema = inspectionTemplateBodySchema.extend({ locationId: idSchema });
 export type CreateInspectionTemplateBody = z.infer<typeof createInspectionTemplateBodySchema>;
 
+/** Which templates a list shows: active ones (the default, what can be filled in), archived ones, or both. */
+export const TEMPLATE_STATUS_FILTERS = ['active', 'archived', 'all'] as const;
+export type TemplateStatusFilter = (typeof TEMPLATE_STATUS_FILTERS)[number];
+export const inspectionTemplateListQuerySchema = locationIdQuerySchema.extend({
+  status: z.enum(TEMPLATE_STATUS_FILTERS, { error: 'Status must be active, archived or all' }).default('active'),
+});
+export type InspectionTemplateListQuery = z.infer<typeof inspectionTemplateListQuerySchema>;
+
 const storedQuestionSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -57,6 +66,8 @@ export const inspectionTemplateSchema = z.object({
   name: z.string(),
   target: z.enum(INSPECTION_TARGETS),
   sections: z.array(storedSectionSchema),
+  /** Archived templates are read-only and not offered for new inspections; their records stay. */
+  archived: z.boolean(),
   updatedAt: z.string(),
 });
 export type InspectionTemplate = z.infer<typeof inspectionTemplateSchema>;
@@ -97,6 +108,8 @@ export const inspectionRecordSchema = z.object({
   id: z.string(),
   templateId: z.string(),
   templateName: z.string(),
+  /** The template was archived since: the record still reads the same, the template is no longer filled in. */
+  templateArchived: z.boolean(),
   locationId: z.string(),
   chargerId: z.string().nullable(),
   chargerName: z.string().nullable(),

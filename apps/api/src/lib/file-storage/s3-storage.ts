@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3Module from '@aws-sdk/client-s3';
 import { assertKey, type FileStorage } from './file-storage.ts';
 
 export type S3Settings = {
@@ -12,48 +12,68 @@ export type S3Settings = {
   prefix: string;
 };
 
-const isNotFound = (error: unknown) =>
-  error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+type S3Sdk = typeof S3Module;
 
-/** Objects in an S3 bucket through the AWS SDK (PutObject, GetObject, HeadObject, DeleteObject). */
+const isNotFound = (sdk: S3Sdk, error: unknown) =>
+  error instanceof sdk.NoSuchKey ||
+  error instanceof sdk.NotFound ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * Objects in an S3 bucket through the AWS SDK (PutObject, GetObject, HeadObject, DeleteObject). The SDK is
+ * imported on the first call: it weighs about 10 MiB of an idle server's memory and no request may need it.
+ */
 export const createS3Storage = (settings: S3Settings): FileStorage => {
-  const client = new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.credentials ? { credentials: settings.credentials } : {}),
-    // Checksums only where S3 requires them: several S3-compatible services reject the newer trailing checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let connecting: Promise<{ sdk: S3Sdk; client: S3Module.S3Client }> | undefined;
+  const connect = () =>
+    (connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        ...(settings.credentials ? { credentials: settings.credentials } : {}),
+        // Checksums only where S3 requires them: several S3-compatible services reject the newer trailing checksums.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = settings.bucket;
   const keyOf = (key: string) => `${settings.prefix}${assertKey(key)}`;
 
   return {
     kind: 's3',
     put: async (key, body, contentType) => {
-      await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+      const Key = keyOf(key);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }));
     },
     get: async (key) => {
+      const Key = keyOf(key);
+      const { sdk, client } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
         const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
         return { body: Buffer.from(bytes), contentType: answer.ContentType ?? 'application/octet-stream' };
       } catch (error) {
-        if (isNotFound(error)) return undefined;
+        if (isNotFound(sdk, error)) return undefined;
         throw error;
       }
     },
     head: async (key) => {
+      const Key = keyOf(key);
+      const { sdk, client } = await connect();
       try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }))).ContentLength ?? 0;
+        return (await client.send(new sdk.HeadObjectCommand({ Bucket, Key }))).ContentLength ?? 0;
       } catch (error) {
-        if (isNotFound(error)) return undefined;
+        if (isNotFound(sdk, error)) return undefined;
         throw error;
       }
     },
     delete: async (key) => {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      const Key = keyOf(key);
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
   };
 };

@@ -1,6 +1,5 @@
 import { ESIGNATURE_CONSENT_TEXT } from '@wattdesk/shared';
 import { createHash } from 'node:crypto';
-import { PDFDocument } from 'pdf-lib';
 import { PdfWriter } from './pdf-writer.ts';
 
 export type AgreementContent = {
@@ -105,6 +104,7 @@ const certificatePdf = async (content: AgreementContent, facts: SignatureFacts):
 
 /** The signed copy: the agreement exactly as shown, followed by its signature certificate page. */
 export const renderSignedPdf = async (agreementPdf: Uint8Array, content: AgreementContent, facts: SignatureFacts): Promise<Uint8Array> => {
+  const { PDFDocument } = await import('pdf-lib');
   const signed = await PDFDocument.load(agreementPdf, { updateMetadata: false });
   const certificate = await PDFDocument.load(await certificatePdf(content, facts), { updateMetadata: false });
   for (const page of await signed.copyPages(certificate, certificate.getPageIndices())) signed.addPage(page);

@@ -1,8 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 const PAGE = { width: 612, height: 792, margin: 56 } as const;
-const INK = rgb(0.1, 0.17, 0.24);
-const MUTED = rgb(0.4, 0.45, 0.5);
 
 /**
  * Lays out text top to bottom over as many US-letter pages as it needs. The standard fonts only
@@ -17,12 +15,18 @@ export class PdfWriter {
     readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
+    private readonly ink: Color,
+    private readonly muted: Color,
   ) {
     this.encodable = new Set(regular.getCharacterSet());
   }
 
-  /** Metadata is fixed by the caller, so the same input gives byte-identical output. */
+  /**
+   * Metadata is fixed by the caller, so the same input gives byte-identical output. pdf-lib is imported by
+   * the first document: it weighs about 20 MiB of an idle server's memory.
+   */
   static async create(meta: { title: string; date: Date }): Promise<PdfWriter> {
+    const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(meta.title);
     doc.setAuthor('Wattdesk');
@@ -30,7 +34,13 @@ export class PdfWriter {
     doc.setProducer('Wattdesk (pdf-lib)');
     doc.setCreationDate(meta.date);
     doc.setModificationDate(meta.date);
-    const writer = new PdfWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+    const writer = new PdfWriter(
+      doc,
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+      rgb(0.1, 0.17, 0.24),
+      rgb(0.4, 0.45, 0.5),
+    );
     writer.newPage();
     return writer;
   }
@@ -87,7 +97,7 @@ export class PdfWriter {
     for (const line of this.wrap(value, font, size, PAGE.width - 2 * PAGE.margin - indent)) {
       if (this.y - lineHeight < PAGE.margin) this.newPage();
       this.y -= lineHeight;
-      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.muted ? MUTED : INK });
+      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: options.muted ? this.muted : this.ink });
     }
     this.y -= options.gapAfter ?? 4;
   }
@@ -97,7 +107,7 @@ export class PdfWriter {
     const size = 10.5;
     if (this.y - size * 1.4 < PAGE.margin) this.newPage();
     const top = this.y;
-    this.page.drawText(this.clean(label), { x: PAGE.margin, y: top - size * 1.4, size, font: this.bold, color: INK });
+    this.page.drawText(this.clean(label), { x: PAGE.margin, y: top - size * 1.4, size, font: this.bold, color: this.ink });
     this.text(value, { size, indent: 150, gapAfter: 6 });
   }
 
@@ -107,7 +117,7 @@ export class PdfWriter {
       start: { x: PAGE.margin, y: this.y },
       end: { x: PAGE.width - PAGE.margin, y: this.y },
       thickness: 0.5,
-      color: MUTED,
+      color: this.muted,
     });
     this.y -= 12;
   }
@@ -117,7 +127,7 @@ export class PdfWriter {
     const pages = this.doc.getPages();
     pages.forEach((page, index) => {
       const text = this.clean(`${label} - page ${index + 1} of ${pages.length}`);
-      page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.regular, color: MUTED });
+      page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.regular, color: this.muted });
     });
   }
 

@@ -1,5 +1,6 @@
 import type { CardBrandOrOther, SubscriptionPlan } from '@wattdesk/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { loadedStripe } from '../../lib/stripe-sdk.ts';
 
 /** Why the provider said no: `rejected` (it answered with a reason) or `unreachable` (no answer). */
 export class GatewayError extends Error {
@@ -12,8 +13,10 @@ export class GatewayError extends Error {
 }
 
 const toGatewayError = (error: unknown): GatewayError => {
-  if (error instanceof Stripe.errors.StripeConnectionError) return new GatewayError('unreachable', 'Stripe could not be reached. Try again later');
-  if (error instanceof Stripe.errors.StripeError) return new GatewayError('rejected', error.message || error.rawType || error.type);
+  const sdk = loadedStripe();
+  if (sdk && error instanceof sdk.errors.StripeConnectionError)
+    return new GatewayError('unreachable', 'Stripe could not be reached. Try again later');
+  if (sdk && error instanceof sdk.errors.StripeError) return new GatewayError('rejected', error.message || error.rawType || error.type);
   return new GatewayError('unreachable', 'Stripe gave an answer we could not read. Try again later');
 };
 

@@ -8,10 +8,10 @@ const sections = [{ id: 's1', title: 'Cable', questions: [{ id: 'q1', text: 'Cab
 const body = { name: 'Monthly check', target: 'charger' as const, sections };
 
 /** A template made for one call at the location asked for. */
-const makeTemplate = async (ctx: ExampleContext, where: Where) => {
+const makeTemplate = async (ctx: ExampleContext, where: Where, archived = false) => {
   const [row] = await ctx.db
     .insert(inspectionTemplates)
-    .values({ locationId: ctx[where]!, name: 'Monthly check', target: 'charger', sections })
+    .values({ locationId: ctx[where]!, name: 'Monthly check', target: 'charger', sections, archived })
     .returning({ id: inspectionTemplates.id });
   return row!.id;
 };
@@ -26,6 +26,8 @@ export const accessExamples: AccessExample[] = [
   byLocation('GET /web/inspection-templates', (ctx, where) => ({ query: { locationId: ctx[where]! } })),
   byLocation('POST /web/inspection-templates', (ctx, where) => ({ payload: { ...body, locationId: ctx[where]! } })),
   byLocation('PUT /web/inspection-templates/:id', async (ctx, where) => ({ params: { id: await makeTemplate(ctx, where) }, payload: body })),
+  byLocation('POST /web/inspection-templates/:id/archive', async (ctx, where) => ({ params: { id: await makeTemplate(ctx, where) } })),
+  byLocation('POST /web/inspection-templates/:id/restore', async (ctx, where) => ({ params: { id: await makeTemplate(ctx, where, true) } })),
   byLocation('GET /web/records', (ctx, where) => ({ query: { locationId: ctx[where]! } })),
   byLocation('POST /web/records', async (ctx, where) => ({
     payload: {

@@ -1,18 +1,25 @@
+import type { TemplateStatusFilter } from '@wattdesk/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { chargers, inspectionRecords, inspectionTemplates, locations } from '../../db/schema/index.ts';
 
 export type TemplateRow = typeof inspectionTemplates.$inferSelect;
 
-export const listTemplates = (db: Database, locationId: string) =>
+export const listTemplates = (db: Database, locationId: string, status: TemplateStatusFilter) =>
   db
     .select()
     .from(inspectionTemplates)
-    .where(and(eq(inspectionTemplates.locationId, locationId), eq(inspectionTemplates.archived, false)))
-    .orderBy(inspectionTemplates.name);
+    .where(
+      and(eq(inspectionTemplates.locationId, locationId), status === 'all' ? undefined : eq(inspectionTemplates.archived, status === 'archived')),
+    )
+    .orderBy(inspectionTemplates.name, inspectionTemplates.id);
 
 export const findTemplate = async (db: Executor, id: string) =>
   (await db.select().from(inspectionTemplates).where(eq(inspectionTemplates.id, id)))[0];
+
+/** Locks the row so two hosts archiving and restoring at once leave one answer and one audit row each. */
+export const findTemplateForUpdate = async (db: Executor, id: string) =>
+  (await db.select().from(inspectionTemplates).where(eq(inspectionTemplates.id, id)).for('update'))[0];
 
 export const insertTemplate = async (db: Executor, row: typeof inspectionTemplates.$inferInsert) =>
   (await db.insert(inspectionTemplates).values(row).returning())[0]!;
@@ -37,8 +44,9 @@ export const insertRecord = async (db: Executor, row: typeof inspectionRecords.$
 
 export const listRecords = (db: Database, locationId: string) =>
   db
-    .select({ record: inspectionRecords, chargerName: chargers.name })
+    .select({ record: inspectionRecords, chargerName: chargers.name, templateArchived: inspectionTemplates.archived })
     .from(inspectionRecords)
+    .innerJoin(inspectionTemplates, eq(inspectionTemplates.id, inspectionRecords.templateId))
     .leftJoin(chargers, eq(chargers.id, inspectionRecords.chargerId))
     .where(eq(inspectionRecords.locationId, locationId))
     .orderBy(desc(inspectionRecords.completedAt))

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { inspectionMessages } from '@wattdesk/shared';
+import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCharger } from '../../../test/charger-fixtures.ts';
@@ -14,6 +15,7 @@ type Answer = {
   code?: string;
   template: { id: string; sections: { id: string; questions: { id: string }[] }[] };
   record: { id: string };
+  items: { id: string; archived: boolean }[];
 };
 
 describe('inspections: templates of sections and questions, records, maintenance from a failed answer', () => {
@@ -147,5 +149,84 @@ describe('inspections: templates of sections and questions, records, maintenance
     expect(edited.body.template.sections).toEqual([
       expect.objectContaining({ id: sections[0]!.id, questions: [expect.objectContaining({ id: sections[0]!.questions[0]!.id })] }),
     ]);
+  });
+
+  it('a retired template is archived and restored: no new inspections on it meanwhile, its records still read the same', async () => {
+    const created = await call('SuperAdmin', 'POST', '/web/inspection-templates', {
+      locationId: oak,
+      name: 'Winter site walk',
+      target: 'location',
+      sections: [{ title: 'Site', questions: [{ text: 'Snow cleared?', kind: 'yes-no' }] }],
+    });
+    const id = created.body.template.id;
+    const questionId = created.body.template.sections[0]!.questions[0]!.id;
+    const fillIn = () => call('MobileAdmin', 'POST', '/web/records', { templateId: id, locationId: oak, answers: [{ questionId, value: true }] });
+    const old = await fillIn();
+    expect(old.status).toBe(201);
+    const listed = async (status?: string) =>
+      (await call('ReadonlyAdmin', 'GET', `/web/inspection-templates?locationId=${oak}${status ? `&status=${status}` : ''}`)).body.items.find(
+        (item) => item.id === id,
+      );
+    const auditRows = () => t.database.db.select().from(activityLogs).where(eq(activityLogs.entityId, id)).orderBy(asc(activityLogs.createdAt));
+
+    // Fill-in staff, viewers and an Admin of other locations may not retire it.
+    expect((await call('MobileAdmin', 'POST', `/web/inspection-templates/${id}/archive`)).status).toBe(403);
+    expect((await call('ReadonlyAdmin', 'POST', `/web/inspection-templates/${id}/archive`)).status).toBe(403);
+    expect((await call('Admin', 'POST', `/web/inspection-templates/${id}/archive`)).status).toBe(403);
+    expect(await listed()).toMatchObject({ archived: false });
+
+    const archived = await call('SuperAdmin', 'POST', `/web/inspection-templates/${id}/archive`);
+    expect(archived).toMatchObject({ status: 200, body: { msg: [inspectionMessages.templateArchived], template: { id, archived: true } } });
+    expect((await call('SuperAdmin', 'POST', `/web/inspection-templates/${id}/archive`)).status).toBe(200);
+    expect(await listed()).toBeUndefined();
+    expect(await listed('archived')).toMatchObject({ archived: true });
+    expect(await listed('all')).toMatchObject({ archived: true });
+    const refused = await fillIn();
+    expect(refused).toMatchObject({ status: 409, body: { msg: [inspectionMessages.templateArchivedLocked] } });
+    const { locationId: _unused, ...body } = template;
+    expect((await call('SuperAdmin', 'PUT', `/web/inspection-templates/${id}`, body)).status).toBe(409);
+
+    const records = await t.app.inject(authed(tokens.ReadonlyAdmin!, { method: 'GET', url: `/web/records?locationId=${oak}` }));
+    expect(records.json<{ items: object[] }>().items).toContainEqual(
+      expect.objectContaining({
+        id: old.body.record.id,
+        templateName: 'Winter site walk',
+        templateArchived: true,
+        sections: [expect.objectContaining({ questions: [expect.objectContaining({ id: questionId, text: 'Snow cleared?' })] })],
+        answers: [{ questionId, value: true, failed: false }],
+      }),
+    );
+
+    const restored = await call('SuperAdmin', 'POST', `/web/inspection-templates/${id}/restore`);
+    expect(restored).toMatchObject({ status: 200, body: { msg: [inspectionMessages.templateRestored], template: { id, archived: false } } });
+    expect(await listed()).toMatchObject({ archived: false });
+    expect(await listed('archived')).toBeUndefined();
+    expect((await fillIn()).status).toBe(201);
+
+    // One row per change, none for the repeated archive.
+    expect((await auditRows()).map(({ action, actorEmail, locationId, changes }) => ({ action, actorEmail, locationId, changes }))).toEqual([
+      expect.objectContaining({ action: 'inspection_template.created' }),
+      {
+        action: 'inspection_template.archived',
+        actorEmail: demoEmail('SuperAdmin'),
+        locationId: oak,
+        changes: { archived: { before: false, after: true } },
+      },
+      {
+        action: 'inspection_template.restored',
+        actorEmail: demoEmail('SuperAdmin'),
+        locationId: oak,
+        changes: { archived: { before: true, after: false } },
+      },
+    ]);
+  });
+
+  it('archive and restore answer 404 for an unknown template and 400 for a malformed id or filter', async () => {
+    const unknown = await call('SuperAdmin', 'POST', '/web/inspection-templates/7c0e8a52-3b7f-4f43-9a53-2f4d0b1f6a10/archive');
+    expect(unknown).toMatchObject({ status: 404, body: { responseCode: 404, msg: [inspectionMessages.templateNotFound] } });
+    expect((await call('SuperAdmin', 'POST', '/web/inspection-templates/7c0e8a52-3b7f-4f43-9a53-2f4d0b1f6a10/restore')).status).toBe(404);
+    expect((await call('SuperAdmin', 'POST', '/web/inspection-templates/not-an-id/restore')).status).toBe(400);
+    const filter = await call('SuperAdmin', 'GET', `/web/inspection-templates?locationId=${oak}&status=retired`);
+    expect(filter).toMatchObject({ status: 400, body: { msg: expect.arrayContaining(['Status must be active, archived or all']) } });
   });
 });

@@ -5,6 +5,7 @@ import {
   idSchema,
   inspectionRecordListSchema,
   inspectionTemplateBodySchema,
+  inspectionTemplateListQuerySchema,
   inspectionTemplateListSchema,
   inspectionTemplateSavedSchema,
   locationIdQuerySchema,
@@ -51,11 +52,11 @@ export const inspectionsRoutes = async (app: FastifyInstance, { inspections }: {
     config: { access: { permission: 'Inspections_View', location: 'query.locationId' } },
     schema: {
       tags,
-      summary: 'Inspection templates of a location',
-      querystring: locationIdQuerySchema,
+      summary: 'Inspection templates of a location: active ones unless status asks for archived or all',
+      querystring: inspectionTemplateListQuerySchema,
       response: { 200: inspectionTemplateListSchema, ...errorResponses },
     },
-    handler: (request) => inspections.templates(request.query.locationId),
+    handler: (request) => inspections.templates(request.query.locationId, request.query.status),
   });
 
   r.post('/inspection-templates', {
@@ -79,6 +80,28 @@ export const inspectionsRoutes = async (app: FastifyInstance, { inspections }: {
       response: { 200: inspectionTemplateSavedSchema, ...errorResponses },
     },
     handler: (request) => inspections.updateTemplate(authOf(request), actorOf(request), request.params.id, request.body),
+  });
+
+  r.post('/inspection-templates/:id/archive', {
+    config: { access: { permission: 'Inspection_Templates_Update' } },
+    schema: {
+      tags,
+      summary: 'Archive a template: read-only, not offered for new inspections; its records stay as they are',
+      params: idParams,
+      response: { 200: inspectionTemplateSavedSchema, ...errorResponses },
+    },
+    handler: (request) => inspections.archiveTemplate(authOf(request), actorOf(request), request.params.id),
+  });
+
+  r.post('/inspection-templates/:id/restore', {
+    config: { access: { permission: 'Inspection_Templates_Update' } },
+    schema: {
+      tags,
+      summary: 'Restore an archived template: it can be changed and filled in again',
+      params: idParams,
+      response: { 200: inspectionTemplateSavedSchema, ...errorResponses },
+    },
+    handler: (request) => inspections.restoreTemplate(authOf(request), actorOf(request), request.params.id),
   });
 
   r.get('/records', {

@@ -5,7 +5,9 @@ import {
   type InspectionRecord,
   type InspectionTemplate,
   type InspectionTemplateBody,
+  inspectionMessages,
   type RecordBody,
+  type TemplateStatusFilter,
 } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
@@ -26,6 +28,7 @@ const templateView = (row: repo.TemplateRow): InspectionTemplate => ({
   name: row.name,
   target: row.target,
   sections: row.sections,
+  archived: row.archived,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -33,14 +36,22 @@ type Deps = { db: Database; files: FileStorage; maintenance: Pick<MaintenanceSer
 
 /** Inspections: templates of sections and questions, and completed records; a failed answer can put the charger in maintenance. */
 export const createInspectionsService = ({ db, files, maintenance, now }: Deps) => {
-  const requireTemplate = async (auth: AuthContext, id: string) => {
-    const template = await repo.findTemplate(db, id);
-    if (!template || template.archived) throw new AppError('INSPECTION_TEMPLATE_NOT_FOUND');
+  const reachable = (auth: AuthContext, template: repo.TemplateRow | undefined) => {
+    if (!template) throw new AppError('INSPECTION_TEMPLATE_NOT_FOUND');
     assertLocationAccess(auth, template.locationId);
     return template;
   };
 
-  const templates = async (locationId: string) => ({ items: (await repo.listTemplates(db, locationId)).map(templateView) });
+  /** Edits and new inspections: an archived template is read-only until it is restored. */
+  const requireActiveTemplate = async (auth: AuthContext, id: string) => {
+    const template = reachable(auth, await repo.findTemplate(db, id));
+    if (template.archived) throw new AppError('INSPECTION_TEMPLATE_ARCHIVED');
+    return template;
+  };
+
+  const templates = async (locationId: string, status: TemplateStatusFilter) => ({
+    items: (await repo.listTemplates(db, locationId, status)).map(templateView),
+  });
 
   const createTemplate = async (actor: Actor, body: CreateInspectionTemplateBody) => {
     if (!(await repo.locationExists(db, body.locationId))) throw new AppError('LOCATION_NOT_FOUND');
@@ -64,7 +75,7 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
   };
 
   const updateTemplate = async (auth: AuthContext, actor: Actor, id: string, body: InspectionTemplateBody) => {
-    const before = await requireTemplate(auth, id);
+    const before = await requireActiveTemplate(auth, id);
     const row = await db.transaction(async (tx) => {
       const updated = await repo.updateTemplate(tx, id, { name: body.name, target: body.target, sections: withIds(body.sections, before.sections) });
       await recordActivity(tx, actor, {
@@ -79,6 +90,28 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
       return updated;
     });
     return { responseCode: 200, msg: ['Inspection template saved'], template: templateView(row) };
+  };
+
+  /**
+   * Retires a checklist (or brings it back). Records keep pointing at it, so it is never deleted. Asking for the
+   * state it already has answers the same without a second audit row: a double click is not a second change.
+   */
+  const setArchived = async (auth: AuthContext, actor: Actor, id: string, archived: boolean) => {
+    const row = await db.transaction(async (tx) => {
+      const before = reachable(auth, await repo.findTemplateForUpdate(tx, id));
+      if (before.archived === archived) return before;
+      const updated = await repo.updateTemplate(tx, id, { archived });
+      await recordActivity(tx, actor, {
+        action: archived ? 'inspection_template.archived' : 'inspection_template.restored',
+        entity: 'inspection_template',
+        entityId: id,
+        locationId: before.locationId,
+        changes: { archived: { before: before.archived, after: archived } },
+      });
+      return updated;
+    });
+    const msg = archived ? inspectionMessages.templateArchived : inspectionMessages.templateRestored;
+    return { responseCode: 200, msg: [msg], template: templateView(row) };
   };
 
   /** A photo answer is uploaded first (checked from its bytes, re-encoded), then named by its id in the record. */
@@ -96,7 +129,7 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
   };
 
   const complete = async (auth: AuthContext, actor: Actor, body: RecordBody) => {
-    const template = await requireTemplate(auth, body.templateId);
+    const template = await requireActiveTemplate(auth, body.templateId);
     if (template.locationId !== body.locationId) throw new AppError('INSPECTION_TEMPLATE_NOT_FOUND');
     const charger = body.chargerId ? await repo.findCharger(db, body.chargerId) : undefined;
     if (template.target === 'charger' && (!charger || charger.locationId !== body.locationId))
@@ -133,24 +166,39 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
     });
     // Through the maintenance service, after the record is kept: it stores the wish and tells a connected charger.
     if (opensMaintenance && charger) await maintenance.set(auth, actor, { chargerIds: [charger.id], inMaintenance: true });
-    const view: InspectionRecord = {
-      ...recordView(record, charger?.name ?? null),
-    };
+    const view: InspectionRecord = recordView(record, charger?.name ?? null, false);
     const msg = opensMaintenance ? ['Inspection saved', 'A failed answer put the charger in maintenance'] : ['Inspection saved'];
     return { responseCode: 201, msg, record: view };
   };
 
   const records = async (locationId: string) => ({
-    items: (await repo.listRecords(db, locationId)).map(({ record, chargerName }) => recordView(record, chargerName)),
+    items: (await repo.listRecords(db, locationId)).map(({ record, chargerName, templateArchived }) =>
+      recordView(record, chargerName, templateArchived),
+    ),
   });
 
-  return { templates, createTemplate, updateTemplate, uploadPhoto, photo, complete, records };
+  return {
+    templates,
+    createTemplate,
+    updateTemplate,
+    archiveTemplate: (auth: AuthContext, actor: Actor, id: string) => setArchived(auth, actor, id, true),
+    restoreTemplate: (auth: AuthContext, actor: Actor, id: string) => setArchived(auth, actor, id, false),
+    uploadPhoto,
+    photo,
+    complete,
+    records,
+  };
 };
 
-const recordView = (record: Awaited<ReturnType<typeof repo.insertRecord>>, chargerName: string | null): InspectionRecord => ({
+const recordView = (
+  record: Awaited<ReturnType<typeof repo.insertRecord>>,
+  chargerName: string | null,
+  templateArchived: boolean,
+): InspectionRecord => ({
   id: record.id,
   templateId: record.templateId,
   templateName: record.templateName,
+  templateArchived,
   locationId: record.locationId,
   chargerId: record.chargerId,
   chargerName,

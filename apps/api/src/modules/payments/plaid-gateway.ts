@@ -1,4 +1,4 @@
-import { AccountType, Configuration, CountryCode, PlaidApi, PlaidEnvironments, Products } from 'plaid';
+import type * as PlaidModule from 'plaid';
 import type { AppConfig } from '../../config.ts';
 import { PLAID_SANDBOX_CLIENT_ID, PLAID_SANDBOX_SECRET, type PlaidSandbox } from './plaid-sandbox.ts';
 import { GatewayError } from './stripe-gateway.ts';
@@ -42,31 +42,34 @@ const call = async <T>(request: () => Promise<{ data: T }>): Promise<T> => {
 
 /**
  * Bank linking through Plaid's SDK (decision 049). Without keys its basePath is the local Plaid sandbox
- * (plaid-sandbox.ts), which answers the same calls in Plaid's own JSON.
+ * (plaid-sandbox.ts), which answers the same calls in Plaid's own JSON. The SDK is imported by the first
+ * call: it weighs about 80 MiB of an idle server's memory.
  */
 export const createPlaidGateway = (config: AppConfig['plaid'], sandbox: PlaidSandbox) => {
   const isSandbox = 'sandbox' in config;
-  let client: PlaidApi | undefined;
+  let client: { plaid: typeof PlaidModule; api: PlaidModule.PlaidApi } | undefined;
 
-  const sdk = async (): Promise<PlaidApi> => {
+  const sdk = async () => {
     if (client) return client;
-    const basePath = isSandbox ? await sandbox.address() : (config.apiUrl ?? PlaidEnvironments[config.env]);
+    const plaid = await import('plaid');
+    const basePath = isSandbox ? await sandbox.address() : (config.apiUrl ?? plaid.PlaidEnvironments[config.env]);
     const headers = {
       'PLAID-CLIENT-ID': isSandbox ? PLAID_SANDBOX_CLIENT_ID : config.clientId,
       'PLAID-SECRET': isSandbox ? PLAID_SANDBOX_SECRET : config.secret,
       'Plaid-Version': '2020-09-14',
     };
-    client = new PlaidApi(new Configuration({ basePath, baseOptions: { headers, timeout: 15_000 } }));
+    client = { plaid, api: new plaid.PlaidApi(new plaid.Configuration({ basePath, baseOptions: { headers, timeout: 15_000 } })) };
     return client;
   };
 
   const createLinkToken = async (userId: string) => {
-    const data = await call(async () =>
-      (await sdk()).linkTokenCreate({
+    const { plaid, api } = await sdk();
+    const data = await call(() =>
+      api.linkTokenCreate({
         user: { client_user_id: userId },
         client_name: 'Wattdesk',
-        products: [Products.Auth],
-        country_codes: [CountryCode.Us],
+        products: [plaid.Products.Auth],
+        country_codes: [plaid.CountryCode.Us],
         language: 'en',
       }),
     );
@@ -75,13 +78,13 @@ export const createPlaidGateway = (config: AppConfig['plaid'], sandbox: PlaidSan
 
   /** Exchanges Link's public token and reads the chosen account (Auth: an account money can be paid into). */
   const link = async (publicToken: string, accountId: string | undefined): Promise<LinkedAccount> => {
-    const api = await sdk();
+    const { plaid, api } = await sdk();
     const exchanged = await call(() => api.itemPublicTokenExchange({ public_token: publicToken }));
     try {
       const auth = await call(() => api.authGet({ access_token: exchanged.access_token }));
       const chosen = accountId
         ? auth.accounts.find((entry) => entry.account_id === accountId)
-        : auth.accounts.find((entry) => entry.type === AccountType.Depository);
+        : auth.accounts.find((entry) => entry.type === plaid.AccountType.Depository);
       if (!chosen) throw new GatewayError('rejected', 'The chosen account cannot receive payouts. Choose a checking or savings account');
       return {
         itemId: exchanged.item_id,
@@ -103,7 +106,7 @@ export const createPlaidGateway = (config: AppConfig['plaid'], sandbox: PlaidSan
   /** Ends our access to the Item; one Plaid no longer knows counts as removed. */
   const remove = async (accessToken: string): Promise<void> => {
     try {
-      await call(async () => (await sdk()).itemRemove({ access_token: accessToken }));
+      await call(async () => (await sdk()).api.itemRemove({ access_token: accessToken }));
     } catch (error) {
       if (error instanceof GatewayError && /ITEM_NOT_FOUND/.test(error.reason)) return;
       throw error;

@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppConfig } from '../../config.ts';
+import { loadedStripe, loadStripe } from '../../lib/stripe-sdk.ts';
 import { SANDBOX_CLIENT_ID, SANDBOX_SECRET_KEY, type StripeSandbox } from './stripe-sandbox.ts';
 
 export type ConnectedAccount = { accountId: string; livemode: boolean; scope: string | null };
@@ -15,18 +16,19 @@ export class GatewayError extends Error {
 }
 
 const toGatewayError = (error: unknown): GatewayError => {
-  if (error instanceof Stripe.errors.StripeConnectionError) {
+  const sdk = loadedStripe();
+  if (sdk && error instanceof sdk.errors.StripeConnectionError) {
     return new GatewayError('unreachable', 'Stripe could not be reached. Try again later');
   }
-  if (error instanceof Stripe.errors.StripeError) {
+  if (sdk && error instanceof sdk.errors.StripeError) {
     return new GatewayError('rejected', error.message || error.rawType || error.type);
   }
   return new GatewayError('unreachable', 'Stripe gave an answer we could not read. Try again later');
 };
 
 /** The SDK pointed at Stripe, at STRIPE_API_URL (stripe-mock, a test server), or at the local sandbox. */
-const sdkFor = (secretKey: string, apiUrl: { host: string; port: number; protocol: 'http' | 'https' } | undefined) =>
-  new Stripe(secretKey, {
+const sdkFor = async (secretKey: string, apiUrl: { host: string; port: number; protocol: 'http' | 'https' } | undefined): Promise<Stripe> =>
+  new (await loadStripe())(secretKey, {
     // A code works once: a blind retry after a lost answer could only fail with invalid_grant. Transfers are
     // retried by the payouts job with the same idempotency key instead.
     maxNetworkRetries: 0,
@@ -53,9 +55,9 @@ export const createStripeGateway = (config: AppConfig['stripe'], sandbox: Stripe
     if (client) return client;
     if (isSandbox) {
       const { host, port } = await sandbox.address();
-      client = sdkFor(SANDBOX_SECRET_KEY, { host, port, protocol: 'http' });
+      client = await sdkFor(SANDBOX_SECRET_KEY, { host, port, protocol: 'http' });
     } else {
-      client = sdkFor(config.secretKey, config.apiUrl ? parseApiUrl(config.apiUrl) : undefined);
+      client = await sdkFor(config.secretKey, config.apiUrl ? parseApiUrl(config.apiUrl) : undefined);
     }
     return client;
   };

@@ -1,6 +1,5 @@
 import { minorToDecimal, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Database } from '../../db/client.ts';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
@@ -161,9 +160,11 @@ export async function* statementCsv(statement: Statement): AsyncGenerator<CsvCel
 
 /**
  * The same totals as the CSV: with the month's lines (PDF_LINE_LIMIT at most) it lists them all; with its days,
- * one line per local day and a sentence sending the reader to the CSV for every movement.
+ * one line per local day and a sentence sending the reader to the CSV for every movement. pdf-lib is imported by
+ * the first PDF (decision 060).
  */
 export const statementPdf = async (statement: Statement | StatementSummary, month: string, generatedAt: Date): Promise<Uint8Array> => {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Payout statement ${month}`);
   doc.setCreator('Wattdesk');

@@ -1,5 +1,5 @@
 import type { ChargingSession, MeterSample } from '@wattdesk/shared';
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chargers, chargingSessions, locations, meterSamples } from '../../db/schema/index.ts';
 import { escapeLike, withinLocalDays } from '../../db/sql-helpers.ts';
@@ -11,7 +11,11 @@ export type SessionFilter = {
   chargerId?: string | undefined;
   driver?: string | undefined;
   status?: 'active' | 'completed' | undefined;
+  connectorType?: string | undefined;
 };
+
+/** The same expression as the connector-type rollup (migration 0023), so a dashboard bar and its list agree. */
+const connectorTypeOf = sql<string>`coalesce(case when ${chargingSessions.connectorId} >= 1 then ${chargers.connectorTypes} ->> (${chargingSessions.connectorId} - 1) end, 'Unknown')`;
 
 const columns = {
   id: chargingSessions.id,
@@ -55,6 +59,7 @@ const where = (filter: SessionFilter): SQL | undefined =>
     filter.chargerId ? eq(chargingSessions.chargerId, filter.chargerId) : undefined,
     filter.driver ? ilike(chargingSessions.idTag, `%${escapeLike(filter.driver)}%`) : undefined,
     filter.status ? eq(chargingSessions.status, filter.status) : undefined,
+    filter.connectorType ? eq(connectorTypeOf, filter.connectorType) : undefined,
   );
 
 const SORT = {
@@ -80,7 +85,12 @@ export const listSessions = async (db: Executor, filter: SessionFilter, sort: Se
       .orderBy(direction(SORT[sort.field]), desc(chargingSessions.transactionId))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(chargingSessions).innerJoin(locations, eq(locations.id, chargingSessions.locationId)).where(where(filter)),
+    db
+      .select({ total: count() })
+      .from(chargingSessions)
+      .innerJoin(chargers, eq(chargers.id, chargingSessions.chargerId))
+      .innerJoin(locations, eq(locations.id, chargingSessions.locationId))
+      .where(where(filter)),
   ]);
   return { items: rows.map(toSession), total: total?.total ?? 0 };
 };

@@ -49,6 +49,7 @@ export const createSessionsService = ({ db, pricing }: { db: Database; pricing: 
     chargerId: query.chargerId,
     driver: query.driver || undefined,
     status: query.status,
+    connectorType: query.connectorType,
   });
 
   const list = async (query: SessionListQuery) => {

@@ -83,6 +83,17 @@ describe('charging sessions: list, filters, export, meter values', () => {
     expect(paged.items).toHaveLength(1);
   });
 
+  it('filters by connector type as the dashboard counts it (the charger’s type at the connector, else Unknown)', async () => {
+    const updated = await t.api('PATCH', `/web/chargers/${first.id}`, { connectorTypes: ['CCS1'] });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect((await list('connectorType=CCS1')).items.map((s) => s.idTag)).toEqual(['DRIVER-0002', 'DRIVER-0001']);
+    expect((await list('connectorType=Unknown')).items.map((s) => s.idTag)).toEqual(['FLEET-0001']);
+    expect((await list('connectorType=NACS')).total).toBe(0);
+    const bad = await t.api('GET', `/web/sessions?locationId=${location()}&connectorType=Type%203`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toEqual(['Connector type must be one of J1772, NACS, CCS1, CCS2, CHAdeMO, Type 2, Unknown']);
+  });
+
   it('refuses bad filters with clear messages', async () => {
     const bad = await t.api('GET', `/web/sessions?locationId=${location()}&from=yesterday&sort=price`);
     expect(bad.status).toBe(400);

@@ -41,6 +41,9 @@ export const OverviewPage = () => {
   const answeredZone = data?.timeZone ?? undefined;
   if (answeredZone !== zone && (data || !locationId)) setZone(answeredZone);
   const dayLabel = DAY_FILTERS.find((filter) => filter.key === dayFilter)?.label ?? 'All Days';
+  // Links carry the selected location and range: while the previous answer is still shown (a location or range just
+  // changed) its chargers and counts would not match where the link leads, so there are none until the answer fits.
+  const linksToSessions = Boolean(locationId) && can('Charging_Sessions_View') && !overview.isPlaceholderData;
   const isEmpty = data && data.figures.sessions.current === 0 && data.figures.sessions.previous === 0;
   return (
     <>
@@ -82,15 +85,20 @@ export const OverviewPage = () => {
             <Rankings
               overview={data}
               showLocation={!locationId}
-              sessionsOf={
-                locationId && can('Charging_Sessions_View')
-                  ? (id) => `/dashboard/sessions?chargerId=${id}&from=${range.from}&to=${range.to}`
-                  : undefined
-              }
+              sessionsOf={linksToSessions ? (id) => `/dashboard/sessions?chargerId=${id}&from=${range.from}&to=${range.to}` : undefined}
             />
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
-            <ConnectorTypes types={data.connectorTypes} />
+            <ConnectorTypes
+              types={data.connectorTypes}
+              sessionsOf={
+                linksToSessions
+                  ? (type) =>
+                      // The bars count completed sessions (the rollup is written when a session stops).
+                      `/dashboard/sessions?connectorType=${encodeURIComponent(type)}&status=completed&from=${range.from}&to=${range.to}`
+                  : undefined
+              }
+            />
           </Paper>
         </Box>
       ) : null}

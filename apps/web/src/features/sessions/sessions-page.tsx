@@ -16,7 +16,7 @@ import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useServerTable } from '../../lib/use-server-table.ts';
 import { useExportSessions, useSessions, type SessionFilter } from './api/sessions-api.ts';
 import { sessionColumns } from './components/session-columns.tsx';
-import { EMPTY_SESSION_FILTER, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
+import { connectorTypeFrom, EMPTY_SESSION_FILTER, statusFrom, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 
 const toFilter = (locationId: string, values: SessionFilterValues): SessionFilter => ({
@@ -26,6 +26,7 @@ const toFilter = (locationId: string, values: SessionFilterValues): SessionFilte
   chargerId: values.chargerId || undefined,
   driver: values.driver.trim() || undefined,
   status: values.status || undefined,
+  connectorType: values.connectorType || undefined,
 });
 
 const SessionList = ({ locationId }: { locationId: string }) => {
@@ -36,6 +37,8 @@ const SessionList = ({ locationId }: { locationId: string }) => {
     chargerId: searchParams.get('chargerId') ?? '',
     from: searchParams.get('from') ?? '',
     to: searchParams.get('to') ?? '',
+    connectorType: connectorTypeFrom(searchParams.get('connectorType')),
+    status: statusFrom(searchParams.get('status')),
   });
   const filter = toFilter(locationId, useDebouncedValue(values));
   const table = useServerTable({ sort: '-startedAt', resetOn: filter });
@@ -43,11 +46,19 @@ const SessionList = ({ locationId }: { locationId: string }) => {
   const timeZone = useLocationTimeZone(locationId);
   const columns = useMemo(() => sessionColumns(timeZone), [timeZone]);
   const exportCsv = useExportSessions();
-  const isFiltered = Boolean(filter.from || filter.to || filter.chargerId || filter.driver || filter.status);
+  const isFiltered = Boolean(filter.from || filter.to || filter.chargerId || filter.driver || filter.status || filter.connectorType);
 
   const handleChange = (next: SessionFilterValues) => {
     setValues(next);
-    if (next.chargerId !== values.chargerId) setSearchParams(next.chargerId ? { chargerId: next.chargerId } : {}, { replace: true });
+    // The address keeps the charger and connector type so a reload or a shared link shows the same list.
+    if (next.chargerId !== values.chargerId || next.connectorType !== values.connectorType)
+      setSearchParams(
+        {
+          ...(next.chargerId ? { chargerId: next.chargerId } : {}),
+          ...(next.connectorType ? { connectorType: next.connectorType } : {}),
+        },
+        { replace: true },
+      );
   };
 
   return (

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { authenticateDirectoryUser } from './dev-directory.ts';
+import type Provider from 'oidc-provider';
 import type { DevIssuer } from './dev-provider.ts';
 import { renderDevLoginPage } from './dev-pages.ts';
 
@@ -47,28 +48,25 @@ const interactionRoutes = (issuer: DevIssuer) => async (app: FastifyInstance) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   app.get('/interaction/:uid', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const interaction = await issuer.oidc.interactionDetails(request.raw, reply.raw);
+    const interaction = await (await issuer.oidc()).interactionDetails(request.raw, reply.raw);
     const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
     return sendLoginPage(reply, issuer, interaction, { email: hint });
   });
 
   app.post('/interaction/:uid/login', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const interaction = await issuer.oidc.interactionDetails(request.raw, reply.raw);
+    const interaction = await (await issuer.oidc()).interactionDetails(request.raw, reply.raw);
     const form = (request.body ?? {}) as LoginForm;
     const user = authenticateDirectoryUser(issuer.provider, form.email ?? '', form.password ?? '');
     if (!user) return sendLoginPage(reply, issuer, interaction, { email: form.email ?? '', error: 'The e-mail or password is incorrect' });
-    const redirectTo = await issuer.oidc.interactionResult(
-      request.raw,
-      reply.raw,
-      { login: { accountId: user.sub } },
-      { mergeWithLastSubmission: false },
-    );
+    const redirectTo = await (
+      await issuer.oidc()
+    ).interactionResult(request.raw, reply.raw, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false });
     return reply.redirect(redirectTo, 303);
   });
 
   app.post('/interaction/:uid/abort', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
     const result = { error: 'access_denied', error_description: 'The user cancelled the sign-in' };
-    const redirectTo = await issuer.oidc.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    const redirectTo = await (await issuer.oidc()).interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
     return reply.redirect(redirectTo, 303);
   });
 };
@@ -81,7 +79,7 @@ const interactionRoutes = (issuer: DevIssuer) => async (app: FastifyInstance) =>
 const providerPassthrough = (issuer: DevIssuer) => async (app: FastifyInstance) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-  const handle = issuer.oidc.callback();
+  let handle: ReturnType<Provider['callback']> | undefined;
   app.route({
     method: ['GET', 'POST', 'OPTIONS', 'DELETE', 'PUT'],
     url: '/*',
@@ -92,6 +90,7 @@ const providerPassthrough = (issuer: DevIssuer) => async (app: FastifyInstance) 
       raw.originalUrl = raw.url;
       raw.url = raw.url?.slice(issuer.mountPath.length) || '/';
       for (const [name, value] of Object.entries(PROVIDER_HEADERS)) reply.raw.setHeader(name, value);
+      handle ??= (await issuer.oidc()).callback();
       reply.hijack();
       await handle(raw, reply.raw);
     },

@@ -1,7 +1,7 @@
 import { SSO_CALLBACK_PATHS, type SsoProvider } from '@wattdesk/shared';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { randomBytes } from 'node:crypto';
-import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, interactionPolicy as InteractionPolicy, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { SsoProviderSettings } from '../../../config.ts';
 import { findDirectoryUser, type DirectoryUser } from './dev-directory.ts';
 import { renderProviderError } from './dev-pages.ts';
@@ -9,7 +9,8 @@ import { createMemoryAdapter } from './memory-adapter.ts';
 
 export type DevIssuer = {
   provider: SsoProvider;
-  oidc: Provider;
+  /** The provider, made by the first request to it: oidc-provider weighs tens of MiB of an idle server. */
+  oidc: () => Promise<Provider>;
   /** Path of the issuer on this server, e.g. /oidc/workforce. */
   mountPath: string;
   /** The public half of the signing key: what the API checks this issuer's tokens against. */
@@ -38,7 +39,7 @@ const claimsOf = (user: DirectoryUser) => ({
  * A remembered sign-in at the provider would otherwise answer for whoever typed a different e-mail on our
  * login page: the login prompt is asked again when the hinted user is not the one signed in here.
  */
-const loginPolicy = (provider: SsoProvider) => {
+const loginPolicy = (provider: SsoProvider, interactionPolicy: typeof InteractionPolicy) => {
   const policy = interactionPolicy.base();
   policy.get('login')?.checks.add(
     new interactionPolicy.Check('login_hint_other_user', 'the hinted user is not the signed-in user', (ctx) => {
@@ -123,7 +124,6 @@ export const createDevIssuer = async ({ provider, settings, publicUrl, trustProx
     // RSA 2048 proofs (spec section 9's token-binding key) besides the defaults.
     enabledJWA: { dPoPSigningAlgValues: ['RS256', 'PS256', 'ES256', 'EdDSA'] },
     ttl: { AuthorizationCode: 60, IdToken: 600, AccessToken: 600, Interaction: 1800, Session: 1800, Grant: 1800 },
-    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`, policy: loginPolicy(provider) },
     loadExistingGrant: firstPartyGrant(resourceAudience),
     findAccount: async (_ctx, id) => {
       const user = findDirectoryUser(provider, id);
@@ -140,7 +140,15 @@ export const createDevIssuer = async ({ provider, settings, publicUrl, trustProx
       ctx.body = renderProviderError(out);
     },
   };
-  const oidc = new Provider(settings.issuer, configuration);
-  oidc.proxy = trustProxy;
-  return { provider, oidc, mountPath, publicJwks: { keys: [publicJwk] } };
+  const start = async () => {
+    const { default: OidcProvider, interactionPolicy } = await import('oidc-provider');
+    const oidc = new OidcProvider(settings.issuer, {
+      ...configuration,
+      interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`, policy: loginPolicy(provider, interactionPolicy) },
+    });
+    oidc.proxy = trustProxy;
+    return oidc;
+  };
+  let started: Promise<Provider> | undefined;
+  return { provider, oidc: () => (started ??= start()), mountPath, publicJwks: { keys: [publicJwk] } };
 };

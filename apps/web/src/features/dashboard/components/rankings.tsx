@@ -54,20 +54,40 @@ export const Rankings = ({ overview, ...rest }: { overview: DashboardOverview } 
   </Box>
 );
 
-/** Sessions by connector type, as proportional bars. */
-export const ConnectorTypes = ({ types }: { types: DashboardOverview['connectorTypes'] }) => {
+const ConnectorTypeBar = ({ type, total }: { type: DashboardOverview['connectorTypes'][number]; total: number }) => (
+  <>
+    <Typography variant="body2">{`${type.connectorType}: ${formatNumber(type.sessions)} (${total ? ((100 * type.sessions) / total).toFixed(0) : 0}%)`}</Typography>
+    <Box sx={{ height: 8, bgcolor: 'primary.main', borderRadius: 1, width: `${total ? (100 * type.sessions) / total : 0}%` }} />
+  </>
+);
+
+/** Sessions by connector type, as proportional bars; each opens those sessions when one location is selected. */
+export const ConnectorTypes = ({
+  types,
+  sessionsOf,
+}: {
+  types: DashboardOverview['connectorTypes'];
+  sessionsOf: ((connectorType: string) => string) | undefined;
+}) => {
   const total = types.reduce((sum, t) => sum + t.sessions, 0);
   return (
     <Box>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Sessions by connector type
       </Typography>
-      {types.map((t) => (
-        <Box key={t.connectorType} sx={{ my: 1 }}>
-          <Typography variant="body2">{`${t.connectorType}: ${formatNumber(t.sessions)} (${total ? ((100 * t.sessions) / total).toFixed(0) : 0}%)`}</Typography>
-          <Box sx={{ height: 8, bgcolor: 'primary.main', borderRadius: 1, width: `${total ? (100 * t.sessions) / total : 0}%` }} />
-        </Box>
-      ))}
+      <List dense aria-label="Sessions by connector type">
+        {types.map((t) => (
+          <ListItem key={t.connectorType} disableGutters disablePadding sx={{ display: 'block', my: 0.5 }}>
+            {sessionsOf ? (
+              <ListItemButton component={Link} to={sessionsOf(t.connectorType)} sx={{ px: 0, display: 'block' }}>
+                <ConnectorTypeBar type={t} total={total} />
+              </ListItemButton>
+            ) : (
+              <ConnectorTypeBar type={t} total={total} />
+            )}
+          </ListItem>
+        ))}
+      </List>
     </Box>
   );
 };

@@ -10,6 +10,7 @@ const template: InspectionTemplate = {
   locationId: 'l1',
   name: 'Monthly check',
   target: 'charger',
+  archived: false,
   updatedAt: '2026-11-20T08:00:00.000Z',
   sections: [
     {

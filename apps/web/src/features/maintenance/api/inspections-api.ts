@@ -5,6 +5,7 @@ import type {
   InspectionTemplate,
   InspectionTemplateBody,
   RecordBody,
+  TemplateStatusFilter,
 } from '@wattdesk/shared/schemas/inspections';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
@@ -12,9 +13,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 const keys = queryKeys.inspections;
 
-export const getTemplates = (locationId: string, signal?: AbortSignal) =>
+export const getTemplates = (locationId: string, status: TemplateStatusFilter, signal?: AbortSignal) =>
   api
-    .get<{ items: InspectionTemplate[] }>('/inspection-templates', { query: { locationId }, ...(signal ? { signal } : {}) })
+    .get<{ items: InspectionTemplate[] }>('/inspection-templates', { query: { locationId, status }, ...(signal ? { signal } : {}) })
     .then((answer) => answer.items);
 export const getRecords = (locationId: string, signal?: AbortSignal) =>
   api.get<{ items: InspectionRecord[] }>('/records', { query: { locationId }, ...(signal ? { signal } : {}) }).then((answer) => answer.items);
@@ -22,8 +23,8 @@ export const getRecordPhoto = (locationId: string, photoId: string, signal?: Abo
   api.getBlob(`/records/photos/${encodeURIComponent(photoId)}`, { query: { locationId }, ...(signal ? { signal } : {}) });
 
 export const inspectionQueries = {
-  templates: (locationId: string) =>
-    queryOptions({ queryKey: keys.templates(locationId), queryFn: ({ signal }) => getTemplates(locationId, signal) }),
+  templates: (locationId: string, status: TemplateStatusFilter) =>
+    queryOptions({ queryKey: keys.templateList(locationId, status), queryFn: ({ signal }) => getTemplates(locationId, status, signal) }),
   records: (locationId: string) => queryOptions({ queryKey: keys.records(locationId), queryFn: ({ signal }) => getRecords(locationId, signal) }),
   photo: (locationId: string, photoId: string) =>
     queryOptions({
@@ -33,7 +34,8 @@ export const inspectionQueries = {
     }),
 };
 
-export const useInspectionTemplates = (locationId: string) => useQuery(inspectionQueries.templates(locationId));
+export const useInspectionTemplates = (locationId: string, status: TemplateStatusFilter = 'active') =>
+  useQuery(inspectionQueries.templates(locationId, status));
 export const useInspectionRecords = (locationId: string) => useQuery(inspectionQueries.records(locationId));
 export const useRecordPhoto = (locationId: string, photoId: string) => useQuery(inspectionQueries.photo(locationId, photoId));
 
@@ -55,6 +57,25 @@ export const useSaveTemplate = () => {
     onSuccess: async ({ template }) => {
       notifySuccess(`Template ${template.name} saved`);
       await queryClient.invalidateQueries({ queryKey: keys.templates(template.locationId) });
+    },
+  });
+};
+
+/**
+ * Archive or restore: the toast says what the server said. Records name their template's state, so they
+ * are read again too. A refusal is toasted by the query client.
+ */
+export const useSetTemplateArchived = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      api.post<Saved<{ template: InspectionTemplate }>>(`/inspection-templates/${id}/${archived ? 'archive' : 'restore'}`),
+    onSuccess: async ({ msg, template }) => {
+      notifySuccess(msg[0] ?? `Template ${template.name} saved`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.templates(template.locationId) }),
+        queryClient.invalidateQueries({ queryKey: keys.records(template.locationId) }),
+      ]);
     },
   });
 };

@@ -1,3 +1,4 @@
+import { SESSION_CONNECTOR_TYPES } from '@wattdesk/shared/schemas/charging';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
@@ -6,13 +7,25 @@ import { FilterBar } from '../../../components/form/filter-bar.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
 import { useChargerOptions } from '../../../lib/queries/chargers.ts';
 
-export type SessionFilterValues = DayRange & { chargerId: string; driver: string; status: '' | 'active' | 'completed' };
+export type SessionFilterValues = DayRange & {
+  chargerId: string;
+  driver: string;
+  status: '' | 'active' | 'completed';
+  connectorType: '' | (typeof SESSION_CONNECTOR_TYPES)[number];
+};
 
-export const EMPTY_SESSION_FILTER: SessionFilterValues = { from: '', to: '', chargerId: '', driver: '', status: '' };
+export const EMPTY_SESSION_FILTER: SessionFilterValues = { from: '', to: '', chargerId: '', driver: '', status: '', connectorType: '' };
+
+/** A status from the address; anything else is no filter. */
+export const statusFrom = (text: string | null): SessionFilterValues['status'] => (text === 'active' || text === 'completed' ? text : '');
+
+/** A connector type from the address (the dashboard's bars link here); anything else is no filter. */
+export const connectorTypeFrom = (text: string | null): SessionFilterValues['connectorType'] =>
+  SESSION_CONNECTOR_TYPES.find((type) => type === text) ?? '';
 
 type SessionFiltersProps = { locationId: string; value: SessionFilterValues; onChange: (value: SessionFilterValues) => void };
 
-/** Days (the location's), charger, driver's id tag and status. */
+/** Days (the location's), charger, driver's id tag, status and connector type. */
 export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersProps) => {
   const chargers = useChargerOptions(locationId);
   const options = chargers.data?.items ?? [];
@@ -43,6 +56,21 @@ export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersPr
         <MenuItem value="">Any status</MenuItem>
         <MenuItem value="active">Active</MenuItem>
         <MenuItem value="completed">Completed</MenuItem>
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Connector type"
+        value={value.connectorType}
+        onChange={(event) => onChange({ ...value, connectorType: connectorTypeFrom(event.target.value) })}
+        sx={{ minWidth: 160 }}
+      >
+        <MenuItem value="">Any connector</MenuItem>
+        {SESSION_CONNECTOR_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type}
+          </MenuItem>
+        ))}
       </TextField>
     </FilterBar>
   );

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -46,6 +47,7 @@ export const RecordDetailDialog = ({
         {record.templateName} · {record.chargerName ?? 'Location'}
       </DialogTitle>
       <DialogContent>
+        {record.templateArchived ? <Chip size="small" label="Template archived" sx={{ mb: 1 }} /> : null}
         <Typography>
           By {record.inspectorEmail}, {formatDateTime(record.completedAt, timeZone)}
         </Typography>
