@@ -109,6 +109,8 @@ describe('payout statement: every movement in the CSV, a daily summary in the PD
         rows[0]![column],
       ).toBe(cents(total[column]!));
     expect(lines[0]![0]).toBe('2026-10-01 00:00:00 -07:00');
+    expect(lines.filter((line) => /^[0-9a-f-]{36}$/.test(line[2]!))).toHaveLength(SESSIONS + FEES);
+    expect(new Set(lines.map((line) => line[1]))).toEqual(new Set(['Session', 'Monthly deal fee']));
     expect(lines.at(-1)![0]!.slice(0, 10)).toBe('2026-10-30');
   });
 

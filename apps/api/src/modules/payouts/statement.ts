@@ -1,5 +1,5 @@
 import { minorToDecimal, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
@@ -7,6 +7,15 @@ import type { CsvCell } from '../../lib/csv.ts';
 
 const COLUMNS = ['sessionRevenue', 'refund', 'hostShare', 'resellerShare', 'platformFee', 'transfer', 'unallocated'] as const;
 type Column = (typeof COLUMNS)[number];
+const ACCOUNTS: Record<Column, string> = {
+  sessionRevenue: 'session_revenue',
+  refund: 'refund',
+  hostShare: 'host_share',
+  resellerShare: 'reseller_share',
+  platformFee: 'platform_fee',
+  transfer: 'transfer',
+  unallocated: 'unallocated',
+};
 const LABELS: Record<Column, string> = {
   sessionRevenue: 'Session revenue',
   refund: 'Refunds',
@@ -79,23 +88,42 @@ const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
 /** One line per ledger movement of the month: each column is what the movement put on that account. */
 export const statementLines = async (db: Database, locationId: string, month: string) => {
   const { timeZone, where, locationName } = await monthOf(db, locationId, month);
+  const sumOf = (account: string) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${account}), 0)`;
   // A movement's entries share their event, reference and currency: grouping by the movement alone lets it hash.
-  const rows = await db.transaction(async (tx) => {
+  // Each movement comes back as one text line and the month as one value: reading 100,000 rows of 11 fields
+  // cost PGlite ten times what the query did. The reference goes last, so a comma in it splits nothing.
+  const movements = db
+    .select({
+      first: sql<number>`min(${ledgerEntries.seq})`.as('first'),
+      line: sql<string>`concat_ws(',', floor(extract(epoch from min(${ledgerEntries.occurredAt})) * 1000)::bigint,
+        min(${ledgerEntries.event}::text), min(${ledgerEntries.currency}),
+        ${sql.join(
+          COLUMNS.map((column) => sumOf(ACCOUNTS[column])),
+          sql`, `,
+        )},
+        replace(min(${ledgerEntries.reference}), chr(30), ' '))`.as('line'),
+    })
+    .from(ledgerEntries)
+    .where(where)
+    .groupBy(ledgerEntries.movementId)
+    .as('movement');
+  const [result] = await db.transaction(async (tx) => {
     await tx.execute(WORK_MEM);
-    return tx
-      .select({
-        at: sql<Date>`min(${ledgerEntries.occurredAt})`.mapWith((value: string | Date) => new Date(value)),
-        event: sql<string>`min(${ledgerEntries.event}::text)`,
-        reference: sql<string>`min(${ledgerEntries.reference})`,
-        currency: sql<string>`min(${ledgerEntries.currency})`,
-        ...amountsOf(),
-      })
-      .from(ledgerEntries)
-      .where(where)
-      .groupBy(ledgerEntries.movementId)
-      .orderBy(asc(sql`min(${ledgerEntries.seq})`));
+    return tx.select({ lines: sql<string | null>`string_agg(${movements.line}, chr(30) order by ${movements.first})` }).from(movements);
   });
-  const lines: Line[] = rows;
+  const lines: Line[] = (result?.lines ? result.lines.split('\x1e') : []).map((text) => {
+    const fields = text.split(',');
+    const line = {
+      at: new Date(Number(fields[0])),
+      event: fields[1]!,
+      currency: fields[2]!,
+      reference: fields.slice(3 + COLUMNS.length).join(','),
+    } as Line;
+    COLUMNS.forEach((column, n) => {
+      line[column] = Number(fields[3 + n]) * (column === 'sessionRevenue' ? -1 : 1) + 0;
+    });
+    return line;
+  });
   return { lines, totals: totalsOf(lines), timeZone, locationName };
 };
 
