@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatZonedTimestamp, zoneOffsetMs } from './time-zones.ts';
+import { formatZonedTimestamp, zonedTimestampFormatter, zoneOffsetMs } from './time-zones.ts';
 
 const AT = '2026-11-03T17:05:09.000Z';
 
@@ -18,5 +18,22 @@ describe('exported times: the location’s wall clock with its UTC offset', () =
   it('zoneOffsetMs follows summer time', () => {
     expect(zoneOffsetMs(Date.parse(AT), 'America/New_York')).toBe(-5 * 3_600_000);
     expect(zoneOffsetMs(Date.parse('2026-07-01T12:00:00.000Z'), 'America/New_York')).toBe(-4 * 3_600_000);
+  });
+
+  it('zonedTimestampFormatter writes what formatZonedTimestamp writes, across summer-time changes of whole and half hours', () => {
+    const changes = [
+      ['America/Los_Angeles', '2026-03-08T09:00:00Z'],
+      ['America/Los_Angeles', '2026-11-01T08:30:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T14:30:00Z'],
+      ['Asia/Kathmandu', '2026-11-03T18:00:00Z'],
+      ['UTC', '2026-11-03T23:00:00Z'],
+    ] as const;
+    for (const [zone, around] of changes) {
+      const format = zonedTimestampFormatter(zone);
+      // Every 7 s for 2 hours either side, in an order that fills the cache out of sequence.
+      const instants = Array.from({ length: 2_000 }, (_, n) => Date.parse(around) - 7_200_000 + ((n * 7_919) % 2_000) * 7_013);
+      for (const at of instants) expect(format(new Date(at)), `${zone} ${new Date(at).toISOString()}`).toBe(formatZonedTimestamp(new Date(at), zone));
+    }
+    expect(zonedTimestampFormatter('UTC')(new Date(Number.NaN))).toBe('');
   });
 });

@@ -48,3 +48,34 @@ export const formatZonedTimestamp = (value: string | Date, timeZone = 'UTC'): st
   const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
   return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)} ${offset}`;
 };
+
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * formatZonedTimestamp for many instants of one zone (a month's statement: 100,000 lines). Asking Intl twice per
+ * instant dominated the export; the offset is asked once per quarter hour instead, since zones change offset on
+ * quarter hours. A quarter whose two ends disagree holds a change, and its instants are asked one by one.
+ */
+export const zonedTimestampFormatter = (timeZone = 'UTC') => {
+  const offsets = new Map<number, number | null>();
+  const offsetAt = (instantMs: number) => {
+    const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
+    let offset = offsets.get(quarter);
+    if (offset === undefined) {
+      const start = zoneOffsetMs(quarter * QUARTER_HOUR_MS, timeZone);
+      offset = start === zoneOffsetMs((quarter + 1) * QUARTER_HOUR_MS - 1, timeZone) ? start : null;
+      offsets.set(quarter, offset);
+    }
+    return offset ?? zoneOffsetMs(instantMs, timeZone);
+  };
+  return (value: Date): string => {
+    const instantMs = value.getTime();
+    if (Number.isNaN(instantMs)) return '';
+    const offsetMs = offsetAt(instantMs);
+    const clock = new Date(Math.floor(instantMs / 1000) * 1000 + offsetMs);
+    const offsetMinutes = Math.round(offsetMs / 60_000);
+    const sign = offsetMinutes < 0 ? '-' : '+';
+    const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
+    return `${clock.getUTCFullYear()}-${two(clock.getUTCMonth() + 1)}-${two(clock.getUTCDate())} ${two(clock.getUTCHours())}:${two(clock.getUTCMinutes())}:${two(clock.getUTCSeconds())} ${offset}`;
+  };
+};

@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
 import * as repo from './ledger.repository.ts';
-import { statementLines } from './statement.ts';
+import { PDF_LINE_LIMIT, statementDays, statementLines } from './statement.ts';
 
 export type PricedSession = { sessionId: string; locationId: string; currency: string; total: number; pricedAt: Date };
 
@@ -234,6 +234,11 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
   };
 
   const statement = (locationId: string, month: string) => statementLines(db, locationId, month);
+  /** What the PDF shows: every movement of a quiet month; the days of a busy one, summed without listing it (decision 061). */
+  const statementForPdf = async (locationId: string, month: string) => {
+    const summary = await statementDays(db, locationId, month);
+    return summary.entries > PDF_LINE_LIMIT ? summary : statementLines(db, locationId, month);
+  };
 
   /** Session revenue and reseller share the ledger split for the sessions of the scope's days (decision 056). */
   const resellerShares = (scope: Scope) => repo.sessionSharesIn(db, scope);
@@ -243,6 +248,7 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
   return {
     recordSessionRevenue,
     statement,
+    statementForPdf,
     resellerShares,
     resellerBpsNow,
     balance,

@@ -93,6 +93,9 @@ const History = ({ locationId }: { locationId: string }) => {
               Download PDF
             </Button>
           </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            The CSV lists every entry of the month. The PDF lists up to 500 entries; a busier month is summed by day.
+          </Typography>
         </CardContent>
       </Card>
       <RevenueShareCard locationId={locationId} timeZone={transfers.data?.timeZone ?? 'UTC'} />
