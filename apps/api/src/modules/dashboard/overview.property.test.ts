@@ -284,6 +284,29 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     };
   };
 
+  /** Chargers in scope by energy of their completed sessions in the range, most first and least first. */
+  const directRanking = async (scope: Scope) => {
+    const inScope = scope.locationIds ? sql`c.location_id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
+    const local = sql`(cs.started_at at time zone l.time_zone)::date`;
+    const filter =
+      scope.dayFilter === 'weekdays'
+        ? sql`extract(isodow from ${local}) <= 5`
+        : scope.dayFilter === 'weekends'
+          ? sql`extract(isodow from ${local}) >= 6`
+          : sql`true`;
+    const rows = rowsOf<{ id: string; name: string; energy: string; sessions: string }>(
+      await handle.db.execute(sql`
+      select c.id, c.name, coalesce(sum(cs.energy_wh), 0) as energy, count(cs.id) as sessions from chargers c
+      left join (charging_sessions cs join locations l on l.id = cs.location_id)
+        on cs.charger_id = c.id and cs.status = 'completed' and ${local} between ${scope.from}::date and ${scope.to}::date and ${filter}
+      where ${inScope} group by c.id, c.name`),
+    ).map((r) => ({ chargerId: r.id, name: r.name, energyWh: Number(r.energy), sessions: Number(r.sessions) }));
+    const order = (sign: number) => (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      sign * (a.energyWh - b.energyWh) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.chargerId < b.chargerId ? -1 : 1);
+    const pick = (list: typeof rows) => list.slice(0, 5).map(({ chargerId, energyWh, sessions }) => ({ chargerId, energyWh, sessions }));
+    return { top: pick([...rows].sort(order(-1))), bottom: pick([...rows].sort(order(1))) };
+  };
+
   const expectFigures = (overview: DashboardOverview, which: 'current' | 'previous', want: Awaited<ReturnType<typeof direct>>) => {
     const f = overview.figures;
     expect(f.sessions[which]).toBe(want.sessions);
@@ -313,6 +336,11 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         const scope: Scope = { ...range, locationIds: locationId ? [locationId] : undefined, now: NOW };
         expectFigures(overview, 'current', await direct(scope));
         expectFigures(overview, 'previous', await direct(previousOf(scope)));
+        // Top and bottom chargers (one grouping for both ends) rank what the sessions delivered.
+        const ranking = await directRanking(scope);
+        const shown = (list: DashboardOverview['topChargers']) =>
+          list.map(({ chargerId, energyWh, sessions }) => ({ chargerId, energyWh, sessions }));
+        expect({ top: shown(overview.topChargers), bottom: shown(overview.bottomChargers) }).toEqual(ranking);
         // The daily series adds up to the figure; sessions by connector type too.
         expect(overview.series.reduce((sum, d) => sum + d.sessions, 0)).toBe(overview.figures.sessions.current);
         expect(overview.connectorTypes.reduce((sum, c) => sum + c.sessions, 0)).toBe(overview.figures.sessions.current);
