@@ -8,7 +8,7 @@ const ZONES = ['America/Los_Angeles', 'America/New_York', 'America/Chicago'];
 /**
  * The issue 14 scale, made inside the database with set-based INSERT … SELECT generate_series. Triggers (the
  * rollups' and the foreign keys') are off while the rows go in; the rollups are then filled by the same grouping
- * the triggers do, so reads see what a network that grew session by session would hold: every charger-day
+ * the triggers do (the location × day rollup as the sum of the charger rows), so reads see what a network that grew session by session would hold: every charger-day
  * with online time, sessions over the last `days` days in three zones, hourly use and connector types.
  */
 export const seedDashboardScale = async (handle: DatabaseHandle, scale: DashboardScale) => {
@@ -57,6 +57,11 @@ export const seedDashboardScale = async (handle: DatabaseHandle, scale: Dashboar
                       sum(extract(epoch from cs.stopped_at - cs.started_at))::bigint as seconds
                from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2) s
       on s.charger_id = c.id and s.day = d.day`);
+    // The location rollup is the sum of its chargers' rows, as the trigger functions keep it.
+    await db.execute(sql`
+    insert into location_daily_stats (location_id, day, sessions, energy_wh, session_seconds, idle_seconds, revenue_minor, online_seconds, violations)
+    select location_id, day, sum(sessions), sum(energy_wh), sum(session_seconds), sum(idle_seconds), sum(revenue_minor), sum(online_seconds), sum(violations)
+    from charger_daily_stats where location_id in (select distinct location_id from bench_chargers) group by 1, 2`);
     await db.execute(sql`
     insert into location_hourly_usage (location_id, day, hour, session_seconds)
     select cs.location_id, (cs.started_at at time zone l.time_zone)::date, extract(hour from cs.started_at at time zone l.time_zone)::smallint,

@@ -62,6 +62,30 @@ export const chargerDailyStats = pgTable(
   (table) => [primaryKey({ columns: [table.chargerId, table.day] }), index('charger_daily_stats_location_day_idx').on(table.locationId, table.day)],
 );
 
+/**
+ * The sums of charger_daily_stats per location and day (decision 036), kept by the same trigger functions in the
+ * same statement, so the overview's totals, revenue and daily series read 25 times fewer rows at network scale
+ * (decision 057). Every column is the sum of that column over the location's charger rows of the day.
+ */
+export const locationDailyStats = pgTable(
+  'location_daily_stats',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sessions: integer('sessions').notNull().default(0),
+    energyWh: doublePrecision('energy_wh').notNull().default(0),
+    sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+    idleSeconds: bigint('idle_seconds', { mode: 'number' }).notNull().default(0),
+    /** Minor units of the location's currency (session_prices.total_minor). */
+    revenue: bigint('revenue_minor', { mode: 'number' }).notNull().default(0),
+    onlineSeconds: bigint('online_seconds', { mode: 'number' }).notNull().default(0),
+    violations: integer('violations').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.locationId, table.day] })],
+);
+
 /** Session time per location, local day and local hour: the weekday × hour heat map. */
 export const locationHourlyUsage = pgTable(
   'location_hourly_usage',

@@ -26,7 +26,7 @@ export const totals = async (db: Executor, scope: Scope): Promise<Totals> => {
     with d as (
       select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
         coalesce(sum(idle_seconds), 0) as idle_seconds, coalesce(sum(violations), 0) as violations, coalesce(sum(online_seconds), 0) as closed_online
-      from charger_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
+      from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
     select d.*,
       (select coalesce(sum(p.seconds), 0) from chargers c join locations l on l.id = c.location_id
         cross join lateral (select q.at, q.online from charger_status_changes q where q.charger_id = c.id order by q.at desc, q.id desc limit 1) last
@@ -51,7 +51,7 @@ export const totals = async (db: Executor, scope: Scope): Promise<Totals> => {
       where ${dayPasses(sql`d::date`, scope.dayFilter)})
     select coalesce(sum(seconds * chargers), 0) as charger_seconds, coalesce(sum(seconds * connectors), 0) as connector_seconds from elapsed`),
     db.execute(sql`
-    select l.currency, sum(s.revenue_minor) as amount from charger_daily_stats s join locations l on l.id = s.location_id
+    select l.currency, sum(s.revenue_minor) as amount from location_daily_stats s join locations l on l.id = s.location_id
     where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)} group by l.currency order by 2 desc`),
   ]);
   const [row] = rowsOf<Record<string, unknown>>(sums);
@@ -76,7 +76,7 @@ export const dailySeries = async (db: Executor, scope: Scope) =>
   rowsOf<{ day: string; currency: string; energy_wh: number; sessions: string; revenue: string }>(
     await db.execute(sql`
     select s.day::text as day, l.currency, sum(s.energy_wh) as energy_wh, sum(s.sessions) as sessions, sum(s.revenue_minor) as revenue
-    from charger_daily_stats s join locations l on l.id = s.location_id
+    from location_daily_stats s join locations l on l.id = s.location_id
     where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)}
     group by s.day, l.currency order by s.day`),
   ).map((r) => ({ day: r.day, currency: r.currency, energyWh: num(r.energy_wh), sessions: num(r.sessions), revenue: num(r.revenue) }));
@@ -98,26 +98,54 @@ export const connectorCount = async (db: Executor, scope: Scope): Promise<number
   return num(row?.n);
 };
 
-/** Chargers in scope by energy delivered; those with none count, so the bottom of the list is honest. */
-export const rankedChargers = async (db: Executor, scope: Scope, descending: boolean, limit: number) =>
-  rowsOf<{ id: string; code: string; name: string; location_id: string; location_name: string; energy_wh: number; sessions: string }>(
+type RankedCharger = { chargerId: string; code: string; name: string; locationId: string; locationName: string; energyWh: number; sessions: number };
+
+/**
+ * The `limit` chargers in scope that delivered the most energy and the `limit` that delivered the least, those
+ * with none included so the bottom of the list is honest. The period's charger rows are grouped once for both,
+ * by charger id alone before the names are joined (a third of the time at network scale, decision 057).
+ */
+export const rankedChargers = async (db: Executor, scope: Scope, limit: number): Promise<{ top: RankedCharger[]; bottom: RankedCharger[] }> => {
+  const rows = rowsOf<{
+    side: string;
+    id: string;
+    code: string;
+    name: string;
+    location_id: string;
+    location_name: string;
+    energy_wh: number;
+    sessions: string;
+  }>(
     await db.execute(sql`
-    select c.id, c.charger_id as code, c.name, c.location_id, l.name as location_name,
-      coalesce(sum(s.energy_wh), 0) as energy_wh, coalesce(sum(s.sessions), 0) as sessions
-    from chargers c join locations l on l.id = c.location_id
-    left join charger_daily_stats s on s.charger_id = c.id and ${daysInRange(sql`s.day`, scope)}
-    where ${inScope(sql`c.location_id`, scope)}
-    group by c.id, l.name
-    order by energy_wh ${descending ? sql`desc` : sql`asc`}, c.name, c.id limit ${limit}`),
-  ).map((r) => ({
-    chargerId: r.id,
-    code: r.code,
-    name: r.name,
-    locationId: r.location_id,
-    locationName: r.location_name,
-    energyWh: num(r.energy_wh),
-    sessions: num(r.sessions),
-  }));
+    with sums as (
+      select s.charger_id, sum(s.energy_wh) as energy_wh, sum(s.sessions) as sessions from charger_daily_stats s
+      where s.charger_id in (select c.id from chargers c where ${inScope(sql`c.location_id`, scope)}) and ${daysInRange(sql`s.day`, scope)}
+      group by s.charger_id),
+    ranked as (
+      select c.id, c.charger_id as code, c.name, c.location_id, l.name as location_name,
+        coalesce(t.energy_wh, 0) as energy_wh, coalesce(t.sessions, 0) as sessions
+      from chargers c join locations l on l.id = c.location_id left join sums t on t.charger_id = c.id
+      where ${inScope(sql`c.location_id`, scope)})
+    select * from (
+      (select 'top' as side, r.* from ranked r order by r.energy_wh desc, r.name, r.id limit ${limit})
+      union all
+      (select 'bottom' as side, r.* from ranked r order by r.energy_wh asc, r.name, r.id limit ${limit})) x
+    order by x.side, case x.side when 'top' then -x.energy_wh else x.energy_wh end, x.name, x.id`),
+  );
+  const ranked = (side: string) =>
+    rows
+      .filter((r) => r.side === side)
+      .map((r) => ({
+        chargerId: r.id,
+        code: r.code,
+        name: r.name,
+        locationId: r.location_id,
+        locationName: r.location_name,
+        energyWh: num(r.energy_wh),
+        sessions: num(r.sessions),
+      }));
+  return { top: ranked('top'), bottom: ranked('bottom') };
+};
 
 export const connectorTypes = async (db: Executor, scope: Scope) =>
   rowsOf<{ connector_type: string; sessions: string }>(

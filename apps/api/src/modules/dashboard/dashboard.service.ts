@@ -100,14 +100,13 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     const scope = scopeOf(auth, query);
     const before = previousOf(scope);
     // Independent reads: on PostgreSQL they run side by side on the pool (decision 057); PGlite queues them.
-    const [current, previous, timeZone, daily, heat, topChargers, bottomChargers, connectorTypes] = await Promise.all([
+    const [current, previous, timeZone, daily, heat, ranked, connectorTypes] = await Promise.all([
       repo.totals(db, scope),
       repo.totals(db, before),
       query.locationId ? repo.locationZone(db, query.locationId) : null,
       series(scope),
       heatMap(scope),
-      repo.rankedChargers(db, scope, true, RANKED),
-      repo.rankedChargers(db, scope, false, RANKED),
+      repo.rankedChargers(db, scope, RANKED),
       repo.connectorTypes(db, scope),
     ]);
     return {
@@ -120,8 +119,8 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
       figures: figuresOf(current, previous),
       series: daily,
       heatMap: heat,
-      topChargers,
-      bottomChargers,
+      topChargers: ranked.top,
+      bottomChargers: ranked.bottom,
       connectorTypes,
     };
   };

@@ -135,6 +135,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     await handle.db.execute(sql`delete from charging_sessions`);
     await handle.db.execute(sql`delete from charger_status_changes`);
     await handle.db.execute(sql`delete from charger_daily_stats`);
+    await handle.db.execute(sql`delete from location_daily_stats`);
     await handle.db.execute(sql`delete from location_hourly_usage`);
     await handle.db.execute(sql`delete from location_connector_sessions`);
   };
@@ -210,10 +211,29 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         });
       })
       .filter((row) => row.at <= NOW); // the history ends at the present
-    await db.insert(chargerStatusChanges).values(rows);
+    if (rows.length) await db.insert(chargerStatusChanges).values(rows);
   };
 
   const one = async <T>(query: SQL): Promise<T> => rowsOf<T>(await handle.db.execute(query))[0]!;
+
+  /**
+   * Location × day rows that differ from the sum of their chargers' rows (the overview reads the former). A
+   * location day left at zero when its only charger was deleted is the sum of nothing, so it does not differ.
+   */
+  const rollupDrift = async () =>
+    rowsOf<Record<string, unknown>>(
+      await handle.db.execute(sql`
+      with want as (
+        select location_id, day, sum(sessions) as sessions, sum(energy_wh) as energy_wh, sum(session_seconds) as session_seconds,
+          sum(idle_seconds) as idle_seconds, sum(revenue_minor) as revenue_minor, sum(online_seconds) as online_seconds, sum(violations) as violations
+        from charger_daily_stats group by 1, 2)
+      select coalesce(w.location_id, h.location_id) as location_id, coalesce(w.day, h.day)::text as day, w.sessions as want_sessions, h.sessions as have_sessions
+      from want w full join location_daily_stats h on h.location_id = w.location_id and h.day = w.day
+      where h.location_id is null
+        or (coalesce(w.sessions, 0), coalesce(w.energy_wh, 0), coalesce(w.session_seconds, 0), coalesce(w.idle_seconds, 0),
+            coalesce(w.revenue_minor, 0), coalesce(w.online_seconds, 0), coalesce(w.violations, 0))
+          is distinct from (h.sessions, h.energy_wh, h.session_seconds, h.idle_seconds, h.revenue_minor, h.online_seconds, h.violations)`),
+    );
 
   /** The obvious queries: local days straight from the timestamps, time counted minute by minute. */
   const direct = async (scope: Scope) => {
@@ -264,6 +284,29 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     };
   };
 
+  /** Chargers in scope by energy of their completed sessions in the range, most first and least first. */
+  const directRanking = async (scope: Scope) => {
+    const inScope = scope.locationIds ? sql`c.location_id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
+    const local = sql`(cs.started_at at time zone l.time_zone)::date`;
+    const filter =
+      scope.dayFilter === 'weekdays'
+        ? sql`extract(isodow from ${local}) <= 5`
+        : scope.dayFilter === 'weekends'
+          ? sql`extract(isodow from ${local}) >= 6`
+          : sql`true`;
+    const rows = rowsOf<{ id: string; name: string; energy: string; sessions: string }>(
+      await handle.db.execute(sql`
+      select c.id, c.name, coalesce(sum(cs.energy_wh), 0) as energy, count(cs.id) as sessions from chargers c
+      left join (charging_sessions cs join locations l on l.id = cs.location_id)
+        on cs.charger_id = c.id and cs.status = 'completed' and ${local} between ${scope.from}::date and ${scope.to}::date and ${filter}
+      where ${inScope} group by c.id, c.name`),
+    ).map((r) => ({ chargerId: r.id, name: r.name, energyWh: Number(r.energy), sessions: Number(r.sessions) }));
+    const order = (sign: number) => (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      sign * (a.energyWh - b.energyWh) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.chargerId < b.chargerId ? -1 : 1);
+    const pick = (list: typeof rows) => list.slice(0, 5).map(({ chargerId, energyWh, sessions }) => ({ chargerId, energyWh, sessions }));
+    return { top: pick([...rows].sort(order(-1))), bottom: pick([...rows].sort(order(1))) };
+  };
+
   const expectFigures = (overview: DashboardOverview, which: 'current' | 'previous', want: Awaited<ReturnType<typeof direct>>) => {
     const f = overview.figures;
     expect(f.sessions[which]).toBe(want.sessions);
@@ -283,6 +326,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
       fc.asyncProperty(fc.array(sessionArb, { maxLength: 20 }), historyArb, queryArb, async (sessions, history, q) => {
         await reset();
         await load(sessions, history);
+        expect(await rollupDrift()).toEqual([]);
         const locationId = q.location === null ? undefined : world.locationIds[q.location];
         const range = { from: day(q.first), to: day(Math.min(WINDOW_DAYS - 1, q.first + q.length - 1)), dayFilter: q.dayFilter };
         const overview = await dashboard().overview(
@@ -292,6 +336,11 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         const scope: Scope = { ...range, locationIds: locationId ? [locationId] : undefined, now: NOW };
         expectFigures(overview, 'current', await direct(scope));
         expectFigures(overview, 'previous', await direct(previousOf(scope)));
+        // Top and bottom chargers (one grouping for both ends) rank what the sessions delivered.
+        const ranking = await directRanking(scope);
+        const shown = (list: DashboardOverview['topChargers']) =>
+          list.map(({ chargerId, energyWh, sessions }) => ({ chargerId, energyWh, sessions }));
+        expect({ top: shown(overview.topChargers), bottom: shown(overview.bottomChargers) }).toEqual(ranking);
         // The daily series adds up to the figure; sessions by connector type too.
         expect(overview.series.reduce((sum, d) => sum + d.sessions, 0)).toBe(overview.figures.sessions.current);
         expect(overview.connectorTypes.reduce((sum, c) => sum + c.sessions, 0)).toBe(overview.figures.sessions.current);
@@ -305,6 +354,64 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         expect(overview.series.map((d) => d.day)).toEqual(days);
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 8) },
+    );
+  }, 120_000);
+
+  it('the location rollup stays the sum of its chargers when a charger goes with its sessions', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(sessionArb, { maxLength: 12 }),
+        historyArb,
+        fc.array(sessionArb, { minLength: 1, maxLength: 6 }),
+        async (sessions, history, extra) => {
+          await reset();
+          await load(sessions, history);
+          // A seventh charger at the first location takes sessions on the same days, then is deleted (cascade).
+          const [temp] = await handle.db
+            .insert(chargers)
+            .values({
+              chargerId: 'PROP-GONE',
+              locationId: world.locationIds[0]!,
+              name: 'Gone',
+              thingName: 'thing-gone',
+              kind: 'smart',
+              connectorTypes: ['CCS'],
+            })
+            .returning({ id: chargers.id });
+          world.chargerIds.push(temp!.id);
+          world.chargerLocation.push(world.locationIds[0]!);
+          try {
+            await load(
+              extra.map((s) => ({ ...s, charger: 6, tag: 'D' })),
+              [],
+            );
+          } finally {
+            world.chargerIds.pop();
+            world.chargerLocation.pop();
+          }
+          expect(await rollupDrift()).toEqual([]);
+          await handle.db.delete(chargers).where(sql`${chargers.id} = ${temp!.id}`);
+          expect(await rollupDrift()).toEqual([]);
+          const range = { from: day(0), to: day(WINDOW_DAYS - 1), dayFilter: 'all-days' as const };
+          const overview = await dashboard().overview({ userId: 'u', sessionId: 's', email: 'e', userType: 'SuperAdmin', locationIds: 'all' }, range);
+          // The figures this rollup feeds. (Session time per hour and sessions per connector type are location
+          // rollups of their own, which a deleted charger's sessions stay in: decision 057.)
+          const want = await direct({ ...range, locationIds: undefined, now: NOW });
+          const f = overview.figures;
+          expect([f.sessions.current, f.energyWh.current, f.idleSeconds.current, f.violations.current]).toEqual([
+            want.sessions,
+            want.energy,
+            want.idle,
+            want.violations,
+          ]);
+          expect(f.avgDurationSeconds.current).toBeCloseTo(want.sessions ? want.seconds / want.sessions : 0, 6);
+          expect(Object.fromEntries(f.revenue.map((r) => [r.currency, r.current]).filter(([, amount]) => amount !== 0))).toEqual(
+            Object.fromEntries(Object.entries(want.revenue).filter(([, amount]) => amount !== 0)),
+          );
+          expect(overview.series.reduce((sum, d) => sum + d.sessions, 0)).toBe(want.sessions);
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 4) },
     );
   }, 120_000);
 });
