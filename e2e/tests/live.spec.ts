@@ -17,7 +17,7 @@ test('the control center follows a charger live: connect, charging with energy a
   await loginAs('PortfolioManager');
   await page.goto('/dashboard/control-center');
   await chooseLocation(page, 'merritt', /Lake Merritt Offices/);
-  const card = page.getByRole('article', { name: 'Bay 5' });
+  const card = page.getByRole('article', { name: 'Bay 5' }).filter({ hasText: CHARGER_ID });
   await expect(card).toBeVisible();
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'live');
   // Marks this document: a reload would lose it.

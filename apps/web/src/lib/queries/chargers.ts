@@ -1,8 +1,9 @@
 import type { ChargerListResponse } from '@wattdesk/shared/schemas/chargers';
-import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client.ts';
 import { useCan } from '../can.tsx';
 import { queryKeys, type ChargerListParams } from '../query-keys.ts';
+import { keepPreviousWithinLocation } from './keep-previous-within-location.ts';
 
 /** Every charger of a location fits one page of a charger picker; the picker says so when a location has more. */
 export const CHARGER_OPTIONS_PAGE_SIZE = 200;
@@ -15,7 +16,7 @@ export const chargerListQuery = (params: ChargerListParams) =>
   queryOptions({
     queryKey: queryKeys.chargers.list(params),
     queryFn: ({ signal }) => getChargers(params, signal),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousWithinLocation(params.locationId),
   });
 
 type ChargerListOptions = { enabled?: boolean; refetchInterval?: number; errorHandled?: boolean };
