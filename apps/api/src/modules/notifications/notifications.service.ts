@@ -55,8 +55,25 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
       });
   };
 
+  /**
+   * One subject's notifications are decided one after another: the charger's fault reported twice at once must not
+   * pass the "told already?" check twice before either is written (on a pooled database it did).
+   */
+  const subjectQueues = new Map<string, Promise<void>>();
+  const inSubjectOrder = (key: string, task: () => Promise<void>) => {
+    const done = (subjectQueues.get(key) ?? Promise.resolve()).then(task);
+    subjectQueues.set(key, done);
+    void done.then(() => {
+      if (subjectQueues.get(key) === done) subjectQueues.delete(key);
+    });
+    return done;
+  };
+
   /** Records and announces one notification; never fails its caller (a charger message, a sign-in). */
-  const notify = async (values: repo.NewNotification & { repeatWindowMs?: number }) => {
+  const notify = (values: repo.NewNotification & { repeatWindowMs?: number }) =>
+    values.repeatWindowMs && values.subjectId ? inSubjectOrder(`${values.type}:${values.subjectId}`, () => record(values)) : record(values);
+
+  const record = async (values: repo.NewNotification & { repeatWindowMs?: number }) => {
     try {
       const { repeatWindowMs, ...fields } = values;
       if (repeatWindowMs && fields.subjectId && (await repo.toldSince(db, fields.type, fields.subjectId, new Date(now().getTime() - repeatWindowMs))))
