@@ -35,24 +35,28 @@ export const zoneOffsetMs = (instantMs: number, timeZone: string): number => {
 
 const two = (value: number) => String(value).padStart(2, '0');
 
+/** The text of an instant (to the second) on a clock `offsetMs` ahead of UTC: its wall clock, then the offset. */
+const stampAt = (instantMs: number, offsetMs: number) => {
+  const clock = new Date(Math.floor(instantMs / 1000) * 1000 + offsetMs);
+  const offsetMinutes = Math.round(offsetMs / 60_000);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
+  return `${clock.getUTCFullYear()}-${two(clock.getUTCMonth() + 1)}-${two(clock.getUTCDate())} ${two(clock.getUTCHours())}:${two(clock.getUTCMinutes())}:${two(clock.getUTCSeconds())} ${offset}`;
+};
+
 /**
  * `2026-11-03 09:00:00 -08:00`: the zone's wall clock with its UTC offset, for CSV exports. A spreadsheet
  * sorts it as text, a person reads the location's own clock, and the offset keeps it unambiguous.
  */
 export const formatZonedTimestamp = (value: string | Date, timeZone = 'UTC'): string => {
   const instantMs = typeof value === 'string' ? Date.parse(value) : value.getTime();
-  if (Number.isNaN(instantMs)) return '';
-  const clock = wallClock(instantMs, timeZone);
-  const offsetMinutes = Math.round(zoneOffsetMs(instantMs, timeZone) / 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
-  return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)} ${offset}`;
+  return Number.isNaN(instantMs) ? '' : stampAt(instantMs, zoneOffsetMs(instantMs, timeZone));
 };
 
 const QUARTER_HOUR_MS = 900_000;
 
 /**
- * formatZonedTimestamp for many instants of one zone (a month's statement: 100,000 lines). Asking Intl twice per
+ * formatZonedTimestamp for many instants of one zone (a month's statement: 100,000 lines). Asking Intl per
  * instant dominated the export; the offset is asked once per quarter hour instead, since zones change offset on
  * quarter hours. A quarter whose two ends disagree holds a change, and its instants are asked one by one.
  */
@@ -70,12 +74,6 @@ export const zonedTimestampFormatter = (timeZone = 'UTC') => {
   };
   return (value: Date): string => {
     const instantMs = value.getTime();
-    if (Number.isNaN(instantMs)) return '';
-    const offsetMs = offsetAt(instantMs);
-    const clock = new Date(Math.floor(instantMs / 1000) * 1000 + offsetMs);
-    const offsetMinutes = Math.round(offsetMs / 60_000);
-    const sign = offsetMinutes < 0 ? '-' : '+';
-    const offset = `${sign}${two(Math.floor(Math.abs(offsetMinutes) / 60))}:${two(Math.abs(offsetMinutes) % 60)}`;
-    return `${clock.getUTCFullYear()}-${two(clock.getUTCMonth() + 1)}-${two(clock.getUTCDate())} ${two(clock.getUTCHours())}:${two(clock.getUTCMinutes())}:${two(clock.getUTCSeconds())} ${offset}`;
+    return Number.isNaN(instantMs) ? '' : stampAt(instantMs, offsetAt(instantMs));
   };
 };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CommandReply } from '../../lib/cluster-bus.ts';
+import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { allocatePower, gridCapacityW, limitAt, localHour } from './allocation.ts';
 import * as repo from './dpo.repository.ts';
 
@@ -37,7 +38,7 @@ export type PowerEngineOptions = { db: Database; send: Send; log: FastifyBaseLog
  */
 export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs = 60_000 }: PowerEngineOptions) => {
   const timers = new Map<string, NodeJS.Timeout>();
-  const running = new Map<string, Promise<void>>();
+  const recomputations = createKeyedQueue();
   /** What each session was last sent (W), so an unchanged share is not sent again; forgotten on reconnect. */
   const sent = new Map<string, { chargerId: string; allocatedW: number }>();
   const lastLimit = new Map<string, number>();
@@ -86,10 +87,10 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
     );
     const active = new Set(sessions.map((s) => s.sessionId));
     for (const sessionId of [...sent.keys()]) if (!active.has(sessionId)) sent.delete(sessionId);
-    const before = new Map(sessions.map((s) => [s.sessionId, s]));
-    const changed = rows.filter((row) => {
-      const was = before.get(row.sessionId);
-      return was?.allocatedW !== row.allocatedW || was.profileStatus !== row.profileStatus;
+    // rows[i] is sessions[i] after this recompute; the session's row as read is what is stored.
+    const changed = rows.filter((row, index) => {
+      const stored = sessions[index]!;
+      return stored.allocatedW !== row.allocatedW || stored.profileStatus !== row.profileStatus;
     });
     await repo.syncAllocations(
       db,
@@ -107,11 +108,9 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
       locationId,
       setTimeout(() => {
         timers.delete(locationId);
-        const previous = running.get(locationId) ?? Promise.resolve();
-        const next = previous
-          .then(() => recompute(locationId))
+        void recomputations
+          .run(locationId, () => recompute(locationId))
           .catch((error: Error) => log.warn({ err: error.message, locationId }, 'Power sharing not applied'));
-        running.set(locationId, next);
       }, debounceMs),
     );
   };
@@ -177,13 +176,12 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
     },
     /** For tests and benchmarks: recompute now and wait for it. */
     recomputeNow: async (locationId: string) => {
-      await (running.get(locationId) ?? Promise.resolve());
-      await recompute(locationId);
+      await recomputations.run(locationId, () => recompute(locationId));
     },
     /** Waits for scheduled and running recomputations. */
     settled: async () => {
       while (timers.size) await new Promise((resolve) => setTimeout(resolve, debounceMs));
-      await Promise.all(running.values());
+      await recomputations.idle();
     },
     close: () => {
       closed = true;

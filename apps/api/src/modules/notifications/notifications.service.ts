@@ -16,6 +16,7 @@ import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
 import { escapeHtml, mailButton, mailLayout } from '../../lib/mail-layout.ts';
+import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -59,19 +60,11 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
    * One subject's notifications are decided one after another: the charger's fault reported twice at once must not
    * pass the "told already?" check twice before either is written (on a pooled database it did).
    */
-  const subjectQueues = new Map<string, Promise<void>>();
-  const inSubjectOrder = (key: string, task: () => Promise<void>) => {
-    const done = (subjectQueues.get(key) ?? Promise.resolve()).then(task);
-    subjectQueues.set(key, done);
-    void done.then(() => {
-      if (subjectQueues.get(key) === done) subjectQueues.delete(key);
-    });
-    return done;
-  };
+  const subjects = createKeyedQueue();
 
   /** Records and announces one notification; never fails its caller (a charger message, a sign-in). */
   const notify = (values: repo.NewNotification & { repeatWindowMs?: number }) =>
-    values.repeatWindowMs && values.subjectId ? inSubjectOrder(`${values.type}:${values.subjectId}`, () => record(values)) : record(values);
+    values.repeatWindowMs && values.subjectId ? subjects.run(`${values.type}:${values.subjectId}`, () => record(values)) : record(values);
 
   const record = async (values: repo.NewNotification & { repeatWindowMs?: number }) => {
     try {

@@ -1,5 +1,5 @@
 import { minorToDecimal, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
@@ -47,19 +47,14 @@ const monthBounds = (month: string, timeZone: string) => {
   return { from: at(year, index), to: index === 12 ? at(year + 1, 1) : at(year, index + 1) };
 };
 
-const sumOf = (account: string, sign = 1) =>
-  sql<number>`${sql.raw(String(sign))} * coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${account}), 0)`.mapWith(
-    Number,
-  );
-const amountsOf = () => ({
-  sessionRevenue: sumOf('session_revenue', -1),
-  refund: sumOf('refund'),
-  hostShare: sumOf('host_share'),
-  resellerShare: sumOf('reseller_share'),
-  platformFee: sumOf('platform_fee'),
-  transfer: sumOf('transfer'),
-  unallocated: sumOf('unallocated'),
-});
+/** Revenue is booked as a credit (negative) on its account; the statement shows what it brought, positive. */
+const signOf = (column: Column) => (column === 'sessionRevenue' ? -1 : 1);
+/** What the grouped entries put on the column's account, as the ledger books it. */
+const bookedOn = (column: Column) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS[column]}), 0)`;
+const amountsOf = () =>
+  Object.fromEntries(
+    COLUMNS.map((column) => [column, sql<number>`${sql.raw(String(signOf(column)))} * ${bookedOn(column)}`.mapWith(Number)]),
+  ) as Record<Column, SQL<number>>;
 
 const monthOf = async (db: Database, locationId: string, month: string) => {
   const timeZone = await locationTimeZone(db, locationId);
@@ -88,7 +83,6 @@ const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
 /** One line per ledger movement of the month: each column is what the movement put on that account. */
 export const statementLines = async (db: Database, locationId: string, month: string) => {
   const { timeZone, where, locationName } = await monthOf(db, locationId, month);
-  const sumOf = (account: string) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${account}), 0)`;
   // A movement's entries share their event, reference and currency: grouping by the movement alone lets it hash.
   // Each movement comes back as one text line and the month as one value: reading 100,000 rows of 11 fields
   // cost PGlite ten times what the query did. The reference goes last, so a comma in it splits nothing.
@@ -98,7 +92,7 @@ export const statementLines = async (db: Database, locationId: string, month: st
       line: sql<string>`concat_ws(',', floor(extract(epoch from min(${ledgerEntries.occurredAt})) * 1000)::bigint,
         min(${ledgerEntries.event}::text), min(${ledgerEntries.currency}),
         ${sql.join(
-          COLUMNS.map((column) => sumOf(ACCOUNTS[column])),
+          COLUMNS.map((column) => bookedOn(column)),
           sql`, `,
         )},
         replace(min(${ledgerEntries.reference}), chr(30), ' '))`.as('line'),
@@ -120,7 +114,7 @@ export const statementLines = async (db: Database, locationId: string, month: st
       reference: fields.slice(3 + COLUMNS.length).join(','),
     } as Line;
     COLUMNS.forEach((column, n) => {
-      line[column] = Number(fields[3 + n]) * (column === 'sessionRevenue' ? -1 : 1) + 0;
+      line[column] = Number(fields[3 + n]) * signOf(column) + 0;
     });
     return line;
   });

@@ -6,6 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 type Ranked = DashboardOverview['topChargers'];
@@ -15,6 +16,19 @@ const RankText = ({ charger: c, showLocation }: { charger: Ranked[number]; showL
     primary={`${c.name}${showLocation ? ` · ${c.locationName}` : ''}`}
     secondary={`${formatNumber(c.energyWh / 1000, { decimals: true })} kWh · ${formatNumber(c.sessions)} sessions`}
   />
+);
+
+/** A list row that opens `to` when there is somewhere to go, and is plain text otherwise. */
+const MaybeLinkedItem = ({ to, block = false, children }: { to: string | undefined; block?: boolean; children: ReactNode }) => (
+  <ListItem disableGutters disablePadding sx={block ? { display: 'block', my: 0.5 } : undefined}>
+    {to ? (
+      <ListItemButton component={Link} to={to} sx={{ px: 0, ...(block ? { display: 'block' } : {}) }}>
+        {children}
+      </ListItemButton>
+    ) : (
+      children
+    )}
+  </ListItem>
 );
 
 type RankingProps = {
@@ -32,15 +46,9 @@ const Ranking = ({ title, chargers, showLocation, sessionsOf }: RankingProps) =>
     </Typography>
     <List dense aria-label={title}>
       {chargers.map((c) => (
-        <ListItem key={c.chargerId} disableGutters disablePadding>
-          {sessionsOf ? (
-            <ListItemButton component={Link} to={sessionsOf(c.chargerId)} sx={{ px: 0 }}>
-              <RankText charger={c} showLocation={showLocation} />
-            </ListItemButton>
-          ) : (
-            <RankText charger={c} showLocation={showLocation} />
-          )}
-        </ListItem>
+        <MaybeLinkedItem key={c.chargerId} to={sessionsOf?.(c.chargerId)}>
+          <RankText charger={c} showLocation={showLocation} />
+        </MaybeLinkedItem>
       ))}
     </List>
   </Box>
@@ -77,15 +85,9 @@ export const ConnectorTypes = ({
       </Typography>
       <List dense aria-label="Sessions by connector type">
         {types.map((t) => (
-          <ListItem key={t.connectorType} disableGutters disablePadding sx={{ display: 'block', my: 0.5 }}>
-            {sessionsOf ? (
-              <ListItemButton component={Link} to={sessionsOf(t.connectorType)} sx={{ px: 0, display: 'block' }}>
-                <ConnectorTypeBar type={t} total={total} />
-              </ListItemButton>
-            ) : (
-              <ConnectorTypeBar type={t} total={total} />
-            )}
-          </ListItem>
+          <MaybeLinkedItem key={t.connectorType} to={sessionsOf?.(t.connectorType)} block>
+            <ConnectorTypeBar type={t} total={total} />
+          </MaybeLinkedItem>
         ))}
       </List>
     </Box>
