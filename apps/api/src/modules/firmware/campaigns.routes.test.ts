@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, chargers, firmwareCampaigns } from '../../db/schema/index.ts';
 import { makeCharger } from '../../../test/charger-fixtures.ts';
 import { demoLocationIds } from '../../../test/fixtures.ts';
+import { eventually } from '../../../test/ocpp-harness.ts';
 import { authed, createTestApp, json, loginAs, multipartFile, type TestApp } from '../../../test/test-app.ts';
 import { createDownloadLinks } from './firmware-download.ts';
 
@@ -92,6 +93,11 @@ describe('firmware campaign routes', () => {
     const campaign = json<FirmwareCampaignReport>(created);
     expect(campaign).toMatchObject({ status: 'running', currentStage: 1, counts: { total: 4 } });
     expect(campaign.chargers.map((charger) => charger.stage)).toEqual([1, 1, 2, 2]);
+    // The job tries the first stage on its own tick, not inside the request: wait for both tries before acting.
+    await eventually(async () => {
+      const report = json<FirmwareCampaignReport>(await call('GET', `/web/firmware/campaigns/${campaign.id}`));
+      expect(report.chargers.filter((charger) => charger.stage === 1).every((charger) => charger.attempts > 0)).toBe(true);
+    }, 10_000);
 
     expect(json(await call('POST', '/web/firmware/campaigns', { imageId: image.id, locationId }))).toMatchObject({ code: 'FIRMWARE_CAMPAIGN_BUSY' });
     expect(json<FirmwareCampaignReport>(await call('POST', `/web/firmware/campaigns/${campaign.id}/pause`)).status).toBe('paused');

@@ -110,6 +110,8 @@ export const createSandboxMoney = (now: () => Date) => {
     handle,
     /** The next money calls fail this way, in order. */
     failNext: (...next: SandboxFault[]) => faults.push(...next),
+    /** Forgets faults no call has used yet (a call that never reached the provider leaves its fault for the next). */
+    clearFaults: () => faults.splice(0).length,
     created,
   };
 };

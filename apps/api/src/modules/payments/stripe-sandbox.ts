@@ -131,7 +131,7 @@ export const createStripeSandbox = (secret: string, now: () => Date, extensions:
   const signEvent = (payload: string, timestamp = Math.floor(Date.now() / 1000)) =>
     `t=${timestamp},v1=${createHmac('sha256', webhookSecret).update(`${timestamp}.${payload}`, 'utf8').digest('hex')}`;
 
-  return { issueCode, address, close, failNext: money.failNext, created: money.created, webhookSecret, signEvent };
+  return { issueCode, address, close, failNext: money.failNext, clearFaults: money.clearFaults, created: money.created, webhookSecret, signEvent };
 };
 
 export type StripeSandbox = ReturnType<typeof createStripeSandbox>;
