@@ -85,8 +85,12 @@ export const freePort = async (): Promise<number> => {
   return port;
 };
 
-/** Polls until the check passes (or throws its last failure): effects of a charger message are asynchronous. */
-export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 3000): Promise<T> => {
+/**
+ * Polls until the check passes (or throws its last failure): effects of a charger message are asynchronous. The
+ * deadline is generous because it costs nothing when the check passes: on CI, vitest and the browser tests share
+ * two cores, and three seconds proved tight for PostgreSQL writes there.
+ */
+export const eventually = async <T>(check: () => Promise<T> | T, timeoutMs = 10_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -52,6 +52,23 @@ describe('OCPP reconnects and telemetry batches', () => {
     await upgraded.close();
   });
 
+  it('a charger that drops and reconnects at once stays online (the old socket’s disconnect is written before the new connect)', async () => {
+    const registered = await t.registerCharger();
+    for (let round = 0; round < 10; round += 1) {
+      const charger = t.simulate(registered);
+      await charger.connect();
+      await charger.sendMeterValues(1);
+      await charger.close();
+    }
+    const last = t.simulate(registered);
+    await last.connect();
+    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true }));
+    // Still online once every earlier socket's writes have landed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await t.charger(registered.id)).toMatchObject({ connected: true });
+    await last.close();
+  });
+
   it('writes a full batch at once, without waiting for the interval', async () => {
     const registered = await t.registerCharger();
     const charger = t.simulate(registered);

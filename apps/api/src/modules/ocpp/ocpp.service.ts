@@ -58,6 +58,22 @@ export const createOcppServer = (options: OcppServerOptions) => {
   ) as Error;
   const connections = new Map<string, { client: RpcClient; context: ChargerContext }>();
   const throttles = new Set<ReturnType<typeof createMessageThrottle>>();
+  /**
+   * A charger's connected/disconnected writes, in the order the sockets opened and closed: a charger that drops and
+   * reconnects at once must not have its old socket's "disconnected" (written after a telemetry flush) land after
+   * the new socket's "connected" — it would show offline while connected.
+   */
+  const connectionWrites = new Map<string, Promise<void>>();
+  const inConnectionOrder = (chargerCode: string, write: () => Promise<void>) => {
+    const done = (connectionWrites.get(chargerCode) ?? Promise.resolve()).then(write).catch((error: Error) => {
+      log.warn({ err: error.message, chargerCode }, 'Charger connection state not recorded');
+    });
+    connectionWrites.set(chargerCode, done);
+    void done.then(() => {
+      if (connectionWrites.get(chargerCode) === done) connectionWrites.delete(chargerCode);
+    });
+    return done;
+  };
 
   /** Other modules that act on what chargers do here (dynamic power re-shares on session starts and reconnects). */
   const listeners: ChargerListener[] = [];
@@ -212,23 +228,27 @@ export const createOcppServer = (options: OcppServerOptions) => {
       throttles.delete(throttle);
       if (connections.get(context.chargerCode)?.client !== client) return;
       connections.delete(context.chargerCode);
-      void (async () => {
+      void inConnectionOrder(context.chargerCode, async () => {
         await telemetry.flush();
         if (await repo.markDisconnected(db, context.id, bus.nodeId)) {
           const refreshed = await repo.refreshChargerStatus(db, context.id);
           logEvent(context.chargerCode, context.id, 'disconnected', 'Disconnected');
           publish({ ...context, locationId: refreshed?.locationId ?? context.locationId }, 'disconnected');
         }
-      })().catch((error: Error) => log.warn({ err: error.message }, 'Charger disconnect not recorded'));
+      });
     });
 
-    void (async () => {
+    const recorded = inConnectionOrder(context.chargerCode, async () => {
       await repo.markConnected(db, context.id, bus.nodeId, now());
       await repo.refreshChargerStatus(db, context.id);
       logEvent(context.chargerCode, context.id, 'connected', 'Connected');
       publish(context, 'connected');
-      if (context.booted) await applyWantedAvailability(context, session.availability);
-    })().catch((error: Error) => log.warn({ err: error.message }, 'Charger connection not recorded'));
+    });
+    // After the connection is recorded, outside the order: a charger's answer must not hold up its next state write.
+    if (context.booted)
+      void recorded
+        .then(() => applyWantedAvailability(context, session.availability))
+        .catch((error: Error) => log.warn({ err: error.message }, 'Charger availability not applied'));
   });
 
   bus.handleCommands((request) => callLocal(request.chargerCode, request.method, request.params, request.requestId));
