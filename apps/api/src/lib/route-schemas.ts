@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { errorResponseSchema } from '@wattdesk/shared';
 import { z } from 'zod';
 
@@ -12,5 +13,6 @@ export const errorResponses = {
   503: errorResponseSchema,
 } as const;
 
-/** A binary answer (a PDF): Fastify sends Buffers as they are, the schema only documents it. */
-export const binaryResponse = (description: string) => z.custom<Buffer>((value) => Buffer.isBuffer(value)).describe(description);
+/** A binary answer (a PDF, a firmware image): Fastify sends Buffers and streams as they are, the schema only documents it. */
+export const binaryResponse = (description: string) =>
+  z.custom<Buffer | Readable>((value) => Buffer.isBuffer(value) || value instanceof Readable).describe(description);

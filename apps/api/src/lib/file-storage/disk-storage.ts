@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertKey, type FileStorage } from './file-storage.ts';
 
@@ -12,6 +12,12 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 export const createDiskStorage = (root: string): FileStorage => {
   const fileOf = (key: string) => path.join(root, ...assertKey(key).split('/'));
   const typeOf = (key: string) => `${fileOf(key)}.content-type`;
+  // A file put there before the storage module (utility bills, decision 054) has no type beside it.
+  const contentTypeOf = (key: string) =>
+    readFile(typeOf(key), 'utf8').catch((error: unknown) => {
+      if (isMissing(error)) return 'application/octet-stream';
+      throw error;
+    });
 
   return {
     kind: 'disk',
@@ -26,12 +32,24 @@ export const createDiskStorage = (root: string): FileStorage => {
     get: async (key) => {
       try {
         const body = await readFile(fileOf(key));
-        // A file put there before the storage module (utility bills, decision 054) has no type beside it.
-        const contentType = await readFile(typeOf(key), 'utf8').catch((error: unknown) => {
-          if (isMissing(error)) return 'application/octet-stream';
+        return { body, contentType: await contentTypeOf(key) };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    stream: async (key) => {
+      try {
+        // Opened once: the size and the bytes are of the same file even if a put replaces it meanwhile (rename).
+        const handle = await open(fileOf(key));
+        try {
+          const { size } = await handle.stat();
+          const contentType = await contentTypeOf(key);
+          return { body: handle.createReadStream(), contentType, size };
+        } catch (error) {
+          await handle.close();
           throw error;
-        });
-        return { body, contentType };
+        }
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;

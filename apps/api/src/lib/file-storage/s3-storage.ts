@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type * as S3Module from '@aws-sdk/client-s3';
 import { assertKey, type FileStorage } from './file-storage.ts';
 
@@ -55,6 +56,19 @@ export const createS3Storage = (settings: S3Settings): FileStorage => {
         const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
         const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
         return { body: Buffer.from(bytes), contentType: answer.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (isNotFound(sdk, error)) return undefined;
+        throw error;
+      }
+    },
+    stream: async (key) => {
+      const Key = keyOf(key);
+      const { sdk, client } = await connect();
+      try {
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
+        // In Node the SDK's body is the HTTP response itself: the bytes flow through as the caller reads them.
+        const body = answer.Body instanceof Readable ? answer.Body : Readable.from([]);
+        return { body, contentType: answer.ContentType ?? 'application/octet-stream', size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(sdk, error)) return undefined;
         throw error;

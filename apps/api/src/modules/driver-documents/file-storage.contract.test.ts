@@ -50,6 +50,20 @@ describe.each(backends)('file storage contract: %s', (_name, make) => {
     await expect(storage.delete('drivers/abc/doc-1')).resolves.toBeUndefined();
   });
 
+  it('streams an object with its size and type, without reading it whole first', async () => {
+    const storage = make();
+    const bytes = Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 7) % 251));
+    await storage.put('firmware/large.bin', bytes, 'application/octet-stream');
+    const stored = await storage.stream('firmware/large.bin');
+    expect(stored).toMatchObject({ size: bytes.length, contentType: 'application/octet-stream' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+    // Several chunks: the bytes flowed through, they were not handed over as one buffer.
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(await storage.stream('firmware/missing.bin')).toBeUndefined();
+  });
+
   it('refuses keys that could leave its folder', async () => {
     const storage = make();
     await expect(storage.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow('Invalid storage key');

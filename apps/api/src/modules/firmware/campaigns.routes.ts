@@ -95,6 +95,7 @@ export const campaignRoutes = async (app: FastifyInstance, { campaigns, firmware
         .type('application/octet-stream')
         .header('x-checksum-sha256', image.sha256)
         .header('x-firmware-version', image.version)
+        .header('content-length', image.size)
         .header('cache-control', 'private, no-store')
         .send(image.body);
     },

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FirmwareImage, FirmwareImageList } from '@wattdesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,5 +64,30 @@ describe('firmware images', () => {
       (item) => item.version,
     );
     expect(versions.filter((version) => version.startsWith('3.'))).toEqual(['3.0.1']);
+  });
+
+  it('never hands out a damaged stored copy whole: a wrong size is refused, wrong bytes cut the download off', async () => {
+    const saved = json<FirmwareImage>(await upload({ version: '4.0.0', models: 'WD-22' }));
+    const stored = path.join(t.config.dataDir, 'files', 'firmware', saved.id);
+    const download = () => t.app.inject(authed(superToken, { method: 'GET', url: `/web/firmware/images/${saved.id}/file` }));
+
+    const whole = await download();
+    expect(whole.headers['content-length']).toBe(String(image.length));
+    expect(whole.rawPayload.equals(image)).toBe(true);
+
+    const flipped = Buffer.from(image);
+    flipped[60_000] = flipped[60_000]! ^ 0xff;
+    await writeFile(stored, flipped);
+    // The answer started before the end of the file was read: it stops short instead of completing.
+    const cut = await download().then(
+      (response) => response.rawPayload.length,
+      () => 0,
+    );
+    expect(cut).toBeLessThan(image.length);
+
+    await writeFile(stored, image.subarray(0, 1000));
+    const short = await download();
+    expect(short.statusCode).toBe(404);
+    expect(json(short)).toMatchObject({ msg: ['The stored image is damaged; upload it again'] });
   });
 });

@@ -104,6 +104,7 @@ export const firmwareRoutes = async (app: FastifyInstance, { firmware }: { firmw
         .type('application/octet-stream')
         .header('content-disposition', `attachment; filename="${image.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
         .header('x-checksum-sha256', image.sha256)
+        .header('content-length', image.size)
         .header('cache-control', 'private, no-store')
         .send(image.body);
     },

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { pipeline, Transform } from 'node:stream';
 import { AppError, type FirmwareImage } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -7,6 +8,22 @@ import type { AuthContext } from '../../lib/fastify-types.ts';
 import type { FileStorage } from '../../lib/file-storage/index.ts';
 import { campaignsUsingImage } from './campaigns.repository.ts';
 import * as repo from './firmware.repository.ts';
+
+const DAMAGED_IMAGE = 'The stored image is damaged; upload it again';
+
+/** Passes bytes through and fails at the end when they do not hash to `sha256`. */
+const checkedAgainst = (sha256: string) => {
+  const hash = createHash('sha256');
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(hash.digest('hex') === sha256 ? null : new Error('stored firmware image does not match its checksum'));
+    },
+  });
+};
 
 export type FirmwareUpload = { version: string; models: string[]; expectedSha256: string | undefined; fileName: string; bytes: Buffer };
 
@@ -60,16 +77,25 @@ export const createFirmwareService = ({ db, files, log }: { db: Database; files:
     return saved;
   };
 
-  /** The image's bytes, checked against the stored checksum so a damaged copy is never handed out. */
+  /**
+   * The image as a stream of its bytes: a stage of a campaign downloads at once, and an image may be 64 MB, so no
+   * download holds it whole. A copy whose size differs is refused before a byte goes out; bytes that do not hash to
+   * the stored checksum are found at the end, so the answer is cut off before it completes (the charger sees a
+   * failed download, and the error is logged), never handed out whole.
+   */
   const download = async (id: string) => {
     const row = await repo.findImage(db, id);
-    const stored = row ? await files.get(row.storageKey) : undefined;
+    const stored = row ? await files.stream(row.storageKey) : undefined;
     if (!row || !stored) throw new AppError('FIRMWARE_NOT_FOUND');
-    if (createHash('sha256').update(stored.body).digest('hex') !== row.sha256) {
-      log.error({ imageId: id }, 'stored firmware image does not match its checksum');
-      throw new AppError('FIRMWARE_NOT_FOUND', { messages: ['The stored image is damaged; upload it again'] });
+    if (stored.size !== row.sizeBytes) {
+      stored.body.destroy();
+      log.error({ imageId: id, size: stored.size, expected: row.sizeBytes }, 'stored firmware image has the wrong size');
+      throw new AppError('FIRMWARE_NOT_FOUND', { messages: [DAMAGED_IMAGE] });
     }
-    return { body: stored.body, fileName: row.fileName, sha256: row.sha256, version: row.version };
+    const body = pipeline(stored.body, checkedAgainst(row.sha256), (error) => {
+      if (error) log.error({ imageId: id, err: error.message }, 'firmware image download cut off');
+    });
+    return { body, size: row.sizeBytes, fileName: row.fileName, sha256: row.sha256, version: row.version };
   };
 
   const remove = async (actor: Actor, id: string) => {
