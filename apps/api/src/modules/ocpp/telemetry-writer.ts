@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import * as repo from './ocpp.repository.ts';
 
+/** A read queued behind a flush waits for one statement at most: samples go in slices of this many rows. */
+const SAMPLE_ROWS_PER_STATEMENT = 500;
+
 export type TouchedCharger = { id: string; chargerCode: string; locationId: string };
 
 /**
@@ -78,11 +81,13 @@ export class TelemetryWriter {
     this.flushing = this.flushing.then(async () => {
       if (!samples.length && !meters.length && !seen.length) return;
       try {
-        await this.db.transaction(async (tx) => {
-          await repo.writeSamples(tx, samples);
-          await repo.updateSessionMeters(tx, meters);
-          await repo.touchLastSeen(tx, seen);
-        });
+        // Statements one by one, not one transaction: on PGlite (one connection) a transaction holds every other
+        // query until it commits, and an Authorize waiting behind the whole flush was the OCPP tail (decision 013).
+        // Each statement is safe alone — samples insert once, meters and last-seen only move forward.
+        for (let start = 0; start < samples.length; start += SAMPLE_ROWS_PER_STATEMENT)
+          await repo.writeSamples(this.db, samples.slice(start, start + SAMPLE_ROWS_PER_STATEMENT));
+        await repo.updateSessionMeters(this.db, meters);
+        await repo.touchLastSeen(this.db, seen);
         if (touched.length) this.onFlushed(touched);
       } catch (error) {
         this.log.error({ err: error, samples: samples.length }, 'Charger telemetry could not be written');
