@@ -9,6 +9,7 @@ const BENCHES = [
   'api-throughput.ts',
   'overload.ts',
   'bundle-size.ts',
+  'lighthouse.ts',
   'locations-scale.ts',
   'pricing.ts',
   'money.ts',
