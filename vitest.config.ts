@@ -9,6 +9,7 @@ const ENGINE_INDEPENDENT = [
   'src/modules/payments/stripe-config.test.ts',
   'src/modules/driver-documents/file-storage.contract.test.ts',
   'test/permissions-doc.test.ts',
+  'test/import-cycles.test.ts',
 ];
 
 /** API integration tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set. */
