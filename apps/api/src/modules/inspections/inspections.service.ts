@@ -75,8 +75,10 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
   };
 
   const updateTemplate = async (auth: AuthContext, actor: Actor, id: string, body: InspectionTemplateBody) => {
-    const before = await requireActiveTemplate(auth, id);
     const row = await db.transaction(async (tx) => {
+      // Checked under the row's lock: an archive that commits meanwhile is seen here, not edited over.
+      const before = reachable(auth, await repo.findTemplateForUpdate(tx, id));
+      if (before.archived) throw new AppError('INSPECTION_TEMPLATE_ARCHIVED');
       const updated = await repo.updateTemplate(tx, id, { name: body.name, target: body.target, sections: withIds(body.sections, before.sections) });
       await recordActivity(tx, actor, {
         action: 'inspection_template.updated',
@@ -143,6 +145,8 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
     const opensMaintenance = checked.opensMaintenance && template.target === 'charger' && charger !== undefined;
     const failedCount = checked.answers.filter((answer) => answer.failed).length;
     const record = await db.transaction(async (tx) => {
+      // The checks above ran outside: a template archived since then takes no new record.
+      if ((await repo.findTemplateForUpdate(tx, template.id))?.archived) throw new AppError('INSPECTION_TEMPLATE_ARCHIVED');
       const inserted = await repo.insertRecord(tx, {
         templateId: template.id,
         templateName: template.name,
