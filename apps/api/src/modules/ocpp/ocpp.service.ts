@@ -6,6 +6,7 @@ import ocppRpc, { RPCServer } from 'ocpp-rpc';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
+import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { installHandshake, type HandshakeSession } from './ocpp-handshake.ts';
 import { createMessageThrottle, DEFAULT_OCPP_LIMITS, toOcpp16Frame, type OcppLimits } from './ocpp-guard.ts';
 import { createMessageHandlers, type ChargerContext, type IdTagAuthority, type OcppPricing } from './ocpp-messages.ts';
@@ -63,17 +64,11 @@ export const createOcppServer = (options: OcppServerOptions) => {
    * reconnects at once must not have its old socket's "disconnected" (written after a telemetry flush) land after
    * the new socket's "connected" — it would show offline while connected.
    */
-  const connectionWrites = new Map<string, Promise<void>>();
-  const inConnectionOrder = (chargerCode: string, write: () => Promise<void>) => {
-    const done = (connectionWrites.get(chargerCode) ?? Promise.resolve()).then(write).catch((error: Error) => {
+  const connectionWrites = createKeyedQueue();
+  const inConnectionOrder = (chargerCode: string, write: () => Promise<void>) =>
+    connectionWrites.run(chargerCode, write).catch((error: Error) => {
       log.warn({ err: error.message, chargerCode }, 'Charger connection state not recorded');
     });
-    connectionWrites.set(chargerCode, done);
-    void done.then(() => {
-      if (connectionWrites.get(chargerCode) === done) connectionWrites.delete(chargerCode);
-    });
-    return done;
-  };
 
   /** Other modules that act on what chargers do here (dynamic power re-shares on session starts and reconnects). */
   const listeners: ChargerListener[] = [];
