@@ -1,4 +1,4 @@
-import { liveEventSchema, type LiveEvent } from '@wattdesk/shared/schemas/charging';
+import { readLiveEvent, type LiveEvent } from '@wattdesk/shared/live-event';
 import { buildUrl, refreshSession } from './api-client.ts';
 import { useSession } from './session-store.ts';
 import { isTokenExpiring } from './session-timing.ts';
@@ -88,8 +88,8 @@ const readStream = async (options: LiveFeedOptions, isResume: boolean): Promise<
           options.onStatus('live');
           if (isResume) options.onResync();
         } else if (event.event === 'charger') {
-          const parsed = liveEventSchema.safeParse(safeJson(event.data));
-          if (parsed.success) options.onEvent(parsed.data);
+          const liveEvent = readLiveEvent(safeJson(event.data));
+          if (liveEvent) options.onEvent(liveEvent);
         }
       }
     }

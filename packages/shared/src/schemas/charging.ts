@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONNECTOR_TYPES, OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';
+import { LIVE_EVENT_FIELDS } from '../live-event.ts';
 
 /** OCPP 1.6 ChargePointStatus values, as connectors report them. */
 export const CONNECTOR_STATUSES = [
@@ -61,18 +62,12 @@ export const chargerLiveSchema = z.object({
 });
 export type ChargerLive = z.infer<typeof chargerLiveSchema>;
 
-/**
- * One server-sent event of the live feed: a charger's status, connectors or running sessions changed.
- * Small on purpose: a busy network sends many, and the screen refetches what it shows.
- */
-export const liveEventSchema = z.object({
-  id: z.string(),
-  chargerId: z.string(),
-  locationId: z.string(),
-  reason: z.string(),
-  at: z.string(),
-});
-export type LiveEvent = z.infer<typeof liveEventSchema>;
+export { LIVE_EVENT_FIELDS, readLiveEvent, type LiveEvent } from '../live-event.ts';
+
+/** The live feed's event as a schema, from the same field list as `readLiveEvent`. */
+export const liveEventSchema = z.object(
+  Object.fromEntries(LIVE_EVENT_FIELDS.map((field) => [field, z.string()])) as Record<(typeof LIVE_EVENT_FIELDS)[number], z.ZodString>,
+);
 
 export const liveFeedQuerySchema = z.object({ locationId: idSchema.optional() });
 

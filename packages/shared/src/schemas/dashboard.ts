@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_FILTERS, type DayFilterKey } from '../constants.ts';
 import { idSchema } from './common.ts';
+import { RANGE_REPORT_KINDS, REPORT_FORMATS } from '../report-kinds.ts';
 
 /** The longest range one overview or report covers: a year and a day (leap years). */
 export const DASHBOARD_MAX_RANGE_DAYS = 366;
@@ -93,28 +94,15 @@ export const resellerRevenueSchema = z.object({
 });
 export type ResellerRevenue = z.infer<typeof resellerRevenueSchema>;
 
-export const REPORT_KINDS = ['sessions', 'energy-by-charger', 'revenue-by-location', 'uptime-by-charger', 'violations', 'locations'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const REPORT_TITLES: Record<ReportKind, string> = {
-  sessions: 'Charging sessions',
-  'energy-by-charger': 'Energy by charger',
-  'revenue-by-location': 'Revenue by location and month',
-  'uptime-by-charger': 'Uptime by charger',
-  violations: 'Violations',
-  locations: 'Locations',
-};
-
-/** The reports over a range of days; the location list has its own route and permission (Locations_Export). */
-export const RANGE_REPORT_KINDS = [
-  'sessions',
-  'energy-by-charger',
-  'revenue-by-location',
-  'uptime-by-charger',
-  'violations',
-] as const satisfies readonly ReportKind[];
-export type RangeReportKind = (typeof RANGE_REPORT_KINDS)[number];
+export {
+  REPORT_KINDS,
+  REPORT_FORMATS,
+  REPORT_TITLES,
+  RANGE_REPORT_KINDS,
+  type ReportKind,
+  type ReportFormat,
+  type RangeReportKind,
+} from '../report-kinds.ts';
 export const reportParamsSchema = z.object({
   kind: z.enum(RANGE_REPORT_KINDS, { error: `Report must be one of ${RANGE_REPORT_KINDS.join(', ')}` }),
 });

@@ -3,10 +3,11 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCan } from '../../lib/can.tsx';
+import { lazyScreen } from '../../lib/lazy-with-timeout.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useDayFilter } from '../../lib/use-day-filter.ts';
@@ -17,8 +18,10 @@ import { HeatMap } from './components/heat-map.tsx';
 import { RangeBar } from './components/range-bar.tsx';
 import { ConnectorTypes, Rankings } from './components/rankings.tsx';
 import { ReportsPanel } from './components/reports-panel.tsx';
-import { ResellerCard } from './components/reseller-card.tsx';
 import { presetRange, todayIn, type DayRange, type RangePreset } from './range.ts';
+
+// Only resellers see it: its table loads with it, not with every user's dashboard (issue 18).
+const ResellerCard = lazyScreen(() => import('./components/reseller-card.tsx'), 'ResellerCard');
 
 /**
  * How the network is doing over a range of the locations' own days and the top bar's Day filter: figures with
@@ -64,7 +67,9 @@ export const OverviewPage = () => {
       <FiguresGrid overview={data} range={range} />
       {can('Reseller_Revenue_View') ? (
         <Box sx={{ mb: 3 }}>
-          <ResellerCard revenue={reseller.data} />
+          <Suspense fallback={null}>
+            <ResellerCard revenue={reseller.data} />
+          </Suspense>
         </Box>
       ) : null}
       {isEmpty ? (

@@ -1,4 +1,4 @@
-import { RANGE_REPORT_KINDS, REPORT_TITLES, type RangeReportKind, type ReportFormat } from '@wattdesk/shared/schemas/dashboard';
+import { RANGE_REPORT_KINDS, REPORT_TITLES, type RangeReportKind, type ReportFormat } from '@wattdesk/shared/report-kinds';
 import { formatNumber } from '@wattdesk/shared/format';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';

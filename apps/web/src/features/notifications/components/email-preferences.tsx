@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@wattdesk/shared/schemas/notifications';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@wattdesk/shared/notification-types';
 import { useNotificationPreferences, useSetNotificationPreferences } from '../api/notifications-api.ts';
 
 /** Which notification types this user also gets by e-mail; each box saves at once. */

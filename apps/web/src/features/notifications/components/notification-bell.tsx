@@ -9,13 +9,17 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import { lazyScreen } from '../../../lib/lazy-with-timeout.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications-api.ts';
 import { useNotificationFeed } from '../use-notification-feed.ts';
-import { EmailPreferences } from './email-preferences.tsx';
+
+// The bell is on every dashboard screen; its e-mail settings (and their checkboxes) load when first opened (issue 18).
+const EmailPreferences = lazyScreen(() => import('./email-preferences.tsx'), 'EmailPreferences');
 
 const PAGE = { unreadOnly: false, page: 1, pageSize: 20 };
 
@@ -63,7 +67,19 @@ export const NotificationBell = () => {
           </Button>
         </Box>
         <Divider />
-        {showSettings ? <EmailPreferences /> : null}
+        {showSettings ? (
+          <ErrorBoundary title="The e-mail settings could not be loaded.">
+            <Suspense
+              fallback={
+                <Typography color="text.secondary" sx={{ px: 2, py: 1 }}>
+                  Loading…
+                </Typography>
+              }
+            >
+              <EmailPreferences />
+            </Suspense>
+          </ErrorBoundary>
+        ) : null}
         {notifications.isError ? (
           <Typography color="error" sx={{ p: 2 }}>
             The notifications could not be loaded.
