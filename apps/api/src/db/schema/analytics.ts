@@ -35,6 +35,18 @@ export const chargerStatusChanges = pgTable(
 );
 
 /**
+ * The chargers connected now and since when (their last status change), kept by the status history's trigger
+ * (migration 0030): the overview adds each one's time since then without looking up the history per charger
+ * (decision 057). A charger that is not connected has no row.
+ */
+export const chargerConnectedSince = pgTable('charger_connected_since', {
+  chargerId: uuid('charger_id')
+    .primaryKey()
+    .references(() => chargers.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
+
+/**
  * Per charger and local day of its location (decision 036): what the dashboard sums. Kept by triggers in the
  * transaction that stops a session, stores its price, records a violation or changes a charger's status.
  * Sessions, energy, duration, idle time and revenue count on the day the session started; online time on

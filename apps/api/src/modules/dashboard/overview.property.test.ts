@@ -134,6 +134,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
   const reset = async () => {
     await handle.db.execute(sql`delete from charging_sessions`);
     await handle.db.execute(sql`delete from charger_status_changes`);
+    await handle.db.execute(sql`delete from charger_connected_since`);
     await handle.db.execute(sql`delete from charger_daily_stats`);
     await handle.db.execute(sql`delete from location_daily_stats`);
     await handle.db.execute(sql`delete from location_hourly_usage`);
@@ -235,6 +236,16 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
           is distinct from (h.sessions, h.energy_wh, h.session_seconds, h.idle_seconds, h.revenue_minor, h.online_seconds, h.violations)`),
     );
 
+  /** Connected chargers whose row (migration 0030) is not their last change's time, or who have a row and are not connected. */
+  const connectedDrift = async () =>
+    rowsOf<Record<string, unknown>>(
+      await handle.db.execute(sql`
+      with last as (select distinct on (charger_id) charger_id, at, online from charger_status_changes order by charger_id, at desc, id desc)
+      select coalesce(l.charger_id, o.charger_id) as charger_id, l.at as last_at, o.since
+      from (select * from last where online) l full join charger_connected_since o on o.charger_id = l.charger_id
+      where l.charger_id is null or o.charger_id is null or l.at <> o.since`),
+    );
+
   /** The obvious queries: local days straight from the timestamps, time counted minute by minute. */
   const direct = async (scope: Scope) => {
     const inScope = scope.locationIds ? sql`l.id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
@@ -327,6 +338,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         await reset();
         await load(sessions, history);
         expect(await rollupDrift()).toEqual([]);
+        expect(await connectedDrift()).toEqual([]);
         const locationId = q.location === null ? undefined : world.locationIds[q.location];
         const range = { from: day(q.first), to: day(Math.min(WINDOW_DAYS - 1, q.first + q.length - 1)), dayFilter: q.dayFilter };
         const overview = await dashboard().overview(
