@@ -4,6 +4,10 @@ import type { DatabaseHandle } from '../../apps/api/src/db/client.ts';
 export type DashboardScale = { locations: number; chargersPerLocation: number; sessions: number; days: number };
 
 const ZONES = ['America/Los_Angeles', 'America/New_York', 'America/Chicago'];
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+const weekdayColumns = sql.raw(['energy_wh', 'sessions'].flatMap((column) => WEEKDAYS.map((d) => `${column}_${d}`)).join(', '));
+const perWeekday = (column: string) =>
+  sql.raw(WEEKDAYS.map((d) => `coalesce(sum(${column}) filter (where extract(isodow from day) = ${d}), 0)`).join(', '));
 
 /**
  * The issue 14 scale, made inside the database with set-based INSERT … SELECT generate_series. Triggers (the
@@ -66,6 +70,11 @@ export const seedDashboardScale = async (handle: DatabaseHandle, scale: Dashboar
     insert into location_daily_stats (location_id, day, sessions, energy_wh, session_seconds, idle_seconds, revenue_minor, online_seconds, violations)
     select location_id, day, sum(sessions), sum(energy_wh), sum(session_seconds), sum(idle_seconds), sum(revenue_minor), sum(online_seconds), sum(violations)
     from charger_daily_stats where location_id in (select distinct location_id from bench_chargers) group by 1, 2`);
+    // The charger × week rollup the rankings read: the charger rows regrouped by ISO week, a column per weekday.
+    await db.execute(sql`
+    insert into charger_weekly_stats (charger_id, week, ${weekdayColumns})
+    select charger_id, day - (extract(isodow from day)::int - 1), ${perWeekday('energy_wh')}, ${perWeekday('sessions')}
+    from charger_daily_stats where charger_id in (select id from bench_chargers) group by 1, 2`);
     await db.execute(sql`
     insert into location_hourly_usage (location_id, day, hour, session_seconds)
     select cs.location_id, (cs.started_at at time zone l.time_zone)::date, extract(hour from cs.started_at at time zone l.time_zone)::smallint,

@@ -137,6 +137,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     await handle.db.execute(sql`delete from charger_connected_since`);
     await handle.db.execute(sql`delete from charger_daily_stats`);
     await handle.db.execute(sql`delete from location_daily_stats`);
+    await handle.db.execute(sql`delete from charger_weekly_stats`);
     await handle.db.execute(sql`delete from location_hourly_usage`);
     await handle.db.execute(sql`delete from location_connector_sessions`);
   };
@@ -234,6 +235,23 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         or (coalesce(w.sessions, 0), coalesce(w.energy_wh, 0), coalesce(w.session_seconds, 0), coalesce(w.idle_seconds, 0),
             coalesce(w.revenue_minor, 0), coalesce(w.online_seconds, 0), coalesce(w.violations, 0))
           is distinct from (h.sessions, h.energy_wh, h.session_seconds, h.idle_seconds, h.revenue_minor, h.online_seconds, h.violations)`),
+    );
+
+  /** Charger × week rows (migration 0030) whose weekday columns differ from the charger's day rows of that week. */
+  const weeklyDrift = async () =>
+    rowsOf<Record<string, unknown>>(
+      await handle.db.execute(sql`
+      with want as (
+        select charger_id, day - (extract(isodow from day)::int - 1) as week, extract(isodow from day)::int as weekday, sum(energy_wh) as energy_wh, sum(sessions) as sessions
+        from charger_daily_stats group by 1, 2, 3),
+      have as (
+        select charger_id, week, d as weekday, (array[energy_wh_1, energy_wh_2, energy_wh_3, energy_wh_4, energy_wh_5, energy_wh_6, energy_wh_7])[d] as energy_wh,
+          (array[sessions_1, sessions_2, sessions_3, sessions_4, sessions_5, sessions_6, sessions_7])[d] as sessions
+        from charger_weekly_stats cross join generate_series(1, 7) d)
+      select coalesce(w.charger_id, h.charger_id) as charger_id, coalesce(w.week, h.week)::text as week, coalesce(w.weekday, h.weekday) as weekday,
+        w.energy_wh as want_energy, h.energy_wh as have_energy, w.sessions as want_sessions, h.sessions as have_sessions
+      from want w full join have h on h.charger_id = w.charger_id and h.week = w.week and h.weekday = w.weekday
+      where (coalesce(w.energy_wh, 0), coalesce(w.sessions, 0)) is distinct from (coalesce(h.energy_wh, 0), coalesce(h.sessions, 0))`),
     );
 
   /** Connected chargers whose row (migration 0030) is not their last change's time, or who have a row and are not connected. */
@@ -339,6 +357,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         await load(sessions, history);
         expect(await rollupDrift()).toEqual([]);
         expect(await connectedDrift()).toEqual([]);
+        expect(await weeklyDrift()).toEqual([]);
         const locationId = q.location === null ? undefined : world.locationIds[q.location];
         const range = { from: day(q.first), to: day(Math.min(WINDOW_DAYS - 1, q.first + q.length - 1)), dayFilter: q.dayFilter };
         const overview = await dashboard().overview(
@@ -404,6 +423,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
           expect(await rollupDrift()).toEqual([]);
           await handle.db.delete(chargers).where(sql`${chargers.id} = ${temp!.id}`);
           expect(await rollupDrift()).toEqual([]);
+          expect(await weeklyDrift()).toEqual([]);
           const range = { from: day(0), to: day(WINDOW_DAYS - 1), dayFilter: 'all-days' as const };
           const overview = await dashboard().overview({ userId: 'u', sessionId: 's', email: 'e', userType: 'SuperAdmin', locationIds: 'all' }, range);
           // The figures this rollup feeds. (Session time per hour and sessions per connector type are location
