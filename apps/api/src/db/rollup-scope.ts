@@ -30,3 +30,18 @@ export const previousOf = (scope: Scope): Scope => {
   const day = (offset: number) => new Date(Date.parse(scope.from) + offset * 86_400_000).toISOString().slice(0, 10);
   return { ...scope, from: day(-length), to: day(-1) };
 };
+
+/**
+ * Each location in scope with its runs of consecutive local days of the range that pass the Day filter, as
+ * instants [lo, hi): a span is one index range over sessions or one subtraction of connected time, where a
+ * local day per row would cost a time-zone conversion per row. The bounds are converted once per time zone.
+ */
+export const localRuns = (scope: Scope): SQL => sql`
+  select l.id as location_id, r.lo, r.hi from locations l join (
+    select z.time_zone, (s.first)::timestamp at time zone z.time_zone as lo, (s.last + 1)::timestamp at time zone z.time_zone as hi
+    from (select distinct l.time_zone from locations l where ${inScope(sql`l.id`, scope)}) z
+    cross join (select min(d) as first, max(d) as last from (
+        select g::date as d, g::date - (row_number() over (order by g))::int as grp
+        from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') g where ${dayPasses(sql`g::date`, scope.dayFilter)}) x
+      group by grp) s) r on r.time_zone = l.time_zone
+  where ${inScope(sql`l.id`, scope)}`;

@@ -35,6 +35,18 @@ export const chargerStatusChanges = pgTable(
 );
 
 /**
+ * The chargers connected now and since when (their last status change), kept by the status history's trigger
+ * (migration 0030): the overview adds each one's time since then without looking up the history per charger
+ * (decision 057). A charger that is not connected has no row.
+ */
+export const chargerConnectedSince = pgTable('charger_connected_since', {
+  chargerId: uuid('charger_id')
+    .primaryKey()
+    .references(() => chargers.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
+
+/**
  * Per charger and local day of its location (decision 036): what the dashboard sums. Kept by triggers in the
  * transaction that stops a session, stores its price, records a violation or changes a charger's status.
  * Sessions, energy, duration, idle time and revenue count on the day the session started; online time on
@@ -84,6 +96,37 @@ export const locationDailyStats = pgTable(
     violations: integer('violations').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.locationId, table.day] })],
+);
+
+/**
+ * Energy and sessions per charger and local ISO week (Monday of it), one column per ISO weekday (1 Monday … 7
+ * Sunday): what the overview's top and bottom chargers rank (decision 057). A range of days reads about one row
+ * per charger and week, the weekdays it covers that pass the Day filter picked column by column, where
+ * charger_daily_stats has a row per day. Kept by the sessions' trigger function with charger_daily_stats.
+ */
+export const chargerWeeklyStats = pgTable(
+  'charger_weekly_stats',
+  {
+    chargerId: uuid('charger_id')
+      .notNull()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    energyWh1: doublePrecision('energy_wh_1').notNull().default(0),
+    energyWh2: doublePrecision('energy_wh_2').notNull().default(0),
+    energyWh3: doublePrecision('energy_wh_3').notNull().default(0),
+    energyWh4: doublePrecision('energy_wh_4').notNull().default(0),
+    energyWh5: doublePrecision('energy_wh_5').notNull().default(0),
+    energyWh6: doublePrecision('energy_wh_6').notNull().default(0),
+    energyWh7: doublePrecision('energy_wh_7').notNull().default(0),
+    sessions1: integer('sessions_1').notNull().default(0),
+    sessions2: integer('sessions_2').notNull().default(0),
+    sessions3: integer('sessions_3').notNull().default(0),
+    sessions4: integer('sessions_4').notNull().default(0),
+    sessions5: integer('sessions_5').notNull().default(0),
+    sessions6: integer('sessions_6').notNull().default(0),
+    sessions7: integer('sessions_7').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.chargerId, table.week] })],
 );
 
 /** Session time per location, local day and local hour: the weekday × hour heat map. */

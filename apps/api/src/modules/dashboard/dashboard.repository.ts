@@ -5,72 +5,7 @@ import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-sco
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-export type Totals = {
-  sessions: number;
-  energyWh: number;
-  sessionSeconds: number;
-  idleSeconds: number;
-  violations: number;
-  onlineSeconds: number;
-  usedSeconds: number;
-  chargerSeconds: number;
-  connectorSeconds: number;
-  uniqueDrivers: number;
-  revenue: { currency: string; amount: number }[];
-};
-
-/** The period's sums from the rollups, plus the time since each connected charger's last change. */
-export const totals = async (db: Executor, scope: Scope): Promise<Totals> => {
-  const [sums, fleet, money] = await Promise.all([
-    db.execute(sql`
-    with d as (
-      select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
-        coalesce(sum(idle_seconds), 0) as idle_seconds, coalesce(sum(violations), 0) as violations, coalesce(sum(online_seconds), 0) as closed_online
-      from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
-    select d.*,
-      (select coalesce(sum(p.seconds), 0) from chargers c join locations l on l.id = c.location_id
-        cross join lateral (select q.at, q.online from charger_status_changes q where q.charger_id = c.id order by q.at desc, q.id desc limit 1) last
-        cross join lateral wd_day_parts(last.at, ${scope.now}::timestamptz, l.time_zone) p
-        where ${inScope(sql`c.location_id`, scope)} and last.online and ${daysInRange(sql`p.day`, scope)}) as open_online,
-      (select coalesce(sum(session_seconds), 0) from location_hourly_usage u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}) as used_seconds,
-      (select count(distinct coalesce(cs.driver_id::text, cs.id_tag)) from charging_sessions cs join locations l on l.id = cs.location_id
-        where ${inScope(sql`cs.location_id`, scope)} and cs.status = 'completed'
-          and cs.started_at >= (${scope.from}::date)::timestamp at time zone l.time_zone
-          and cs.started_at < (${scope.to}::date + 1)::timestamp at time zone l.time_zone
-          and ${dayPasses(sql`(cs.started_at at time zone l.time_zone)::date`, scope.dayFilter)}) as unique_drivers
-    from d`),
-    db.execute(sql`
-    with fleet as (
-      select c.location_id, count(*) as chargers, sum(greatest(jsonb_array_length(c.connector_types), 1)) as connectors
-      from chargers c where ${inScope(sql`c.location_id`, scope)} group by c.location_id),
-    elapsed as (
-      select f.chargers, f.connectors, greatest(0, extract(epoch from
-        least(${scope.now}::timestamptz, (d::date + 1)::timestamp at time zone l.time_zone) - (d::date)::timestamp at time zone l.time_zone)) as seconds
-      from fleet f join locations l on l.id = f.location_id
-      cross join generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') d
-      where ${dayPasses(sql`d::date`, scope.dayFilter)})
-    select coalesce(sum(seconds * chargers), 0) as charger_seconds, coalesce(sum(seconds * connectors), 0) as connector_seconds from elapsed`),
-    db.execute(sql`
-    select l.currency, sum(s.revenue_minor) as amount from location_daily_stats s join locations l on l.id = s.location_id
-    where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)} group by l.currency order by 2 desc`),
-  ]);
-  const [row] = rowsOf<Record<string, unknown>>(sums);
-  const [capacity] = rowsOf<Record<string, unknown>>(fleet);
-  const revenue = rowsOf<{ currency: string; amount: string }>(money);
-  return {
-    sessions: num(row?.sessions),
-    energyWh: num(row?.energy_wh),
-    sessionSeconds: num(row?.session_seconds),
-    idleSeconds: num(row?.idle_seconds),
-    violations: num(row?.violations),
-    onlineSeconds: num(row?.closed_online) + num(row?.open_online),
-    usedSeconds: num(row?.used_seconds),
-    uniqueDrivers: num(row?.unique_drivers),
-    chargerSeconds: num(capacity?.charger_seconds),
-    connectorSeconds: num(capacity?.connector_seconds),
-    revenue: revenue.map((r) => ({ currency: r.currency, amount: num(r.amount) })),
-  };
-};
+export { totals, type Totals } from './overview-totals.repository.ts';
 
 export const dailySeries = async (db: Executor, scope: Scope) =>
   rowsOf<{ day: string; currency: string; energy_wh: number; sessions: string; revenue: string }>(
@@ -100,10 +35,16 @@ export const connectorCount = async (db: Executor, scope: Scope): Promise<number
 
 type RankedCharger = { chargerId: string; code: string; name: string; locationId: string; locationName: string; energyWh: number; sessions: number };
 
+const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+/** Per ISO week of the range, 1 for each weekday in the range that passes the Day filter, else 0 (m1 … m7). */
+const weekdayMasks = sql.raw(ISO_WEEKDAYS.map((d) => `bool_or(extract(isodow from g::date) = ${d})::int as m${d}`).join(', '));
+/** A charger_weekly_stats column summed over the picked weekdays of its week: exact, each day is taken whole or not at all. */
+const picked = (column: 'energy_wh' | 'sessions') => sql.raw(ISO_WEEKDAYS.map((d) => `s.${column}_${d} * w.m${d}`).join(' + '));
+
 /**
  * The `limit` chargers in scope that delivered the most energy and the `limit` that delivered the least, those
- * with none included so the bottom of the list is honest. The period's charger rows are grouped once for both,
- * by charger id alone before the names are joined (a third of the time at network scale, decision 057).
+ * with none included so the bottom of the list is honest. One grouping for both ends, by charger id alone before
+ * the names are joined, of the charger × week rollup: about five rows per charger for 30 days (decision 057).
  */
 export const rankedChargers = async (db: Executor, scope: Scope, limit: number): Promise<{ top: RankedCharger[]; bottom: RankedCharger[] }> => {
   const rows = rowsOf<{
@@ -117,9 +58,13 @@ export const rankedChargers = async (db: Executor, scope: Scope, limit: number):
     sessions: string;
   }>(
     await db.execute(sql`
-    with sums as (
-      select s.charger_id, sum(s.energy_wh) as energy_wh, sum(s.sessions) as sessions from charger_daily_stats s
-      where s.charger_id in (select c.id from chargers c where ${inScope(sql`c.location_id`, scope)}) and ${daysInRange(sql`s.day`, scope)}
+    with weeks as (
+      select g::date - (extract(isodow from g::date)::int - 1) as week, ${weekdayMasks}
+      from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') g where ${dayPasses(sql`g::date`, scope.dayFilter)} group by 1),
+    sums as (
+      select s.charger_id, sum(${picked('energy_wh')}) as energy_wh, sum(${picked('sessions')}) as sessions
+      from charger_weekly_stats s join weeks w on w.week = s.week
+      where s.charger_id in (select c.id from chargers c where ${inScope(sql`c.location_id`, scope)})
       group by s.charger_id),
     ranked as (
       select c.id, c.charger_id as code, c.name, c.location_id, l.name as location_name,

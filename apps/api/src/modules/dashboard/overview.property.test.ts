@@ -134,8 +134,10 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
   const reset = async () => {
     await handle.db.execute(sql`delete from charging_sessions`);
     await handle.db.execute(sql`delete from charger_status_changes`);
+    await handle.db.execute(sql`delete from charger_connected_since`);
     await handle.db.execute(sql`delete from charger_daily_stats`);
     await handle.db.execute(sql`delete from location_daily_stats`);
+    await handle.db.execute(sql`delete from charger_weekly_stats`);
     await handle.db.execute(sql`delete from location_hourly_usage`);
     await handle.db.execute(sql`delete from location_connector_sessions`);
   };
@@ -235,6 +237,33 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
           is distinct from (h.sessions, h.energy_wh, h.session_seconds, h.idle_seconds, h.revenue_minor, h.online_seconds, h.violations)`),
     );
 
+  /** Charger × week rows (migration 0030) whose weekday columns differ from the charger's day rows of that week. */
+  const weeklyDrift = async () =>
+    rowsOf<Record<string, unknown>>(
+      await handle.db.execute(sql`
+      with want as (
+        select charger_id, day - (extract(isodow from day)::int - 1) as week, extract(isodow from day)::int as weekday, sum(energy_wh) as energy_wh, sum(sessions) as sessions
+        from charger_daily_stats group by 1, 2, 3),
+      have as (
+        select charger_id, week, d as weekday, (array[energy_wh_1, energy_wh_2, energy_wh_3, energy_wh_4, energy_wh_5, energy_wh_6, energy_wh_7])[d] as energy_wh,
+          (array[sessions_1, sessions_2, sessions_3, sessions_4, sessions_5, sessions_6, sessions_7])[d] as sessions
+        from charger_weekly_stats cross join generate_series(1, 7) d)
+      select coalesce(w.charger_id, h.charger_id) as charger_id, coalesce(w.week, h.week)::text as week, coalesce(w.weekday, h.weekday) as weekday,
+        w.energy_wh as want_energy, h.energy_wh as have_energy, w.sessions as want_sessions, h.sessions as have_sessions
+      from want w full join have h on h.charger_id = w.charger_id and h.week = w.week and h.weekday = w.weekday
+      where (coalesce(w.energy_wh, 0), coalesce(w.sessions, 0)) is distinct from (coalesce(h.energy_wh, 0), coalesce(h.sessions, 0))`),
+    );
+
+  /** Connected chargers whose row (migration 0030) is not their last change's time, or who have a row and are not connected. */
+  const connectedDrift = async () =>
+    rowsOf<Record<string, unknown>>(
+      await handle.db.execute(sql`
+      with last as (select distinct on (charger_id) charger_id, at, online from charger_status_changes order by charger_id, at desc, id desc)
+      select coalesce(l.charger_id, o.charger_id) as charger_id, l.at as last_at, o.since
+      from (select * from last where online) l full join charger_connected_since o on o.charger_id = l.charger_id
+      where l.charger_id is null or o.charger_id is null or l.at <> o.since`),
+    );
+
   /** The obvious queries: local days straight from the timestamps, time counted minute by minute. */
   const direct = async (scope: Scope) => {
     const inScope = scope.locationIds ? sql`l.id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
@@ -327,6 +356,8 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         await reset();
         await load(sessions, history);
         expect(await rollupDrift()).toEqual([]);
+        expect(await connectedDrift()).toEqual([]);
+        expect(await weeklyDrift()).toEqual([]);
         const locationId = q.location === null ? undefined : world.locationIds[q.location];
         const range = { from: day(q.first), to: day(Math.min(WINDOW_DAYS - 1, q.first + q.length - 1)), dayFilter: q.dayFilter };
         const overview = await dashboard().overview(
@@ -392,6 +423,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
           expect(await rollupDrift()).toEqual([]);
           await handle.db.delete(chargers).where(sql`${chargers.id} = ${temp!.id}`);
           expect(await rollupDrift()).toEqual([]);
+          expect(await weeklyDrift()).toEqual([]);
           const range = { from: day(0), to: day(WINDOW_DAYS - 1), dayFilter: 'all-days' as const };
           const overview = await dashboard().overview({ userId: 'u', sessionId: 's', email: 'e', userType: 'SuperAdmin', locationIds: 'all' }, range);
           // The figures this rollup feeds. (Session time per hour and sessions per connector type are location

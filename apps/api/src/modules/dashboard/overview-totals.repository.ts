@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/sql-helpers.ts';
+import { dayPasses, daysInRange, inScope, localRuns, type Scope } from '../../db/rollup-scope.ts';
+
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+export type Totals = {
+  sessions: number;
+  energyWh: number;
+  sessionSeconds: number;
+  idleSeconds: number;
+  violations: number;
+  onlineSeconds: number;
+  usedSeconds: number;
+  chargerSeconds: number;
+  connectorSeconds: number;
+  uniqueDrivers: number;
+  revenue: { currency: string; amount: number }[];
+};
+
+/**
+ * Connected time still open: each connected charger's time since its last change (one row per connected
+ * charger, migration 0030) that falls in its location's runs of days. One subtraction per charger and run.
+ */
+const openOnline = (scope: Scope) => sql`
+  with runs as materialized (${localRuns(scope)})
+  select coalesce(sum(round(extract(epoch from least(r.hi, ${scope.now}::timestamptz) - greatest(r.lo, o.since)))), 0) as open_online
+  from charger_connected_since o join chargers c on c.id = o.charger_id join runs r on r.location_id = c.location_id
+  where least(r.hi, ${scope.now}::timestamptz) > greatest(r.lo, o.since)`;
+
+/**
+ * Drivers who completed a session in the period, driver account first, else the id tag. Exact, so not summed
+ * from rollups: each location's runs of days are index ranges of the covering index of migration 0030.
+ */
+const uniqueDrivers = (scope: Scope) => sql`
+  with runs as materialized (${localRuns(scope)})
+  select count(*) as unique_drivers from (
+    select distinct coalesce(cs.driver_id::text, cs.id_tag) from runs r
+    join charging_sessions cs on cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi
+    where cs.status = 'completed') x`;
+
+const rollupSums = (scope: Scope) => sql`
+  with d as (
+    select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
+      coalesce(sum(idle_seconds), 0) as idle_seconds, coalesce(sum(violations), 0) as violations, coalesce(sum(online_seconds), 0) as closed_online
+    from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
+  select d.*,
+    (select coalesce(sum(session_seconds), 0) from location_hourly_usage u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}) as used_seconds
+  from d`;
+
+/** Charger and connector time of the range up to now, per location's fleet today. */
+const capacity = (scope: Scope) => sql`
+  with fleet as (
+    select c.location_id, count(*) as chargers, sum(greatest(jsonb_array_length(c.connector_types), 1)) as connectors
+    from chargers c where ${inScope(sql`c.location_id`, scope)} group by c.location_id),
+  elapsed as (
+    select f.chargers, f.connectors, greatest(0, extract(epoch from
+      least(${scope.now}::timestamptz, (d::date + 1)::timestamp at time zone l.time_zone) - (d::date)::timestamp at time zone l.time_zone)) as seconds
+    from fleet f join locations l on l.id = f.location_id
+    cross join generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') d
+    where ${dayPasses(sql`d::date`, scope.dayFilter)})
+  select coalesce(sum(seconds * chargers), 0) as charger_seconds, coalesce(sum(seconds * connectors), 0) as connector_seconds from elapsed`;
+
+const revenue = (scope: Scope) => sql`
+  select l.currency, sum(s.revenue_minor) as amount from location_daily_stats s join locations l on l.id = s.location_id
+  where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)} group by l.currency order by 2 desc`;
+
+/** The period's sums from the rollups, the open connected time and the unique drivers: independent reads, side by side. */
+export const totals = async (db: Executor, scope: Scope): Promise<Totals> => {
+  const [sums, open, drivers, fleet, money] = await Promise.all(
+    [rollupSums(scope), openOnline(scope), uniqueDrivers(scope), capacity(scope), revenue(scope)].map((query) => db.execute(query)),
+  );
+  const [row] = rowsOf<Record<string, unknown>>(sums);
+  const [connected] = rowsOf<Record<string, unknown>>(open);
+  const [distinct] = rowsOf<Record<string, unknown>>(drivers);
+  const [elapsed] = rowsOf<Record<string, unknown>>(fleet);
+  return {
+    sessions: num(row?.sessions),
+    energyWh: num(row?.energy_wh),
+    sessionSeconds: num(row?.session_seconds),
+    idleSeconds: num(row?.idle_seconds),
+    violations: num(row?.violations),
+    onlineSeconds: num(row?.closed_online) + num(connected?.open_online),
+    usedSeconds: num(row?.used_seconds),
+    uniqueDrivers: num(distinct?.unique_drivers),
+    chargerSeconds: num(elapsed?.charger_seconds),
+    connectorSeconds: num(elapsed?.connector_seconds),
+    revenue: rowsOf<{ currency: string; amount: string }>(money).map((r) => ({ currency: r.currency, amount: num(r.amount) })),
+  };
+};
