@@ -9,6 +9,18 @@ const neutralised = (value: CsvCell): string | number | null => {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 };
 
+/** Resolves when the stream takes writes again, or when it was closed (the download cancelled). */
+const room = (stream: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+
 /**
  * Sends an XLSX download written row by row with exceljs's streaming writer: each row is committed to the
  * zip stream as it comes, so a large report never sits in memory whole. exceljs is imported by the first
@@ -29,7 +41,12 @@ export const sendXlsx = (
     const head = sheet.addRow([...header]);
     head.font = { bold: true };
     head.commit();
-    for await (const rows of pages) for (const row of rows) sheet.addRow(row.map(neutralised)).commit();
+    for await (const rows of pages) {
+      for (const row of rows) sheet.addRow(row.map(neutralised)).commit();
+      // The writer never waits for the download: without this a slow client left the whole file in the stream.
+      if (stream.writableNeedDrain) await room(stream);
+      if (stream.destroyed) return;
+    }
     sheet.commit();
     await workbook.commit();
   };

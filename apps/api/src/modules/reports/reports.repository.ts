@@ -3,9 +3,6 @@ import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
 
-/** Rows per query: a report streams page after page (keyset, never offset), so memory stays flat. */
-export const REPORT_PAGE = 1000;
-
 /** `at` (an instant) falls on a local day of the range that passes the Day filter, in the zone `zone`. */
 const localDayIn = (at: SQL, zone: SQL, scope: Scope): SQL => sql`${at} >= (${scope.from}::date)::timestamp at time zone ${zone}
   and ${at} < (${scope.to}::date + 1)::timestamp at time zone ${zone}
@@ -28,19 +25,38 @@ export type SessionRow = {
   idle_seconds: number | null;
   total: string | null;
   currency: string | null;
+  /** Started on a local day of the range that passes the Day filter: only these rows are the report's. */
+  in_range: boolean;
 };
 
-export const sessionsPage = async (db: Executor, scope: Scope, after: SessionRow | undefined) =>
+/**
+ * A page of sessions in (started_at, id) order. The page is picked from the sessions alone, within the range
+ * widened to every zone, and only then joined and checked against each location's own days (`in_range`).
+ * With the zone check in the paged query the planner, unable to estimate it, expected a ninth of the rows to
+ * pass and, for a page of thousands, sorted every remaining session for each page: a download slowing with
+ * its size. A page's last row, in range or not, is where the next one starts, so a row checked out at the
+ * edge of the range cannot end the report early. Charger and price are looked up by key for each of the page's
+ * rows (`offset 0` keeps them lookups): joined, 50,000 chargers were read and hashed for every page.
+ */
+export const sessionsPage = async (db: Executor, scope: Scope, after: SessionRow | undefined, limit: number) =>
   rowsOf<SessionRow>(
     await db.execute(sql`
     select cs.id, cs.transaction_id, l.name as location_name, l.time_zone, c.name as charger_name, c.charger_id as charger_code,
       cs.connector_id, cs.id_tag, cs.started_at::text as started_at, cs.stopped_at::text as stopped_at, cs.energy_wh,
-      extract(epoch from cs.stopped_at - cs.started_at)::bigint as duration_seconds, p.idle_seconds, p.total_minor as total, p.currency
-    from charging_sessions cs join locations l on l.id = cs.location_id join chargers c on c.id = cs.charger_id
-    left join session_prices p on p.session_id = cs.id
-    where ${inScope(sql`cs.location_id`, scope)} and cs.status = 'completed' and ${localDayIn(sql`cs.started_at`, sql`l.time_zone`, scope)}
-      ${after ? sql`and (cs.started_at, cs.id) > (${after.started_at}::timestamptz, ${after.id}::uuid)` : sql``}
-    order by cs.started_at, cs.id limit ${REPORT_PAGE}`),
+      extract(epoch from cs.stopped_at - cs.started_at)::bigint as duration_seconds, p.idle_seconds, p.total_minor as total, p.currency,
+      coalesce(${localDayIn(sql`cs.started_at`, sql`l.time_zone`, scope)} and c.id is not null, false) as in_range
+    from (
+      select s.id, s.transaction_id, s.location_id, s.charger_id, s.connector_id, s.id_tag, s.started_at, s.stopped_at, s.energy_wh
+      from charging_sessions s
+      where ${inScope(sql`s.location_id`, scope)} and s.status = 'completed'
+        and s.started_at >= ${scope.from}::date - 2 and s.started_at < ${scope.to}::date + 3
+        ${after ? sql`and (s.started_at, s.id) > (${after.started_at}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by s.started_at, s.id limit ${limit}
+    ) cs
+    left join locations l on l.id = cs.location_id
+    left join lateral (select c.id, c.name, c.charger_id from chargers c where c.id = cs.charger_id offset 0) c on true
+    left join lateral (select p.idle_seconds, p.total_minor, p.currency from session_prices p where p.session_id = cs.id offset 0) p on true
+    order by cs.started_at, cs.id`),
   );
 
 export type ChargerRow = {
@@ -60,7 +76,7 @@ export type ChargerRow = {
 };
 
 /** Per charger: the rollups' sums, online time (closed and still open) and the seconds of the range elapsed. */
-export const chargersPage = async (db: Executor, scope: Scope, after: ChargerRow | undefined) =>
+export const chargersPage = async (db: Executor, scope: Scope, after: ChargerRow | undefined, limit: number) =>
   rowsOf<ChargerRow>(
     await db.execute(sql`
     select c.id, l.name as location_name, c.name as charger_name, c.charger_id as charger_code, l.currency,
@@ -78,12 +94,12 @@ export const chargersPage = async (db: Executor, scope: Scope, after: ChargerRow
     where ${inScope(sql`c.location_id`, scope)}
       ${after ? sql`and (l.name, c.name, c.id) > (${after.location_name}, ${after.charger_name}, ${after.id}::uuid)` : sql``}
     group by c.id, l.name, l.currency, l.time_zone
-    order by l.name, c.name, c.id limit ${REPORT_PAGE}`),
+    order by l.name, c.name, c.id limit ${limit}`),
   );
 
 export type MonthRow = { id: string; name: string; month: string; currency: string; sessions: string; energy_wh: number; revenue: string };
 
-export const revenuePage = async (db: Executor, scope: Scope, after: MonthRow | undefined) =>
+export const revenuePage = async (db: Executor, scope: Scope, after: MonthRow | undefined, limit: number) =>
   rowsOf<MonthRow>(
     await db.execute(sql`
     select l.id, l.name, to_char(s.day, 'YYYY-MM') as month, l.currency, sum(s.sessions) as sessions, sum(s.energy_wh) as energy_wh, sum(s.revenue_minor) as revenue
@@ -91,7 +107,7 @@ export const revenuePage = async (db: Executor, scope: Scope, after: MonthRow | 
     where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)}
     group by l.id, l.name, 3, l.currency
     ${after ? sql`having (l.name, l.id, to_char(s.day, 'YYYY-MM')) > (${after.name}, ${after.id}::uuid, ${after.month})` : sql``}
-    order by l.name, l.id, 3 limit ${REPORT_PAGE}`),
+    order by l.name, l.id, 3 limit ${limit}`),
   );
 
 export type ViolationRow = {
@@ -109,7 +125,7 @@ export type ViolationRow = {
   status: string;
 };
 
-export const violationsPage = async (db: Executor, scope: Scope, after: ViolationRow | undefined) =>
+export const violationsPage = async (db: Executor, scope: Scope, after: ViolationRow | undefined, limit: number) =>
   rowsOf<ViolationRow>(
     await db.execute(sql`
     select v.id, l.name as location_name, l.time_zone, c.name as charger_name, v.id_tag, v.rule, v.detected_at::text as detected_at,
@@ -117,7 +133,7 @@ export const violationsPage = async (db: Executor, scope: Scope, after: Violatio
     from violations v join locations l on l.id = v.location_id join chargers c on c.id = v.charger_id
     where ${inScope(sql`v.location_id`, scope)} and ${localDayIn(sql`v.detected_at`, sql`l.time_zone`, scope)}
       ${after ? sql`and (v.detected_at, v.id) > (${after.detected_at}::timestamptz, ${after.id}::uuid)` : sql``}
-    order by v.detected_at, v.id limit ${REPORT_PAGE}`),
+    order by v.detected_at, v.id limit ${limit}`),
   );
 
 export type LocationRow = {
@@ -134,22 +150,11 @@ export type LocationRow = {
   has_reseller: boolean;
 };
 
-export const locationsPage = async (db: Executor, locationIds: readonly string[] | undefined, after: LocationRow | undefined) =>
+export const locationsPage = async (db: Executor, locationIds: readonly string[] | undefined, after: LocationRow | undefined, limit: number) =>
   rowsOf<LocationRow>(
     await db.execute(sql`
     select id, name, address_line1, address_line2, city, state, zip_code, time_zone, currency, charger_count, has_reseller from locations l
     where ${inScope(sql`l.id`, { locationIds })}
       ${after ? sql`and (l.name, l.id) > (${after.name}, ${after.id}::uuid)` : sql``}
-    order by l.name, l.id limit ${REPORT_PAGE}`),
+    order by l.name, l.id limit ${limit}`),
   );
-
-/** Every page of a keyset query, one after the other. */
-export async function* allPages<T>(page: (after: T | undefined) => Promise<T[]>): AsyncGenerator<T[]> {
-  let after: T | undefined;
-  for (;;) {
-    const rows = await page(after);
-    if (rows.length) yield rows;
-    if (rows.length < REPORT_PAGE) return;
-    after = rows[rows.length - 1];
-  }
-}
