@@ -1,12 +1,12 @@
-import { OCPP_PATH, OCPP_SUBPROTOCOL, type ChargerEventKind } from '@wattdesk/shared';
+import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import ocppRpc, { RPCServer } from 'ocpp-rpc';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
-import { createGroupCommit } from '../../lib/group-commit.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
+import { createChargerLog } from './charger-log.ts';
 import { installHandshake, type HandshakeSession } from './ocpp-handshake.ts';
 import { createMessageThrottle, DEFAULT_OCPP_LIMITS, toOcpp16Frame, type OcppLimits } from './ocpp-guard.ts';
 import { createMessageHandlers, type ChargerContext, type IdTagAuthority, type OcppPricing } from './ocpp-messages.ts';
@@ -37,8 +37,6 @@ export type OcppServerOptions = {
   /** Frame size, message rate and handshake limits (decision 011); unset ones take the defaults. */
   limits?: Partial<OcppLimits>;
 };
-
-export type CommandOutcome = CommandReply;
 
 /** A charger event on this node: reason is connected, disconnected, boot, status, session-started, session-stopped, meter-values. */
 export type ChargerListener = (charger: { id: string; chargerCode: string; locationId: string }, reason: string) => void;
@@ -79,15 +77,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     for (const listener of listeners) listener({ id: charger.id, chargerCode: charger.chargerCode, locationId: charger.locationId }, reason);
   };
 
-  // The charger log by group commit: a reconnecting fleet writes its 'connected' and 'boot' rows a batch at a time.
-  const events = createGroupCommit<repo.ChargerEventRow, void>(async (rows) => {
-    await repo.insertChargerEvents(db, rows);
-    return rows.map(() => undefined);
-  });
-  const logEvent = (chargerCode: string, chargerId: string | null, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) =>
-    void events
-      .add({ chargerCode, chargerId, kind, summary, detail: detail ?? null })
-      .catch((error: Error) => log.warn({ err: error.message }, 'Charger event not recorded'));
+  const { logEvent, idle: chargerLogIdle } = createChargerLog(db, log);
 
   const telemetry = new TelemetryWriter(
     db,
@@ -288,7 +278,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       await rpc.close({ code: 1001, reason: 'Server shutting down', force: false, awaitPending: false });
       await telemetry.close();
       await statuses.idle();
-      await events.idle();
+      await chargerLogIdle();
       await repo.clearConnections(db, bus.nodeId);
     },
   };
