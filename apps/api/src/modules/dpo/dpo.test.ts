@@ -2,7 +2,7 @@ import type { DpoOverview } from '@wattdesk/shared';
 import type { SimulatedCharger } from '@wattdesk/simulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs } from '../../db/schema/index.ts';
+import { activityLogs, powerAllocations } from '../../db/schema/index.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
 
 const METER_SECONDS = 0.3;
@@ -69,6 +69,10 @@ describe('dynamic power with simulated chargers: 10 chargers under a 50 kW limit
     await Promise.all(fleet.slice(0, 4).map((charger) => charger.stopSession()));
     // Six sessions could take 43.2 kW: each gets its charger's full 7.2 kW.
     withinLimit(await settledReports(7.2), 50);
+    // The stopped sessions' allocations are removed, not left to pile up.
+    await eventually(async () =>
+      expect(await t.database.db.select().from(powerAllocations).where(eq(powerAllocations.locationId, locationId))).toHaveLength(6),
+    );
 
     const lowered = await t.api('PUT', '/web/dpo/limit', {
       locationId,

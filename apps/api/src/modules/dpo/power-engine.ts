@@ -65,7 +65,7 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
         .map((s) => ({
           key: s.sessionId,
           priority: s.priority === 'high' ? 1 : 0,
-          startedAt: s.startedAt.getTime(),
+          startedAt: s.startedAtMs,
           maxW: Math.round(s.maxPowerKw * 1000),
         })),
     );
@@ -92,12 +92,7 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
       const stored = sessions[index]!;
       return stored.allocatedW !== row.allocatedW || stored.profileStatus !== row.profileStatus;
     });
-    await repo.syncAllocations(
-      db,
-      locationId,
-      sessions.map((s) => s.sessionId),
-      changed,
-    );
+    await repo.syncAllocations(db, locationId, changed);
   };
 
   /** Runs after a short quiet time; recomputations of one location never overlap. */
