@@ -27,7 +27,9 @@ import { printFailures, printResults, type StepResult } from './lib/ocpp-report.
 import { createBenchDatabase } from './lib/postgres.ts';
 import { holdAndMeasure, processStats } from './lib/process-stats.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
-import { BENCH_DRIVERS, benchDriverTag, seedBenchDrivers } from './lib/seed-drivers.ts';
+import { AuthorizeProbe } from './lib/authorize-probe.ts';
+import { BENCH_DRIVERS, benchDriverTag } from './lib/bench-tags.ts';
+import { seedBenchDrivers } from './lib/seed-drivers.ts';
 import { ascending, count as n, percentile } from './lib/stats.ts';
 import { finish } from './lib/machine.ts';
 
@@ -38,6 +40,8 @@ const { values: flags } = parseArgs({
     settle: { type: 'string', default: '10' },
     rate: { type: 'string', default: '100' },
     'authorize-rate': { type: 'string', default: '50' },
+    /** Chargers in the Authorize probe's own thread, registered beyond the last step. */
+    'authorize-chargers': { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '50' },
     engine: { type: 'string', default: 'pglite' },
     all: { type: 'boolean', default: false },
@@ -57,6 +61,7 @@ const RATE = Number(flags.rate);
 const SETUP_CONCURRENCY = Number(flags.concurrency);
 const ENGINE = flags.engine === 'postgres' ? 'postgres' : 'pglite';
 const AUTHORIZE_RATE = Number(flags['authorize-rate']);
+const PROBE_CHARGERS = Number(flags['authorize-chargers']);
 if (!STEPS.length || !(HOLD_S > 0) || !(SETTLE_S >= 0) || !(RATE > 0) || !(SETUP_CONCURRENCY > 0) || !(AUTHORIZE_RATE >= 0)) {
   console.error(
     'usage: tsx ocpp-load.ts [--steps 1000,2500,5000,7500] [--hold 40] [--settle 10] [--rate 100] [--authorize-rate 50] [--concurrency 50] [--engine pglite|postgres] [--all]',
@@ -83,9 +88,6 @@ const seedDrivers = async (target: { dataDir: string } | { url: string }) => {
   console.log(`  seeded ${n(BENCH_DRIVERS)} drivers with a tag each at one location in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 };
 
-/** Nine in ten are drivers' tags (most not cached yet), one in ten a tag no driver has. */
-const randomTag = () => (Math.random() < 0.9 ? benchDriverTag(Math.floor(Math.random() * BENCH_DRIVERS)) : `BX${Math.floor(Math.random() * 1e9)}`);
-
 /** The product as `npm start` runs it, with demo data and no simulated chargers of its own; its output kept for failures. */
 const startServer = (databaseUrl: string | undefined): Promise<ProductProcess> =>
   startProductProcess({
@@ -106,7 +108,7 @@ const startServer = (databaseUrl: string | undefined): Promise<ProductProcess> =
 
 // ── One step ────────────────────────────────────────────────────────────
 
-const runStep = async (server: ProductProcess, fleet: BenchFleet, target: number): Promise<StepResult> => {
+const runStep = async (server: ProductProcess, fleet: BenchFleet, probe: AuthorizeProbe, target: number): Promise<StepResult> => {
   const alreadyConnected = fleet.chargers.length;
   const rampSeconds = await fleet.rampTo(target);
   const median = (values: number[] | undefined) => percentile(ascending(values), 50).toFixed(0);
@@ -122,16 +124,16 @@ const runStep = async (server: ProductProcess, fleet: BenchFleet, target: number
   fleet.hold.start();
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
-  const probing = fleet.probeAuthorize(performance.now() + HOLD_S * 1000, AUTHORIZE_RATE, randomTag);
+  const probing = probe.probe(HOLD_S * 1000, AUTHORIZE_RATE);
   const usage = await holdAndMeasure(server.child.pid!, HOLD_S);
-  await probing;
+  const authorize = await probing;
   fleet.hold.recording = false;
   lag.disable();
 
   const sorted = ascending(fleet.hold.latencies);
   const connected = fleet.connected;
   const p99 = percentile(sorted, 99);
-  const failures = fleet.hold.failures;
+  const failures = fleet.hold.failures + authorize.failures;
   const result: StepResult = {
     ...usage,
     chargers: target,
@@ -144,10 +146,14 @@ const runStep = async (server: ProductProcess, fleet: BenchFleet, target: number
     failures,
     disconnects: fleet.hold.disconnects,
     benchLagP99: lag.percentile(99) / 1e6,
-    authorizeCount: fleet.hold.authorize.length,
-    authorizeP50: percentile(ascending(fleet.hold.authorize), 50),
-    authorizeP99: percentile(ascending(fleet.hold.authorize), 99),
-    authorizeStatuses: [...fleet.hold.authorizeStatuses].map(([status, times]) => `${status} ${n(times)}`).join(', '),
+    probeLagP99: authorize.lagP99,
+    authorizeCount: authorize.latencies.length,
+    authorizeP50: percentile(ascending(authorize.latencies), 50),
+    authorizeP99: percentile(ascending(authorize.latencies), 99),
+    authorizeStatuses: Object.entries(authorize.statuses)
+      .map(([status, times]) => `${status} ${n(times)}`)
+      .concat(authorize.failures ? [`failed ${n(authorize.failures)}`] : [])
+      .join(', '),
     holds: connected === target && failures === 0 && p99 < P99_BAR_MS && usage.rssMaxBytes < RSS_BAR_BYTES,
   };
   process.stdout.write(result.holds ? ' holds\n' : ' does not hold\n');
@@ -186,17 +192,27 @@ const run = async (): Promise<boolean> => {
   process.on('SIGINT', onSignal);
   const results: StepResult[] = [];
   let idleRss = 0;
+  let probe: AuthorizeProbe | undefined;
   let reconnect: Awaited<ReturnType<BenchFleet['reconnectAll']>> | undefined;
   try {
     const registerStarted = performance.now();
-    const sites = await registerChargers(server.baseUrl, { total: STEPS.at(-1)!, chargerId: chargerCode, ocppPassword: OCPP_PASSWORD });
+    const sites = await registerChargers(server.baseUrl, {
+      total: STEPS.at(-1)! + PROBE_CHARGERS,
+      chargerId: chargerCode,
+      ocppPassword: OCPP_PASSWORD,
+    });
     console.log(
       `  registered ${n(STEPS.at(-1)!)} chargers at ${sites} sites through POST /web/chargers/batch in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`,
     );
     idleRss = processStats(server.child.pid!).rssBytes;
     console.log(`  server RSS with no charger connected: ${(idleRss / 1024 ** 2).toFixed(0)} MiB`);
+    probe = await AuthorizeProbe.start({
+      baseUrl: server.baseUrl,
+      chargerIds: Array.from({ length: PROBE_CHARGERS }, (_, offset) => chargerCode(STEPS.at(-1)! + offset)),
+      password: OCPP_PASSWORD,
+    });
     for (const step of STEPS) {
-      const result = await runStep(server, fleet, step);
+      const result = await runStep(server, fleet, probe, step);
       results.push(result);
       if (!result.holds && !flags.all) break;
     }
@@ -206,6 +222,7 @@ const run = async (): Promise<boolean> => {
       console.log(` ${n(reconnect.reconnected)} back in ${reconnect.seconds.toFixed(1)} s`);
     }
   } finally {
+    await probe?.close();
     await fleet.close();
     const tail = server.log.filter((line) => !line.includes('"msg":"Charger refused"')).slice(-10);
     await server.stop();
@@ -225,10 +242,12 @@ const run = async (): Promise<boolean> => {
     results,
   );
   const last = results.at(-1);
-  const perConnectionKb = last && last.connected ? (last.rssMaxBytes - idleRss) / 1024 / last.connected : Number.NaN;
+  // The probe's chargers are connections too.
+  const connections = (last?.connected ?? 0) + (probe?.connected ?? 0);
+  const perConnectionKb = last && connections ? (last.rssMaxBytes - idleRss) / 1024 / connections : Number.NaN;
   const memoryPass = perConnectionKb <= PER_CONNECTION_BAR_KB;
   console.log(
-    `\nMemory: idle ${(idleRss / 1024 ** 2).toFixed(0)} MiB; ${perConnectionKb.toFixed(1)} KB per connection above idle at ${n(last?.connected ?? 0)} chargers: ` +
+    `\nMemory: idle ${(idleRss / 1024 ** 2).toFixed(0)} MiB; ${perConnectionKb.toFixed(1)} KB per connection above idle at ${n(connections)} chargers: ` +
       `${memoryPass ? 'PASS' : 'FAIL'} (bar ≤ ${PER_CONNECTION_BAR_KB} KB)`,
   );
   const reconnectTimes = ascending(reconnect?.times);

@@ -26,7 +26,7 @@ export type FleetOptions = {
 
 /**
  * What the fleet saw while recording a hold: steady-state latencies (ms), failed calls, drops, background
- * errors, and the Authorize probes' latencies (ms) and answers.
+ * errors.
  */
 export class HoldRecorder {
   latencies: number[] = [];
@@ -34,13 +34,9 @@ export class HoldRecorder {
   disconnects = 0;
   recording = false;
   readonly errors = new Map<string, number>();
-  authorize: number[] = [];
-  readonly authorizeStatuses = new Map<string, number>();
 
   start() {
     this.latencies = [];
-    this.authorize = [];
-    this.authorizeStatuses.clear();
     this.failures = 0;
     this.disconnects = 0;
     this.errors.clear();
@@ -96,30 +92,6 @@ export class BenchFleet {
     }
     await Promise.all(setups);
     return (performance.now() - started) / 1000;
-  }
-
-  /** Authorize for `tag()` from random connected chargers at `perSecond` until `until` (performance.now() time). */
-  async probeAuthorize(until: number, perSecond: number, tag: () => string): Promise<void> {
-    if (!perSecond) return;
-    const { hold } = this;
-    const pending: Promise<void>[] = [];
-    const started = performance.now();
-    for (let sent = 0; performance.now() < until; sent += 1) {
-      const wait = started + (sent * 1000) / perSecond - performance.now();
-      if (wait > 0) await sleep(wait);
-      const connected = this.chargers.filter((charger) => charger.connected);
-      const charger = connected[Math.floor(Math.random() * connected.length)];
-      if (!charger) continue;
-      pending.push(
-        charger.authorize(tag()).then(
-          ({ idTagInfo }) => {
-            hold.authorizeStatuses.set(idTagInfo.status, (hold.authorizeStatuses.get(idTagInfo.status) ?? 0) + 1);
-          },
-          () => undefined,
-        ),
-      );
-    }
-    await Promise.all(pending);
   }
 
   /**
@@ -190,10 +162,6 @@ export class BenchFleet {
         const list = this.setupCalls.get(method) ?? [];
         list.push(durationMs);
         this.setupCalls.set(method, list);
-      }
-      if (hold.recording && method === 'Authorize') {
-        if (ok) hold.authorize.push(durationMs);
-        else hold.failures += 1;
       }
       if (!hold.recording || !STEADY_METHODS.has(method)) return;
       if (ok) hold.latencies.push(durationMs);

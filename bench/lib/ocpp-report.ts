@@ -15,6 +15,8 @@ export type StepResult = HoldUsage & {
   failures: number;
   disconnects: number;
   benchLagP99: number;
+  /** The Authorize probe thread's own event-loop lag (it is counted in the Authorize figures). */
+  probeLagP99: number;
   authorizeCount: number;
   authorizeP50: number;
   authorizeP99: number;
@@ -49,6 +51,7 @@ export const printResults = (context: ReportContext, results: StepResult[]) => {
     'RSS MiB',
     'CPU % server/bench/other',
     'bench lag p99',
+    'probe lag p99',
     'Authorize n',
     'Authorize p50/p99 ms',
     '',
@@ -67,6 +70,7 @@ export const printResults = (context: ReportContext, results: StepResult[]) => {
       (r.rssMaxBytes / 1024 ** 2).toFixed(0),
       `${r.serverCpuPercent.toFixed(0)}/${r.benchCpuPercent.toFixed(0)}/${r.otherCpuPercent.toFixed(0)}`,
       `${r.benchLagP99.toFixed(1)} ms`,
+      `${r.probeLagP99.toFixed(1)} ms`,
       n(r.authorizeCount),
       `${r.authorizeP50.toFixed(1)}/${r.authorizeP99.toFixed(1)}`,
       r.holds ? 'ok' : 'FAIL',
@@ -77,7 +81,7 @@ export const printResults = (context: ReportContext, results: StepResult[]) => {
     `   CPU: % of one core, ${os.cpus().length} cores in all; "other" is the rest of the machine — when it is high, the numbers are not the server's alone)`,
   );
   console.log(
-    `  (Authorize: ${n(context.drivers)} drivers with a tag each at one location; answers ${results.map((r) => `[${r.authorizeStatuses}]`).join(' ')}; bar p99 ≤ ${context.authorizeBarMs} ms)`,
+    `  (Authorize: timed from its own thread's chargers at the rate given; ${n(context.drivers)} drivers with a tag each at one location; answers ${results.map((r) => `[${r.authorizeStatuses}]`).join(' ')}; bar p99 ≤ ${context.authorizeBarMs} ms)`,
   );
   if (results.some((r) => r.otherCpuPercent > 20))
     console.log('  WARNING: other processes used noticeable CPU during a hold; rerun on a quiet machine for numbers that count.');

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db/client.ts';
 import { seedDemoDataIfEmpty } from '../../apps/api/src/db/seed/seed.ts';
 
-export const BENCH_DRIVERS = 100_000;
-export const benchDriverTag = (index: number) => `BD${String(index + 1).padStart(6, '0')}`;
+import { BENCH_DRIVERS } from './bench-tags.ts';
 
 /**
  * Before the server starts: the demo network plus BENCH_DRIVERS drivers with one RFID tag each, all drivers of
