@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
+import { jsonRecordset } from '../sql-helpers.ts';
 
 /**
  * One statement per table with the rows as one JSON parameter: binding thousands of parameters per insert
@@ -9,8 +10,5 @@ export const bulkInsert = async (tx: Executor, table: string, columns: Record<st
   if (!rows.length) return;
   const names = Object.keys(columns);
   const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
-  const types = sql.raw(names.map((name) => `"${name}" ${columns[name]}`).join(', '));
-  await tx.execute(
-    sql`insert into ${sql.raw(`"${table}"`)} (${list}) select ${list} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${types})`,
-  );
+  await tx.execute(sql`insert into ${sql.raw(`"${table}"`)} (${list}) select ${list} from ${jsonRecordset(rows, columns)}`);
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/sql-helpers.ts';
+import { jsonRecordset, rowsOf } from '../../db/sql-helpers.ts';
 import { chargerEnergySettings, chargers, chargingSessions, locationPowerSettings, locations, powerAllocations } from '../../db/schema/index.ts';
 
 export type PowerSettingsRow = typeof locationPowerSettings.$inferSelect;
@@ -91,7 +91,7 @@ export const syncAllocations = async (db: Executor, locationId: string, changed:
     await tx.execute(sql`
       insert into power_allocations (session_id, charger_id, location_id, allocated_w, profile_status)
       select x."sessionId", x."chargerId", ${locationId}, x."allocatedW", x."profileStatus"
-      from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x("sessionId" uuid, "chargerId" uuid, "allocatedW" integer, "profileStatus" text)
+      from ${jsonRecordset(changed, { sessionId: 'uuid', chargerId: 'uuid', allocatedW: 'integer', profileStatus: 'text' })}
       on conflict (session_id) do update set
         charger_id = excluded.charger_id, location_id = excluded.location_id, allocated_w = excluded.allocated_w,
         profile_status = excluded.profile_status, updated_at = now()`);

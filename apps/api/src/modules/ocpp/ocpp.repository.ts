@@ -2,6 +2,7 @@ import type { ChargerStatus } from '@wattdesk/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { refreshChargerStatuses } from '../../db/charger-status.ts';
 import type { Executor } from '../../db/client.ts';
+import { jsonRecordset } from '../../db/sql-helpers.ts';
 import { chargerEvents, chargers, chargingSessions, connectorStates } from '../../db/schema/index.ts';
 
 export type ChargerAuthRow = {
@@ -212,13 +213,16 @@ export const writeSamples = async (db: Executor, samples: readonly SampleRow[]) 
   if (!samples.length) return;
   await db.execute(sql`
     insert into meter_samples (session_id, sampled_at, energy_wh, power_w, current_a, voltage_v, soc)
-    values ${sql.join(
-      samples.map(
-        (s) =>
-          sql`(${s.sessionId}, ${s.sampledAt.toISOString()}::timestamptz, ${s.energyWh}::float8, ${s.powerW}::float8, ${s.currentA}::float8, ${s.voltageV}::float8, ${s.soc}::float8)`,
-      ),
-      sql`, `,
-    )}
+    select "sessionId", "sampledAt", "energyWh", "powerW", "currentA", "voltageV", soc
+    from ${jsonRecordset(samples, {
+      sessionId: 'uuid',
+      sampledAt: 'timestamptz',
+      energyWh: 'float8',
+      powerW: 'float8',
+      currentA: 'float8',
+      voltageV: 'float8',
+      soc: 'float8',
+    })}
     on conflict do nothing`);
 };
 
@@ -229,25 +233,19 @@ export const updateSessionMeters = async (
   if (!updates.length) return;
   await db.execute(sql`
     update charging_sessions s set
-      meter_last_wh = greatest(s.meter_last_wh, coalesce(v.energy_wh, s.meter_last_wh)),
-      power_w = coalesce(v.power_w, s.power_w),
+      meter_last_wh = greatest(s.meter_last_wh, coalesce(x."energyWh", s.meter_last_wh)),
+      power_w = coalesce(x."powerW", s.power_w),
       updated_at = now()
-    from (values ${sql.join(
-      updates.map((u) => sql`(${u.sessionId}::uuid, ${u.energyWh}::float8, ${u.powerW}::float8)`),
-      sql`, `,
-    )}) as v(id, energy_wh, power_w)
-    where s.id = v.id and s.status = 'active'`);
+    from ${jsonRecordset(updates, { sessionId: 'uuid', energyWh: 'float8', powerW: 'float8' })}
+    where s.id = x."sessionId" and s.status = 'active'`);
 };
 
 export const touchLastSeen = async (db: Executor, seen: readonly { id: string; at: Date }[]) => {
   if (!seen.length) return;
   await db.execute(sql`
-    update chargers c set last_seen_at = greatest(c.last_seen_at, v.at)
-    from (values ${sql.join(
-      seen.map((s) => sql`(${s.id}::uuid, ${s.at.toISOString()}::timestamptz)`),
-      sql`, `,
-    )}) as v(id, at)
-    where c.id = v.id`);
+    update chargers c set last_seen_at = greatest(c.last_seen_at, x.at)
+    from ${jsonRecordset(seen, { id: 'uuid', at: 'timestamptz' })}
+    where c.id = x.id`);
 };
 
 export const setAvailability = async (db: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
