@@ -1,4 +1,11 @@
-import type { BalanceResponse, DashboardOverview, ResellerRevenue, RevenueShareResponse, UserType } from '@wattdesk/shared';
+import {
+  minorToDecimal,
+  type BalanceResponse,
+  type DashboardOverview,
+  type ResellerRevenue,
+  type RevenueShareResponse,
+  type UserType,
+} from '@wattdesk/shared';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +134,36 @@ describe('dashboard overview, reseller revenue and reports', () => {
     expectRefusal(await get('Admin', '/web/reports/sessions', { ...WEEK, locationId: loc['sj-diridon']! }), 403, 'LOCATION_FORBIDDEN', [
       'You do not have access to this location',
     ]);
+  });
+
+  it('revenue by location and month counts each location’s completed sessions of the range and their prices', async () => {
+    const xlsx = await get('SuperAdmin', '/web/reports/revenue-by-location', { ...WEEK, format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const shown: Record<string, { sessions: number; revenue: number }> = {};
+    book.worksheets[0]!.eachRow((row, n) => {
+      const [location, month] = [row.getCell(1).text, row.getCell(2).text];
+      const [sessions, revenue] = [row.getCell(3).value, row.getCell(5).value];
+      if (n > 1 && (Number(sessions) || Number(revenue))) shown[`${location} ${month}`] = { sessions: Number(sessions), revenue: Number(revenue) };
+    });
+    const direct = rowsOf<{ name: string; month: string; sessions: string; revenue: string; currency: string }>(
+      await t.database.db.execute(sql`
+      select l.name, to_char((cs.started_at at time zone l.time_zone)::date, 'YYYY-MM') as month, count(*) as sessions,
+        coalesce(sum(p.total_minor), 0) as revenue, l.currency
+      from charging_sessions cs join locations l on l.id = cs.location_id left join session_prices p on p.session_id = cs.id
+      where cs.status = 'completed' and (cs.started_at at time zone l.time_zone)::date between ${WEEK.from}::date and ${WEEK.to}::date
+      group by l.name, 2, l.currency`),
+    );
+    expect(direct.length).toBeGreaterThan(0);
+    expect(shown).toEqual(
+      Object.fromEntries(
+        direct.map((row) => [
+          `${row.name} ${row.month}`,
+          { sessions: Number(row.sessions), revenue: Number(minorToDecimal(Number(row.revenue), row.currency)) },
+        ]),
+      ),
+    );
   });
 
   it('the quick report is one click for ManufacturingAdmin; roles without the permission are refused', async () => {

@@ -99,11 +99,12 @@ export const chargersPage = async (db: Executor, scope: Scope, after: ChargerRow
 
 export type MonthRow = { id: string; name: string; month: string; currency: string; sessions: string; energy_wh: number; revenue: string };
 
+/** From the location × day rollup (the sum of its chargers' days, decision 057): a row per location day, not per charger day. */
 export const revenuePage = async (db: Executor, scope: Scope, after: MonthRow | undefined, limit: number) =>
   rowsOf<MonthRow>(
     await db.execute(sql`
     select l.id, l.name, to_char(s.day, 'YYYY-MM') as month, l.currency, sum(s.sessions) as sessions, sum(s.energy_wh) as energy_wh, sum(s.revenue_minor) as revenue
-    from charger_daily_stats s join locations l on l.id = s.location_id
+    from location_daily_stats s join locations l on l.id = s.location_id
     where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)}
     group by l.id, l.name, 3, l.currency
     ${after ? sql`having (l.name, l.id, to_char(s.day, 'YYYY-MM')) > (${after.name}, ${after.id}::uuid, ${after.month})` : sql``}
