@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocatePower, gridCapacityW, limitAt, type AllocationSession } from './allocation.ts';
+import { allocatePower, gridCapacityW, limitAt, localHour, type AllocationSession } from './allocation.ts';
 
 const session = (key: string, overrides: Partial<AllocationSession> = {}): AllocationSession => ({
   key,
@@ -76,5 +76,13 @@ describe('limitAt and the grid connection', () => {
     expect(gridCapacityW({ supplyUnit: 'A', supplyCapacity: 1000, phases: 3, voltage: 230 })).toBe(69_000);
     expect(gridCapacityW({ supplyUnit: 'kW', supplyCapacity: 150_000, phases: 3, voltage: 400 })).toBe(150_000);
     expect(gridCapacityW({ supplyUnit: null, supplyCapacity: null, phases: null, voltage: null })).toBeNull();
+  });
+
+  it('reads the hour on the location’s clock, daylight saving included', () => {
+    // 07:30 UTC on 27 December: 23:30 the evening before in Los Angeles, 08:30 in Berlin, 13:00 in Kolkata.
+    const winter = new Date('2026-12-27T07:30:00Z');
+    expect([localHour(winter, 'America/Los_Angeles'), localHour(winter, 'Europe/Berlin'), localHour(winter, 'Asia/Kolkata')]).toEqual([23, 8, 13]);
+    // 10:30 UTC on 8 March 2026, after the switch to daylight time at 10:00 UTC: 03:30 in Los Angeles, not 02:30.
+    expect(localHour(new Date('2026-03-08T10:30:00Z'), 'America/Los_Angeles')).toBe(3);
   });
 });

@@ -10,6 +10,7 @@
  *    before normal ones get more than the minimum.
  * Shares are whole watts, rounded down, so the sum never exceeds the limit.
  */
+import { zoneOffsetMs } from '@wattdesk/shared';
 
 export type AllocationSession = {
   key: string;
@@ -68,8 +69,7 @@ const hourIn = (hour: number, period: { startHour: number; endHour: number }) =>
   period.startHour < period.endHour ? hour >= period.startHour && hour < period.endHour : hour >= period.startHour || hour < period.endHour;
 
 /** The hour of the day (0–23) at this moment in the location's time zone. */
-export const localHour = (at: Date, timeZone: string): number =>
-  Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(at)) % 24;
+export const localHour = (at: Date, timeZone: string): number => new Date(at.getTime() + zoneOffsetMs(at.getTime(), timeZone)).getUTCHours();
 
 /** The limit in force: the first period containing the local hour (time-of-day mode), else the fixed limit; never above the grid. */
 export const limitAt = (

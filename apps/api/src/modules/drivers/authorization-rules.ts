@@ -1,4 +1,4 @@
-import { HOUR_OPTIONS, type AccountStatus, type DriverDayRule } from '@wattdesk/shared';
+import { HOUR_OPTIONS, zoneOffsetMs, type AccountStatus, type DriverDayRule } from '@wattdesk/shared';
 
 /** OCPP 1.6 AuthorizationStatus values we answer (ConcurrentTx is the charger's own business). */
 export type AuthorizationStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid';
@@ -35,23 +35,13 @@ export type AuthorizationPlace = { chargerId: string; locationId: string; timeZo
 
 export type AuthorizationDecision = { status: AuthorizationStatus; reason: string };
 
-/** The local calendar day (YYYY-MM-DD), weekday (0 = Sunday) and hour of an instant in a time zone. */
+/**
+ * The local calendar day (YYYY-MM-DD), weekday (0 = Sunday) and hour of an instant in a time zone. Through the
+ * zone's offset, whose Intl formatter is made once per zone: making one per Authorize cost about 0.2 ms of CPU each.
+ */
 export const localClock = (at: Date, timeZone: string) => {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'short',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? '');
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, weekday, hour: Number(parts.hour) };
+  const wall = new Date(at.getTime() + zoneOffsetMs(at.getTime(), timeZone));
+  return { day: wall.toISOString().slice(0, 10), weekday: wall.getUTCDay(), hour: wall.getUTCHours() };
 };
 
 const hourLabel = (hour: number) => HOUR_OPTIONS[hour]?.label ?? `${hour}:00`;
