@@ -27,6 +27,25 @@ test.describe('selected location', () => {
     await page.getByTestId('count-available').click();
     await expect(page.getByRole('article')).toHaveCount(Math.min(available, 24));
   });
+
+  test('a click on the switcher before its search code arrives opens the list once it has', async ({ page, loginAs }) => {
+    await loginAs('ReadonlyAdmin');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/location-search-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/control-center');
+    await expect(switcher(page)).toHaveValue('Embarcadero Center Garage');
+    await switcher(page).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    release();
+    await expect(page.getByRole('option', { name: /Jack London Square/ })).toBeVisible();
+    await expect(switcher(page)).toBeFocused();
+    await page.getByRole('option', { name: /Jack London Square/ }).click();
+    await expect(switcher(page)).toHaveValue('Jack London Square');
+  });
 });
 
 test('edit the location profile: the switcher shows the new name at once', async ({ page, loginAs }) => {
