@@ -28,6 +28,19 @@ test.describe('selected location', () => {
     await expect(page.getByRole('article')).toHaveCount(Math.min(available, 24));
   });
 
+  test('what is typed in the switcher stays while the list answers', async ({ page, loginAs }) => {
+    await loginAs('ReadonlyAdmin');
+    await page.goto('/dashboard/control-center');
+    await expect(switcher(page)).toHaveValue('Embarcadero Center Garage');
+    await switcher(page).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('jack');
+    // The answer holds only the match: the selected location is no longer on the list.
+    await expect(page.getByRole('option')).toHaveText([/^Jack London Square/]);
+    await expect(switcher(page)).toHaveValue('jack');
+  });
+
   test('a click on the switcher before its search code arrives opens the list once it has', async ({ page, loginAs }) => {
     await loginAs('ReadonlyAdmin');
     let release = () => {};
