@@ -13,7 +13,7 @@ export type Handoff = { isFocused: boolean; text: string | undefined; isOpen: bo
 
 /**
  * The searchable location picker of the top bar; users with Locations_Multi may pick "All locations". Loaded when
- * the stand-in is first hovered or focused; `handoff` carries focus, typed text, caret and an open list over.
+ * the stand-in is first hovered, focused or clicked; `handoff` carries focus, typed text, caret and an open list over.
  */
 export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) => {
   const select = useSelectedLocation((state) => state.select);
