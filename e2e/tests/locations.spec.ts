@@ -27,6 +27,38 @@ test.describe('selected location', () => {
     await page.getByTestId('count-available').click();
     await expect(page.getByRole('article')).toHaveCount(Math.min(available, 24));
   });
+
+  test('what is typed in the switcher stays while the list answers', async ({ page, loginAs }) => {
+    await loginAs('ReadonlyAdmin');
+    await page.goto('/dashboard/control-center');
+    await expect(switcher(page)).toHaveValue('Embarcadero Center Garage');
+    await switcher(page).click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('jack');
+    // The answer holds only the match: the selected location is no longer on the list.
+    await expect(page.getByRole('option')).toHaveText([/^Jack London Square/]);
+    await expect(switcher(page)).toHaveValue('jack');
+  });
+
+  test('a click on the switcher before its search code arrives opens the list once it has', async ({ page, loginAs }) => {
+    await loginAs('ReadonlyAdmin');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/location-search-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard/control-center');
+    await expect(switcher(page)).toHaveValue('Embarcadero Center Garage');
+    await switcher(page).click();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    release();
+    await expect(page.getByRole('option', { name: /Jack London Square/ })).toBeVisible();
+    await expect(switcher(page)).toBeFocused();
+    await page.getByRole('option', { name: /Jack London Square/ }).click();
+    await expect(switcher(page)).toHaveValue('Jack London Square');
+  });
 });
 
 test('edit the location profile: the switcher shows the new name at once', async ({ page, loginAs }) => {

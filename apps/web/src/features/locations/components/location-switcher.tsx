@@ -1,74 +1,101 @@
-import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
-import { formatNumber } from '@wattdesk/shared/format';
-import PlaceIcon from '@mui/icons-material/Place';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { useCan } from '../../../lib/can.tsx';
-import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { useLocationOptions, useLocationState } from '../../../lib/queries/locations.ts';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { withTimeout } from '../../../lib/lazy-with-timeout.ts';
+import { useLocationChoice } from '../use-location-choice.ts';
 import { useSelectionKeeper } from '../use-selection-keeper.ts';
+import type { Handoff } from './location-search.tsx';
 
-type Option = LocationListItem | { id: null; name: string; city: string; chargerCount: number; hasReseller: false };
-const ALL_LOCATIONS: Option = { id: null, name: 'All locations', city: 'Every location in your reach', chargerCount: -1, hasReseller: false };
+type Search = ComponentType<{ handoff?: Handoff | undefined }>;
+/** Kept once loaded: a later dashboard (after signing in again) shows the searchable switcher at once. */
+let loadedSearch: Search | undefined;
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter']);
 
-/** Searchable location picker in the top bar; users with Locations_Multi may pick "All locations". */
+/**
+ * The top bar's location switcher. MUI's Autocomplete (with Popper, Chip and the select parts of TextField, about
+ * 20 KB gzip) is not in the dashboard's first load (issue 18, decision 064): a field that looks the same, with the
+ * same name, role and value, stands in until the pointer comes near it or it gets focus. Whatever the user does
+ * before the search arrives (typing, a caret, an arrow key or a click that opens the list) is carried over.
+ */
 export const LocationSwitcher = () => {
   useSelectionKeeper();
-  const can = useCan();
-  const { locationId, select } = useSelectedLocation();
-  const [input, setInput] = useState('');
-  const options = useLocationOptions(input);
-  const selected = useLocationState(locationId, { errorHandled: true });
+  const [LocationSearch, setLocationSearch] = useState<Search | undefined>(() => loadedSearch);
+  const [handoff, setHandoff] = useState<Handoff>();
+  const [typed, setTyped] = useState<string>();
+  const { value } = useLocationChoice('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isEdited = useRef(false);
+  const wantsOpen = useRef(false);
+  const isLoading = useRef(false);
+  const id = useId();
 
-  const value: Option | null = locationId
-    ? (options.data?.items.find((item) => item.id === locationId) ??
-      (selected.data
-        ? {
-            id: selected.data.locationId,
-            name: selected.data.name,
-            city: selected.data.address.city,
-            chargerCount: selected.data.chargerCount,
-            hasReseller: selected.data.hasReseller,
-          }
-        : null))
-    : can('Locations_Multi')
-      ? ALL_LOCATIONS
-      : null;
-  const choices: Option[] = [...(can('Locations_Multi') ? [ALL_LOCATIONS] : []), ...(options.data?.items ?? [])];
+  const load = () => {
+    if (isLoading.current) return;
+    isLoading.current = true;
+    withTimeout(() => import('./location-search.tsx')).then(
+      (module) => {
+        loadedSearch = module.LocationSearch;
+        const input = inputRef.current;
+        const isFocused = input !== null && input === document.activeElement;
+        setHandoff({
+          isFocused,
+          text: isFocused && isEdited.current ? input.value : undefined,
+          isOpen: isFocused && wantsOpen.current,
+          selection: isFocused ? [input.selectionStart ?? 0, input.selectionEnd ?? 0] : undefined,
+        });
+        setLocationSearch(() => module.LocationSearch);
+      },
+      // Tried again on the next hover, focus or click; until then the field still shows the selected location.
+      () => (isLoading.current = false),
+    );
+  };
+  const open = () => {
+    wantsOpen.current = true;
+    load();
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (!OPENING_KEYS.has(event.key)) return;
+    event.preventDefault();
+    open();
+  };
 
+  if (LocationSearch) return <LocationSearch handoff={handoff} />;
   return (
-    <Autocomplete<Option, false, boolean>
-      size="small"
-      sx={{ maxWidth: 420 }}
-      options={choices}
-      value={value}
-      disableClearable={Boolean(value)}
-      loading={options.isFetching}
-      filterOptions={(all) => all}
-      getOptionLabel={(option) => option.name}
-      isOptionEqualToValue={(option, current) => option.id === current.id}
-      onInputChange={(_event, text, reason) => reason === 'input' && setInput(text)}
-      onChange={(_event, option) => {
-        select(option?.id ?? null);
-        setInput('');
-      }}
-      noOptionsText="No location matches"
-      renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1 }}>
-          <PlaceIcon fontSize="small" color={option.id ? 'action' : 'primary'} />
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography noWrap>{option.name}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {option.city}
-              {option.chargerCount >= 0 ? ` · ${formatNumber(option.chargerCount)} chargers` : ''}
-            </Typography>
-          </Box>
-        </Box>
-      )}
-      renderInput={(params) => <TextField {...params} label="Location" margin="none" placeholder="Search locations" />}
-    />
+    <FormControl size="small" fullWidth sx={{ maxWidth: 420 }} onPointerEnter={load} onMouseDown={open}>
+      <InputLabel htmlFor={id}>Location</InputLabel>
+      <OutlinedInput
+        id={id}
+        label="Location"
+        inputRef={inputRef}
+        value={typed ?? value?.name ?? ''}
+        placeholder="Search locations"
+        onFocus={load}
+        // As the Autocomplete does on blur: the text goes back to the selected location's name.
+        onBlur={() => {
+          isEdited.current = false;
+          wantsOpen.current = false;
+          setTyped(undefined);
+        }}
+        onChange={(event) => {
+          isEdited.current = true;
+          setTyped(event.target.value);
+          open();
+        }}
+        onKeyDown={handleKeyDown}
+        inputProps={{
+          role: 'combobox',
+          'aria-expanded': false,
+          'aria-autocomplete': 'list',
+          autoComplete: 'off',
+          autoCapitalize: 'none',
+          spellCheck: false,
+        }}
+        // The Autocomplete's geometry (small, outlined, one popup icon), so nothing moves when it takes over.
+        sx={{ pr: '39px', '& .MuiOutlinedInput-input': { pr: '4px', textOverflow: 'ellipsis' } }}
+        endAdornment={<ArrowDropDownIcon aria-hidden sx={{ position: 'absolute', right: 9, color: 'action.active', pointerEvents: 'none' }} />}
+      />
+    </FormControl>
   );
 };

@@ -1,0 +1,47 @@
+import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
+import { useMemo } from 'react';
+import { useCan } from '../../lib/can.tsx';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useLocationOptions, useLocationState } from '../../lib/queries/locations.ts';
+
+export type LocationChoice = LocationListItem | { id: null; name: string; city: string; chargerCount: number; hasReseller: false };
+
+export const ALL_LOCATIONS: LocationChoice = {
+  id: null,
+  name: 'All locations',
+  city: 'Every location in your reach',
+  chargerCount: -1,
+  hasReseller: false,
+};
+
+/** Which choice is shown: a location's id, "all" or "none" (a new object for the same choice is the same choice). */
+export const choiceKey = (choice: LocationChoice | null) => (choice === null ? 'none' : (choice.id ?? 'all'));
+
+/**
+ * The top bar's selected location and the choices matching `search`. Both the stand-in field and the searchable
+ * switcher read it, so the stand-in shows the same name from the same cached queries.
+ */
+export const useLocationChoice = (search: string) => {
+  const can = useCan();
+  const isMulti = can('Locations_Multi');
+  const locationId = useSelectedLocation((state) => state.locationId);
+  const options = useLocationOptions(search);
+  const selected = useLocationState(locationId, { errorHandled: true });
+  const listed = options.data?.items.find((item) => item.id === locationId);
+  const fromState = useMemo<LocationChoice | null>(
+    () =>
+      selected.data
+        ? {
+            id: selected.data.locationId,
+            name: selected.data.name,
+            city: selected.data.address.city,
+            chargerCount: selected.data.chargerCount,
+            hasReseller: selected.data.hasReseller,
+          }
+        : null,
+    [selected.data],
+  );
+  const value: LocationChoice | null = locationId ? (listed ?? fromState) : isMulti ? ALL_LOCATIONS : null;
+  const choices: LocationChoice[] = [...(isMulti ? [ALL_LOCATIONS] : []), ...(options.data?.items ?? [])];
+  return { value, choices, isFetching: options.isFetching };
+};
