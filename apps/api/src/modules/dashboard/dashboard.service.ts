@@ -70,8 +70,7 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     uniqueDrivers: figure(a.uniqueDrivers, b.uniqueDrivers),
   });
 
-  const heatMap = async (scope: Scope) => {
-    const [hours, connectors] = [await repo.hourlyUse(db, scope), await repo.connectorCount(db, scope)];
+  const heatMapOf = (scope: Scope, hours: Awaited<ReturnType<typeof repo.hourlyUse>>, connectors: number) => {
     const days = weekdayCounts(scope);
     return hours
       .map((cell) => ({
@@ -100,15 +99,18 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     const scope = scopeOf(auth, query);
     const before = previousOf(scope);
     // Independent reads: on PostgreSQL they run side by side on the pool (decision 057); PGlite queues them.
-    const [current, previous, timeZone, daily, heat, ranked, connectorTypes] = await Promise.all([
-      repo.totals(db, scope),
+    const [current, previous, timeZone, daily, hours, connectors, ranked, connectorTypes] = await Promise.all([
+      // The period's used time is the sum of the heat map's hours (same rows, same days): read once, not twice.
+      repo.totals(db, scope, { usedSeconds: false }),
       repo.totals(db, before),
       query.locationId ? repo.locationZone(db, query.locationId) : null,
       series(scope),
-      heatMap(scope),
+      repo.hourlyUse(db, scope),
+      repo.connectorCount(db, scope),
       repo.rankedChargers(db, scope, RANKED),
       repo.connectorTypes(db, scope),
     ]);
+    const usedSeconds = hours.reduce((sum, cell) => sum + cell.seconds, 0);
     return {
       from: scope.from,
       to: scope.to,
@@ -116,9 +118,9 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
       previousTo: before.to,
       dayFilter: scope.dayFilter,
       timeZone,
-      figures: figuresOf(current, previous),
+      figures: figuresOf({ ...current, usedSeconds }, previous),
       series: daily,
-      heatMap: heat,
+      heatMap: heatMapOf(scope, hours, connectors),
       topChargers: ranked.top,
       bottomChargers: ranked.bottom,
       connectorTypes,

@@ -40,13 +40,16 @@ const uniqueDrivers = (scope: Scope) => sql`
     join charging_sessions cs on cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi
     where cs.status = 'completed') x`;
 
-const rollupSums = (scope: Scope) => sql`
+const rollupSums = (scope: Scope, withUsedSeconds: boolean) => sql`
   with d as (
     select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
       coalesce(sum(idle_seconds), 0) as idle_seconds, coalesce(sum(violations), 0) as violations, coalesce(sum(online_seconds), 0) as closed_online
     from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
-  select d.*,
-    (select coalesce(sum(session_seconds), 0) from location_hourly_usage u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}) as used_seconds
+  select d.*, ${
+    withUsedSeconds
+      ? sql`(select coalesce(sum(session_seconds), 0) from location_hourly_usage u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)})`
+      : sql`null`
+  } as used_seconds
   from d`;
 
 /** Charger and connector time of the range up to now, per location's fleet today. */
@@ -66,10 +69,13 @@ const revenue = (scope: Scope) => sql`
   select l.currency, sum(s.revenue_minor) as amount from location_daily_stats s join locations l on l.id = s.location_id
   where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)} group by l.currency order by 2 desc`;
 
-/** The period's sums from the rollups, the open connected time and the unique drivers: independent reads, side by side. */
-export const totals = async (db: Executor, scope: Scope): Promise<Totals> => {
+/**
+ * The period's sums from the rollups, the open connected time and the unique drivers: independent reads, side by
+ * side. `usedSeconds: false` leaves the used time out (0) for a caller that sums the same hourly rows anyway.
+ */
+export const totals = async (db: Executor, scope: Scope, { usedSeconds = true }: { usedSeconds?: boolean } = {}): Promise<Totals> => {
   const [sums, open, drivers, fleet, money] = await Promise.all(
-    [rollupSums(scope), openOnline(scope), uniqueDrivers(scope), capacity(scope), revenue(scope)].map((query) => db.execute(query)),
+    [rollupSums(scope, usedSeconds), openOnline(scope), uniqueDrivers(scope), capacity(scope), revenue(scope)].map((query) => db.execute(query)),
   );
   const [row] = rowsOf<Record<string, unknown>>(sums);
   const [connected] = rowsOf<Record<string, unknown>>(open);
