@@ -52,12 +52,15 @@ const signOf = (column: Column) => (column === 'sessionRevenue' ? -1 : 1);
 const SIGNS = COLUMNS.map(signOf);
 /** What the grouped entries put on the column's account, as the ledger books it. */
 const bookedOn = (column: Column) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS[column]}), 0)`;
+/** The location's entries from `from` (included) to `to` (left out). */
+const within = (locationId: string, from: Date, to: Date) =>
+  and(eq(ledgerEntries.locationId, locationId), gte(ledgerEntries.occurredAt, from), lt(ledgerEntries.occurredAt, to));
+
 const monthOf = async (db: Database, locationId: string, month: string) => {
   const timeZone = await locationTimeZone(db, locationId);
   const { from, to } = monthBounds(month, timeZone);
   const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
-  const where = and(eq(ledgerEntries.locationId, locationId), gte(ledgerEntries.occurredAt, from), lt(ledgerEntries.occurredAt, to));
-  return { timeZone, where, locationName: location?.name ?? locationId };
+  return { timeZone, where: within(locationId, from, to), from, to, locationName: location?.name ?? locationId };
 };
 
 const totalsOf = (lines: readonly ({ currency: string } & Record<Column, number>)[]) => {
@@ -77,15 +80,16 @@ const totalsOf = (lines: readonly ({ currency: string } & Record<Column, number>
 const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
 
 /**
- * The month's movements in ledger order as one text, a line per movement and chr(30) between lines: `epoch ms,
- * event,currency,7 amounts as booked,reference`. A movement's entries share their event, reference and currency:
- * grouping by the movement alone lets it hash. Each movement comes back as one text line and the month as one
- * value: reading 100,000 rows of 11 fields cost PGlite ten times what the query did. The reference goes last, so a
- * comma in it splits nothing.
+ * The movements of a stretch of time as one text, in time order (ledger order within one instant), a line per
+ * movement and chr(30) between lines: `epoch ms,event,currency,7 amounts as booked,reference`. A movement's entries
+ * share their instant, event, reference and currency: grouping by the movement alone lets it hash. Each movement
+ * comes back as one text line and the stretch as one value: reading 100,000 rows of 11 fields cost PGlite ten times
+ * what the query did. The reference goes last, so a comma in it splits nothing.
  */
 const movementsText = async (db: Database, where: SQL | undefined): Promise<string> => {
   const movements = db
     .select({
+      at: sql<Date>`min(${ledgerEntries.occurredAt})`.as('at'),
       first: sql<number>`min(${ledgerEntries.seq})`.as('first'),
       line: sql<string>`concat_ws(',', floor(extract(epoch from min(${ledgerEntries.occurredAt})) * 1000)::bigint,
         min(${ledgerEntries.event}::text), min(${ledgerEntries.currency}),
@@ -101,7 +105,9 @@ const movementsText = async (db: Database, where: SQL | undefined): Promise<stri
     .as('movement');
   const [result] = await db.transaction(async (tx) => {
     await tx.execute(WORK_MEM);
-    return tx.select({ lines: sql<string | null>`string_agg(${movements.line}, chr(30) order by ${movements.first})` }).from(movements);
+    return tx
+      .select({ lines: sql<string | null>`string_agg(${movements.line}, chr(30) order by ${movements.at}, ${movements.first})` })
+      .from(movements);
   });
   return result?.lines ?? '';
 };
@@ -186,44 +192,70 @@ export type StatementSummary = Awaited<ReturnType<typeof statementDays>>;
 export const PDF_LINE_LIMIT = 500;
 
 /**
- * The CSV statement as text pieces of about CHUNK_CHARS (header, every movement, totals), written straight from
- * the database's lines: no Date, cell array or decimal text per line. The month is read before the first byte, so
- * a failing query answers an error rather than a cut download. The totals are the sums of the lines written.
+ * The month is read in this many stretches of equal time, one after another: the CSV writes one while the database
+ * reads the next (the PGlite thread or the PostgreSQL server works beside the API's thread), and each is a smaller
+ * hash and sort than the whole month's.
  */
-export const statementCsv = async (db: Database, locationId: string, month: string): Promise<Iterable<string>> => {
-  const { timeZone, where } = await monthOf(db, locationId, month);
-  const text = await movementsText(db, where);
-  return csvPieces(text, timeZone);
+const CSV_STRETCHES = 8;
+
+/** The month's movements stretch after stretch; the next one is asked for before this one is handed out. */
+async function* movementStretches(db: Database, locationId: string, from: Date, to: Date): AsyncGenerator<string> {
+  const bound = (n: number) => new Date(from.getTime() + Math.round(((to.getTime() - from.getTime()) * n) / CSV_STRETCHES));
+  const read = (n: number) => movementsText(db, within(locationId, bound(n), bound(n + 1)));
+  let pending: Promise<string> | null = read(0);
+  for (let n = 0; pending; n += 1) {
+    const text: string = await pending;
+    pending = n + 1 < CSV_STRETCHES ? read(n + 1) : null;
+    // A stretch asked for and never awaited (the download stopped) must not become an unhandled rejection.
+    pending?.catch(() => undefined);
+    yield text;
+  }
+}
+
+/**
+ * The CSV statement as text pieces of about CHUNK_CHARS (header, every movement in time order, totals), written
+ * straight from the database's lines: no Date, cell array or decimal text per line. The first stretch is read
+ * before the first byte, so a failing query answers an error rather than a cut download. The totals are the sums
+ * of the lines written.
+ */
+export const statementCsv = async (db: Database, locationId: string, month: string): Promise<AsyncIterable<string>> => {
+  const { timeZone, from, to } = await monthOf(db, locationId, month);
+  const stretches = movementStretches(db, locationId, from, to);
+  const first = await stretches.next();
+  return csvPieces(first, stretches, timeZone);
 };
 
-function* csvPieces(text: string, timeZone: string): Generator<string> {
+async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<string>, timeZone: string): AsyncGenerator<string> {
   const stamp = zonedTimestampFormatter(timeZone);
   const totals = new Map<string, number[]>();
   const labels = new Map<string, string>();
   // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula (csvCell leaves numbers alone).
   const money = (minors: readonly number[], currency: string) => minors.map((minor) => minorToNumber(minor, currency));
   let piece = csvLine([`Date (${timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])]);
-  for (let start = 0; start < text.length;) {
-    let end = text.indexOf(LINE_SEPARATOR, start);
-    if (end === -1) end = text.length;
-    const fields = text.slice(start, end).split(',');
-    start = end + 1;
-    const event = fields[1]!;
-    const currency = fields[2]!;
-    let label = labels.get(event);
-    if (label === undefined) labels.set(event, (label = csvCell(EVENT_LABELS[event] ?? event)));
-    let total = totals.get(currency);
-    if (!total) totals.set(currency, (total = COLUMNS.map(() => 0)));
-    let line = `${stamp(Number(fields[0]))},${label},${csvCell(referenceOf(fields))},${csvCell(currency)}`;
-    for (let n = 0; n < COLUMNS.length; n += 1) {
-      const minor = shown(fields[3 + n]!, n);
-      total[n]! += minor;
-      line += `,${minorToNumber(minor, currency)}`;
-    }
-    piece += `${line}\r\n`;
-    if (piece.length >= CHUNK_CHARS) {
-      yield piece;
-      piece = '';
+  for (let stretch = first; !stretch.done; stretch = await rest.next()) {
+    const text = stretch.value;
+    for (let start = 0; start < text.length;) {
+      let end = text.indexOf(LINE_SEPARATOR, start);
+      if (end === -1) end = text.length;
+      const fields = text.slice(start, end).split(',');
+      start = end + 1;
+      const event = fields[1]!;
+      const currency = fields[2]!;
+      let label = labels.get(event);
+      if (label === undefined) labels.set(event, (label = csvCell(EVENT_LABELS[event] ?? event)));
+      let total = totals.get(currency);
+      if (!total) totals.set(currency, (total = COLUMNS.map(() => 0)));
+      let line = `${stamp(Number(fields[0]))},${label},${csvCell(referenceOf(fields))},${csvCell(currency)}`;
+      for (let n = 0; n < COLUMNS.length; n += 1) {
+        const minor = shown(fields[3 + n]!, n);
+        total[n]! += minor;
+        line += `,${minorToNumber(minor, currency)}`;
+      }
+      piece += `${line}\r\n`;
+      if (piece.length >= CHUNK_CHARS) {
+        yield piece;
+        piece = '';
+      }
     }
   }
   for (const [currency, total] of totals) piece += csvLine(['Total', '', '', currency, ...money(total, currency)]);
