@@ -232,31 +232,39 @@ async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<str
   // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula (csvCell leaves numbers alone).
   const money = (minors: readonly number[], currency: string) => minors.map((minor) => minorToNumber(minor, currency));
   let piece = csvLine([`Date (${timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])]);
-  for (let stretch = first; !stretch.done; stretch = await rest.next()) {
-    const text = stretch.value;
-    for (let start = 0; start < text.length;) {
-      let end = text.indexOf(LINE_SEPARATOR, start);
-      if (end === -1) end = text.length;
-      const fields = text.slice(start, end).split(',');
-      start = end + 1;
-      const event = fields[1]!;
-      const currency = fields[2]!;
-      let label = labels.get(event);
-      if (label === undefined) labels.set(event, (label = csvCell(EVENT_LABELS[event] ?? event)));
-      let total = totals.get(currency);
-      if (!total) totals.set(currency, (total = COLUMNS.map(() => 0)));
-      let line = `${stamp(Number(fields[0]))},${label},${csvCell(referenceOf(fields))},${csvCell(currency)}`;
-      for (let n = 0; n < COLUMNS.length; n += 1) {
-        const minor = shown(fields[3 + n]!, n);
-        total[n]! += minor;
-        line += `,${minorToNumber(minor, currency)}`;
-      }
-      piece += `${line}\r\n`;
-      if (piece.length >= CHUNK_CHARS) {
-        yield piece;
-        piece = '';
+  try {
+    for (let stretch = first; !stretch.done; stretch = await rest.next()) {
+      const text = stretch.value;
+      for (let start = 0; start < text.length;) {
+        let end = text.indexOf(LINE_SEPARATOR, start);
+        if (end === -1) end = text.length;
+        const fields = text.slice(start, end).split(',');
+        start = end + 1;
+        const event = fields[1]!;
+        const currency = fields[2]!;
+        let label = labels.get(event);
+        if (label === undefined) labels.set(event, (label = csvCell(EVENT_LABELS[event] ?? event)));
+        let total = totals.get(currency);
+        if (!total) totals.set(currency, (total = COLUMNS.map(() => 0)));
+        let line = `${stamp(Number(fields[0]))},${label},${csvCell(referenceOf(fields))},${csvCell(currency)}`;
+        for (let n = 0; n < COLUMNS.length; n += 1) {
+          const minor = shown(fields[3 + n]!, n);
+          total[n]! += minor;
+          line += `,${minorToNumber(minor, currency)}`;
+        }
+        piece += `${line}\r\n`;
+        if (piece.length >= CHUNK_CHARS) {
+          yield piece;
+          piece = '';
+          // Lets the database's answers in: the next stretch's transaction takes several of them, and a stretch
+          // written in one run of promises would hold them all until it is done.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
     }
+  } finally {
+    // A download that stopped leaves the next stretch unread.
+    await rest.return?.();
   }
   for (const [currency, total] of totals) piece += csvLine(['Total', '', '', currency, ...money(total, currency)]);
   yield piece;
