@@ -36,4 +36,21 @@ describe('exported times: the location’s wall clock with its UTC offset', () =
     }
     expect(zonedTimestampFormatter('UTC')(new Date(Number.NaN))).toBe('');
   });
+
+  it('zonedTimestampFormatter takes milliseconds too, and writes each local day and offset right across midnights and years', () => {
+    const cases = [
+      ['Asia/Kolkata', '2026-12-31T18:29:00Z'],
+      ['Pacific/Kiritimati', '2026-06-30T09:59:00Z'],
+      ['America/St_Johns', '2026-11-01T02:29:00Z'],
+      ['Europe/London', '1968-12-31T23:59:00Z'],
+    ] as const;
+    for (const [zone, around] of cases) {
+      const format = zonedTimestampFormatter(zone);
+      for (let n = -300; n <= 300; n += 1) {
+        const at = Date.parse(around) + n * 997;
+        expect(format(at), `${zone} ${new Date(at).toISOString()}`).toBe(formatZonedTimestamp(new Date(at), zone));
+      }
+    }
+    expect(zonedTimestampFormatter('UTC')(Number.NaN)).toBe('');
+  });
 });

@@ -54,11 +54,14 @@ export const formatZonedTimestamp = (value: string | Date, timeZone = 'UTC'): st
 };
 
 const QUARTER_HOUR_MS = 900_000;
+const DAY_SECONDS = 86_400;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) => two(value));
 
 /**
  * formatZonedTimestamp for many instants of one zone (a month's statement: 100,000 lines). Asking Intl per
  * instant dominated the export; the offset is asked once per quarter hour instead, since zones change offset on
- * quarter hours. A quarter whose two ends disagree holds a change, and its instants are asked one by one.
+ * quarter hours. A quarter whose two ends disagree holds a change, and its instants are asked one by one. The
+ * date part is written once per local day and the offset once per offset: per instant only the clock is written.
  */
 export const zonedTimestampFormatter = (timeZone = 'UTC') => {
   const offsets = new Map<number, number | null>();
@@ -72,8 +75,27 @@ export const zonedTimestampFormatter = (timeZone = 'UTC') => {
     }
     return offset ?? zoneOffsetMs(instantMs, timeZone);
   };
-  return (value: Date): string => {
-    const instantMs = value.getTime();
-    return Number.isNaN(instantMs) ? '' : stampAt(instantMs, offsetAt(instantMs));
+  const dates = new Map<number, string>();
+  const suffixes = new Map<number, string>();
+  return (value: Date | number): string => {
+    const instantMs = typeof value === 'number' ? value : value.getTime();
+    if (!Number.isFinite(instantMs)) return '';
+    const offsetMs = offsetAt(instantMs);
+    // Offsets are whole seconds (zoneOffsetMs reads the wall clock to the second).
+    const localSeconds = Math.floor(instantMs / 1000) + offsetMs / 1000;
+    const day = Math.floor(localSeconds / DAY_SECONDS);
+    let date = dates.get(day);
+    if (date === undefined) {
+      const stamp = stampAt(day * DAY_SECONDS * 1000, 0);
+      dates.set(day, (date = stamp.slice(0, stamp.indexOf(' ') + 1)));
+    }
+    let suffix = suffixes.get(offsetMs);
+    if (suffix === undefined) {
+      const stamp = stampAt(0, offsetMs);
+      suffixes.set(offsetMs, (suffix = stamp.slice(stamp.lastIndexOf(' '))));
+    }
+    const second = localSeconds - day * DAY_SECONDS;
+    const minute = Math.floor(second / 60);
+    return `${date}${TWO_DIGITS[Math.floor(minute / 60)]}:${TWO_DIGITS[minute % 60]}:${TWO_DIGITS[second % 60]}${suffix}`;
   };
 };

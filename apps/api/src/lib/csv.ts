@@ -40,7 +40,7 @@ export const csvLine = (cells: readonly CsvCell[]): string => {
  * generation and lives until a full collection: written a page at a time, a million-row report grew the
  * server by hundreds of MB of dead text. Pieces this size die young.
  */
-const CHUNK_CHARS = 32 * 1024;
+export const CHUNK_CHARS = 32 * 1024;
 
 /** A page of rows as CSV text, in pieces of about CHUNK_CHARS. */
 function* csvChunks(rows: readonly (readonly CsvCell[])[]): Generator<string> {
@@ -56,9 +56,23 @@ function* csvChunks(rows: readonly (readonly CsvCell[])[]): Generator<string> {
 }
 
 /**
- * Sends a CSV download built from pages of rows, so a large export never sits in memory whole.
- * The byte-order mark makes spreadsheet programs read the file as UTF-8.
+ * Sends a CSV download of text already written with csvLine / csvCell, piece by piece (pieces of about
+ * CHUNK_CHARS). The byte-order mark makes spreadsheet programs read the file as UTF-8.
  */
+export const sendCsvText = (reply: FastifyReply, filename: string, pieces: AsyncIterable<string> | Iterable<string>): void => {
+  async function* marked() {
+    yield '\uFEFF';
+    yield* pieces;
+  }
+  void reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    // One piece read ahead, not Readable.from's default sixteen: a slow download holds little.
+    .send(Readable.from(marked(), { highWaterMark: 1 }));
+};
+
+/** Sends a CSV download built from pages of rows, so a large export never sits in memory whole. */
 export const sendCsv = (
   reply: FastifyReply,
   filename: string,
@@ -66,16 +80,10 @@ export const sendCsv = (
   pages: AsyncIterable<readonly (readonly CsvCell[])[]>,
 ): void => {
   async function* lines() {
-    // The byte-order mark goes first even when the header comes with the rows (sendCsvExport).
-    yield `\uFEFF${header ? csvLine(header) : ''}`;
+    if (header) yield csvLine(header);
     for await (const rows of pages) yield* csvChunks(rows);
   }
-  void reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    // One piece read ahead, not Readable.from's default sixteen: a slow download holds little.
-    .send(Readable.from(lines(), { highWaterMark: 1 }));
+  sendCsvText(reply, filename, lines());
 };
 
 /**

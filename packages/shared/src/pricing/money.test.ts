@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, formatMinor, isCurrencyCode, minorDigits, minorToDecimal, parseMicros, parseMinor } from './money.ts';
+import { formatMicros, formatMinor, isCurrencyCode, minorDigits, minorToDecimal, minorToNumber, parseMicros, parseMinor } from './money.ts';
 import { periodProblems } from './periods.ts';
 
 describe('money in minor units', () => {
@@ -16,6 +16,22 @@ describe('money in minor units', () => {
     expect(formatMinor(1_234, 'KWD')).toBe('KWD\u00a01.234');
     expect(formatMicros(289_000, 'USD')).toBe('$0.289');
     expect(minorToDecimal(1250, 'USD')).toBe('12.50');
+  });
+
+  it('minorToNumber is the number the decimal text reads as, for every size of amount and currency', () => {
+    expect([minorToNumber(1250, 'USD'), minorToNumber(-500, 'JPY'), minorToNumber(1_234, 'KWD'), Object.is(minorToNumber(-0, 'USD'), 0)]).toEqual([
+      12.5,
+      -500,
+      1.234,
+      true,
+    ]);
+    let seed = 7;
+    const random = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (const currency of ['USD', 'JPY', 'KWD'])
+      for (let n = 0; n < 20_000; n += 1) {
+        const minor = Math.round((random() - 0.5) * 10 ** Math.floor(random() * 18));
+        expect(String(minorToNumber(minor, currency)), `${minor} ${currency}`).toBe(String(Number(minorToDecimal(minor, currency))));
+      }
   });
 
   it('parses what a person types without floating-point drift', () => {

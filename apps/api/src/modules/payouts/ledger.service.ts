@@ -14,7 +14,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
 import * as repo from './ledger.repository.ts';
-import { PDF_LINE_LIMIT, statementDays, statementLines } from './statement.ts';
+import { PDF_LINE_LIMIT, statementCsv, statementDays, statementLines } from './statement.ts';
 
 export type PricedSession = { sessionId: string; locationId: string; currency: string; total: number; pricedAt: Date };
 
@@ -233,7 +233,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
     }
   };
 
-  const statement = (locationId: string, month: string) => statementLines(db, locationId, month);
+  /** The CSV statement: every movement of the month (decision 061). */
+  const statement = (locationId: string, month: string) => statementCsv(db, locationId, month);
   /** What the PDF shows: every movement of a quiet month; the days of a busy one, summed without listing it (decision 061). */
   const statementForPdf = async (locationId: string, month: string) => {
     const summary = await statementDays(db, locationId, month);

@@ -19,12 +19,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit.ts';
-import { sendCsv } from '../../lib/csv.ts';
+import { sendCsvText } from '../../lib/csv.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { RefundsService } from './refunds.service.ts';
-import { statementCsv, statementPdf } from './statement.ts';
+import { statementPdf } from './statement.ts';
 import type { TransfersService } from './transfers.service.ts';
 
 const tags = ['payouts'];
@@ -91,7 +91,7 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
       const { locationId, month, format } = request.query;
       const filename = `payout-statement-${month}.${format}`;
       if (format === 'csv') {
-        sendCsv(reply, filename, null, statementCsv(await ledger.statement(locationId, month)));
+        sendCsvText(reply, filename, await ledger.statement(locationId, month));
         return reply;
       }
       return reply

@@ -112,6 +112,10 @@ describe('payout statement: every movement in the CSV, a daily summary in the PD
     expect(lines.filter((line) => /^[0-9a-f-]{36}$/.test(line[2]!))).toHaveLength(SESSIONS + FEES);
     expect(new Set(lines.map((line) => line[1]))).toEqual(new Set(['Session', 'Monthly deal fee']));
     expect(lines.at(-1)![0]!.slice(0, 10)).toBe('2026-10-30');
+    // In time order (the month is read in stretches of time): the fees, recorded after the sessions, sit among them by their date.
+    const dates = lines.map((line) => line[0]!);
+    expect(dates).toEqual([...dates].sort());
+    expect(lines.findIndex((line) => line[1] === 'Monthly deal fee')).toBeLessThan(SESSIONS / 2);
   });
 
   it('the PDF of a busy month shows one line per local day whose sums are the database’s own and add up to the totals', async () => {

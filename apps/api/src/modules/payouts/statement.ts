@@ -1,9 +1,9 @@
-import { minorToDecimal, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
+import { minorToDecimal, minorToNumber, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
-import type { CsvCell } from '../../lib/csv.ts';
+import { CHUNK_CHARS, csvCell, csvLine } from '../../lib/csv.ts';
 
 const COLUMNS = ['sessionRevenue', 'refund', 'hostShare', 'resellerShare', 'platformFee', 'transfer', 'unallocated'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -49,19 +49,18 @@ const monthBounds = (month: string, timeZone: string) => {
 
 /** Revenue is booked as a credit (negative) on its account; the statement shows what it brought, positive. */
 const signOf = (column: Column) => (column === 'sessionRevenue' ? -1 : 1);
+const SIGNS = COLUMNS.map(signOf);
 /** What the grouped entries put on the column's account, as the ledger books it. */
 const bookedOn = (column: Column) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS[column]}), 0)`;
-const amountsOf = () =>
-  Object.fromEntries(
-    COLUMNS.map((column) => [column, sql<number>`${sql.raw(String(signOf(column)))} * ${bookedOn(column)}`.mapWith(Number)]),
-  ) as Record<Column, SQL<number>>;
+/** The location's entries from `from` (included) to `to` (left out). */
+const within = (locationId: string, from: Date, to: Date) =>
+  and(eq(ledgerEntries.locationId, locationId), gte(ledgerEntries.occurredAt, from), lt(ledgerEntries.occurredAt, to));
 
 const monthOf = async (db: Database, locationId: string, month: string) => {
   const timeZone = await locationTimeZone(db, locationId);
   const { from, to } = monthBounds(month, timeZone);
   const [location] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
-  const where = and(eq(ledgerEntries.locationId, locationId), gte(ledgerEntries.occurredAt, from), lt(ledgerEntries.occurredAt, to));
-  return { timeZone, where, locationName: location?.name ?? locationId };
+  return { timeZone, where: within(locationId, from, to), from, to, locationName: location?.name ?? locationId };
 };
 
 const totalsOf = (lines: readonly ({ currency: string } & Record<Column, number>)[]) => {
@@ -80,14 +79,17 @@ const totalsOf = (lines: readonly ({ currency: string } & Record<Column, number>
  */
 const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
 
-/** One line per ledger movement of the month: each column is what the movement put on that account. */
-export const statementLines = async (db: Database, locationId: string, month: string) => {
-  const { timeZone, where, locationName } = await monthOf(db, locationId, month);
-  // A movement's entries share their event, reference and currency: grouping by the movement alone lets it hash.
-  // Each movement comes back as one text line and the month as one value: reading 100,000 rows of 11 fields
-  // cost PGlite ten times what the query did. The reference goes last, so a comma in it splits nothing.
+/**
+ * The movements of a stretch of time as one text, in time order (ledger order within one instant), a line per
+ * movement and chr(30) between lines: `epoch ms,event,currency,7 amounts as booked,reference`. A movement's entries
+ * share their instant, event, reference and currency: grouping by the movement alone lets it hash. Each movement
+ * comes back as one text line and the stretch as one value: reading 100,000 rows of 11 fields cost PGlite ten times
+ * what the query did. The reference goes last, so a comma in it splits nothing.
+ */
+const movementsText = async (db: Database, where: SQL | undefined): Promise<string> => {
   const movements = db
     .select({
+      at: sql<Date>`min(${ledgerEntries.occurredAt})`.as('at'),
       first: sql<number>`min(${ledgerEntries.seq})`.as('first'),
       line: sql<string>`concat_ws(',', floor(extract(epoch from min(${ledgerEntries.occurredAt})) * 1000)::bigint,
         min(${ledgerEntries.event}::text), min(${ledgerEntries.currency}),
@@ -103,18 +105,28 @@ export const statementLines = async (db: Database, locationId: string, month: st
     .as('movement');
   const [result] = await db.transaction(async (tx) => {
     await tx.execute(WORK_MEM);
-    return tx.select({ lines: sql<string | null>`string_agg(${movements.line}, chr(30) order by ${movements.first})` }).from(movements);
+    return tx
+      .select({ lines: sql<string | null>`string_agg(${movements.line}, chr(30) order by ${movements.at}, ${movements.first})` })
+      .from(movements);
   });
-  const lines: Line[] = (result?.lines ? result.lines.split('\x1e') : []).map((text) => {
-    const fields = text.split(',');
-    const line = {
-      at: new Date(Number(fields[0])),
-      event: fields[1]!,
-      currency: fields[2]!,
-      reference: fields.slice(3 + COLUMNS.length).join(','),
-    } as Line;
+  return result?.lines ?? '';
+};
+const LINE_SEPARATOR = '\x1e';
+/** The reference is the last field, and the only one that may hold a comma. */
+const referenceOf = (fields: readonly string[]) =>
+  fields.length === 4 + COLUMNS.length ? fields[3 + COLUMNS.length]! : fields.slice(3 + COLUMNS.length).join(',');
+/** What a column shows of what was booked on its account: revenue positive, and never -0. */
+const shown = (booked: string, n: number) => Number(booked) * SIGNS[n]! + 0;
+
+/** One line per ledger movement of the month: each column is what the movement put on that account. */
+export const statementLines = async (db: Database, locationId: string, month: string) => {
+  const { timeZone, where, locationName } = await monthOf(db, locationId, month);
+  const text = await movementsText(db, where);
+  const lines: Line[] = (text ? text.split(LINE_SEPARATOR) : []).map((movement) => {
+    const fields = movement.split(',');
+    const line = { at: new Date(Number(fields[0])), event: fields[1]!, currency: fields[2]!, reference: referenceOf(fields) } as Line;
     COLUMNS.forEach((column, n) => {
-      line[column] = Number(fields[3 + n]) * signOf(column) + 0;
+      line[column] = shown(fields[3 + n]!, n);
     });
     return line;
   });
@@ -128,27 +140,40 @@ export type StatementDay = Amounts & { day: string; entries: number; sessions: n
 /**
  * The month summed per day on the location's clock and currency, by the database, without listing its movements.
  * A movement's entries share one instant, so each movement falls on one day whole; the totals are the days' sums.
+ * The entries are summed per movement first (hashed on the movement id), then the movements per day: counting
+ * distinct movements per day sorted the month's entries, and took the day of each entry (a time-zone conversion)
+ * instead of each movement's.
  */
 export const statementDays = async (db: Database, locationId: string, month: string) => {
   const { timeZone, where, locationName } = await monthOf(db, locationId, month);
-  const day = sql<string>`(${ledgerEntries.occurredAt} at time zone ${timeZone})::date::text`;
+  const movements = db
+    .select({
+      at: sql<Date>`min(${ledgerEntries.occurredAt})`.as('at'),
+      currency: sql<string>`min(${ledgerEntries.currency})`.as('currency'),
+      // A priced session's movement has exactly one revenue entry (a session of 0 writes no movement).
+      session: sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} = 'session_revenue')`.as(
+        'session',
+      ),
+      ...(Object.fromEntries(COLUMNS.map((column) => [column, bookedOn(column).as(column)])) as Record<Column, SQL.Aliased<number>>),
+    })
+    .from(ledgerEntries)
+    .where(where)
+    .groupBy(ledgerEntries.movementId)
+    .as('movement');
   const days: StatementDay[] = await db.transaction(async (tx) => {
     await tx.execute(WORK_MEM);
     return (
       tx
         .select({
-          day,
-          currency: ledgerEntries.currency,
-          entries: sql<number>`count(distinct ${ledgerEntries.movementId})`.mapWith(Number),
-          // A priced session's movement has exactly one revenue entry (a session of 0 writes no movement): no second distinct sort.
-          sessions:
-            sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} = 'session_revenue')`.mapWith(
-              Number,
-            ),
-          ...amountsOf(),
+          day: sql<string>`(${movements.at} at time zone ${timeZone})::date::text`,
+          currency: movements.currency,
+          entries: sql<number>`count(*)`.mapWith(Number),
+          sessions: sql<number>`sum(${movements.session})`.mapWith(Number),
+          ...(Object.fromEntries(
+            COLUMNS.map((column) => [column, sql<number>`${sql.raw(String(signOf(column)))} * sum(${movements[column]})`.mapWith(Number)]),
+          ) as Record<Column, SQL<number>>),
         })
-        .from(ledgerEntries)
-        .where(where)
+        .from(movements)
         // By position: the zone is a bound parameter, and the same expression written twice would not match.
         .groupBy(sql`1`, sql`2`)
         .orderBy(sql`1`, sql`2`)
@@ -165,19 +190,84 @@ export type StatementSummary = Awaited<ReturnType<typeof statementDays>>;
  * 500 lines are about 12 pages, what a person still reads; 100,000 would be 2,400 pages nobody reads.
  */
 export const PDF_LINE_LIMIT = 500;
-const CSV_PAGE_LINES = 2_000;
 
-/** The CSV rows page by page (header, every line, totals), so a 100,000-line month is sent as it is written. */
-export async function* statementCsv(statement: Statement): AsyncGenerator<CsvCell[][]> {
-  // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula.
-  const money = (line: Amounts) => COLUMNS.map((column) => Number(minorToDecimal(line[column], line.currency)));
-  const format = zonedTimestampFormatter(statement.timeZone);
-  yield [[`Date (${statement.timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])]];
-  for (let start = 0; start < statement.lines.length; start += CSV_PAGE_LINES)
-    yield statement.lines
-      .slice(start, start + CSV_PAGE_LINES)
-      .map((line) => [format(line.at), EVENT_LABELS[line.event] ?? line.event, line.reference, line.currency, ...money(line)]);
-  yield [...statement.totals].map(([currency, total]) => ['Total', '', '', currency, ...money({ currency, ...total })]);
+/**
+ * The month is read in this many stretches of equal time, one after another: the CSV writes one while the database
+ * reads the next (the PGlite thread or the PostgreSQL server works beside the API's thread), and each is a smaller
+ * hash and sort than the whole month's.
+ */
+const CSV_STRETCHES = 8;
+
+/** The month's movements stretch after stretch; the next one is asked for before this one is handed out. */
+async function* movementStretches(db: Database, locationId: string, from: Date, to: Date): AsyncGenerator<string> {
+  const bound = (n: number) => new Date(from.getTime() + Math.round(((to.getTime() - from.getTime()) * n) / CSV_STRETCHES));
+  const read = (n: number) => movementsText(db, within(locationId, bound(n), bound(n + 1)));
+  let pending: Promise<string> | null = read(0);
+  for (let n = 0; pending; n += 1) {
+    const text: string = await pending;
+    pending = n + 1 < CSV_STRETCHES ? read(n + 1) : null;
+    // A stretch asked for and never awaited (the download stopped) must not become an unhandled rejection.
+    pending?.catch(() => undefined);
+    yield text;
+  }
+}
+
+/**
+ * The CSV statement as text pieces of about CHUNK_CHARS (header, every movement in time order, totals), written
+ * straight from the database's lines: no Date, cell array or decimal text per line. The first stretch is read
+ * before the first byte, so a failing query answers an error rather than a cut download. The totals are the sums
+ * of the lines written.
+ */
+export const statementCsv = async (db: Database, locationId: string, month: string): Promise<AsyncIterable<string>> => {
+  const { timeZone, from, to } = await monthOf(db, locationId, month);
+  const stretches = movementStretches(db, locationId, from, to);
+  const first = await stretches.next();
+  return csvPieces(first, stretches, timeZone);
+};
+
+async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<string>, timeZone: string): AsyncGenerator<string> {
+  const stamp = zonedTimestampFormatter(timeZone);
+  const totals = new Map<string, number[]>();
+  const labels = new Map<string, string>();
+  // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula (csvCell leaves numbers alone).
+  const money = (minors: readonly number[], currency: string) => minors.map((minor) => minorToNumber(minor, currency));
+  let piece = csvLine([`Date (${timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])]);
+  try {
+    for (let stretch = first; !stretch.done; stretch = await rest.next()) {
+      const text = stretch.value;
+      for (let start = 0; start < text.length;) {
+        let end = text.indexOf(LINE_SEPARATOR, start);
+        if (end === -1) end = text.length;
+        const fields = text.slice(start, end).split(',');
+        start = end + 1;
+        const event = fields[1]!;
+        const currency = fields[2]!;
+        let label = labels.get(event);
+        if (label === undefined) labels.set(event, (label = csvCell(EVENT_LABELS[event] ?? event)));
+        let total = totals.get(currency);
+        if (!total) totals.set(currency, (total = COLUMNS.map(() => 0)));
+        let line = `${stamp(Number(fields[0]))},${label},${csvCell(referenceOf(fields))},${csvCell(currency)}`;
+        for (let n = 0; n < COLUMNS.length; n += 1) {
+          const minor = shown(fields[3 + n]!, n);
+          total[n]! += minor;
+          line += `,${minorToNumber(minor, currency)}`;
+        }
+        piece += `${line}\r\n`;
+        if (piece.length >= CHUNK_CHARS) {
+          yield piece;
+          piece = '';
+          // Lets the database's answers in: the next stretch's transaction takes several of them, and a stretch
+          // written in one run of promises would hold them all until it is done.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+    }
+  } finally {
+    // A download that stopped leaves the next stretch unread.
+    await rest.return?.();
+  }
+  for (const [currency, total] of totals) piece += csvLine(['Total', '', '', currency, ...money(total, currency)]);
+  yield piece;
 }
 
 /**
