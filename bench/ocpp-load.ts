@@ -18,7 +18,6 @@
  * --engine postgres uses a scratch database on BENCH_POSTGRES_URL / TEST_DATABASE_URL / DATABASE_URL.
  */
 import os from 'node:os';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { startProductProcess, type ProductProcess } from '@wattdesk/test-support';
@@ -32,6 +31,7 @@ import { BENCH_DRIVERS, benchDriverTag } from './lib/bench-tags.ts';
 import { seedBenchDrivers } from './lib/seed-drivers.ts';
 import { ascending, count as n, percentile } from './lib/stats.ts';
 import { finish } from './lib/machine.ts';
+import { watchLoopLag } from './lib/loop-lag.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -122,13 +122,12 @@ const runStep = async (server: ProductProcess, fleet: BenchFleet, probe: Authori
   await sleep(SETTLE_S * 1000);
 
   fleet.hold.start();
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
+  const lag = watchLoopLag();
   const probing = probe.probe(HOLD_S * 1000, AUTHORIZE_RATE);
   const usage = await holdAndMeasure(server.child.pid!, HOLD_S);
   const authorize = await probing;
   fleet.hold.recording = false;
-  lag.disable();
+  const benchLagP99 = lag.p99();
 
   const sorted = ascending(fleet.hold.latencies);
   const connected = fleet.connected;
@@ -145,7 +144,7 @@ const runStep = async (server: ProductProcess, fleet: BenchFleet, probe: Authori
     max: sorted.length ? sorted[sorted.length - 1]! : 0,
     failures,
     disconnects: fleet.hold.disconnects,
-    benchLagP99: lag.percentile(99) / 1e6,
+    benchLagP99,
     probeLagP99: authorize.lagP99,
     authorizeCount: authorize.latencies.length,
     authorizeP50: percentile(ascending(authorize.latencies), 50),

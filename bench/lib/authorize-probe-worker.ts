@@ -1,9 +1,9 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SimulatedCharger } from '@wattdesk/simulator';
 import type { ProbeReply, ProbeRequest, ProbeSetup } from './authorize-probe.ts';
 import { randomBenchTag } from './bench-tags.ts';
+import { watchLoopLag } from './loop-lag.ts';
 
 /**
  * The Authorize probe's own thread (see authorize-probe.ts): a few idle chargers that send Authorize at a steady
@@ -38,8 +38,7 @@ for (const charger of chargers)
 const probe = async (ms: number, perSecond: number) => {
   recording = { latencies: [], statuses: {}, failures: 0 };
   const record = recording;
-  const lag = monitorEventLoopDelay({ resolution: 10 });
-  lag.enable();
+  const lag = watchLoopLag();
   const connected = chargers.filter((charger) => charger.connected);
   const pending: Promise<void>[] = [];
   const started = performance.now();
@@ -57,9 +56,8 @@ const probe = async (ms: number, perSecond: number) => {
     );
   }
   await Promise.all(pending);
-  lag.disable();
   recording = undefined;
-  reply({ type: 'result', ...record, lagP99: lag.percentile(99) / 1e6 });
+  reply({ type: 'result', ...record, lagP99: lag.p99() });
 };
 
 port.on('message', (message: ProbeRequest) => {
