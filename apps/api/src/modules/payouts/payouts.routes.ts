@@ -24,7 +24,7 @@ import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { LedgerService } from './ledger.service.ts';
 import type { RefundsService } from './refunds.service.ts';
-import { statementPdf } from './statement.ts';
+import { statementPdf } from './statement-pdf.ts';
 import type { TransfersService } from './transfers.service.ts';
 
 const tags = ['payouts'];
