@@ -4,7 +4,16 @@ import type { RowMode } from '@electric-sql/pglite';
 export type PGliteThreadData = { dataDir?: string; snapshot?: ArrayBuffer };
 
 export type ThreadRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[] | undefined; rowMode: RowMode | undefined; txId: number | undefined }
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: RowMode | undefined;
+      txId: number | undefined;
+      /** Taken before the other statements waiting outside a transaction (query-priority.ts). */
+      urgent: boolean;
+    }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; txId: number; commit: boolean }
   | { id: number; op: 'dump' }

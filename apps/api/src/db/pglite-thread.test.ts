@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread.ts';
+import { urgently } from './query-priority.ts';
 
 let thread: PGliteThread;
 
@@ -58,6 +59,21 @@ describe('PGlite in its own thread', () => {
     await transaction;
     await outside;
     expect(seen).toEqual(['first', 'kept', 'pending']);
+  });
+
+  it('answers an urgent statement before the statements already waiting, and a transaction still in order', async () => {
+    const finished: string[] = [];
+    const slow = (label: string) => thread.query('select pg_sleep(0.02)').then(() => finished.push(label));
+    const waitingBefore = Array.from({ length: 8 }, (_, index) => slow(`waiting ${index}`));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('select pg_sleep(0.02)');
+      finished.push('transaction');
+    });
+    const urgent = urgently(() => thread.query('select 1')).then(() => finished.push('urgent'));
+    await Promise.all([...waitingBefore, transaction, urgent]);
+    // At most the statement already with PGlite runs first.
+    expect(finished.indexOf('urgent')).toBeLessThanOrEqual(1);
+    expect(finished.filter((label) => label !== 'urgent')).toEqual([...Array.from({ length: 8 }, (_, index) => `waiting ${index}`), 'transaction']);
   });
 
   it('dumps its data directory so another thread can start from it', async () => {

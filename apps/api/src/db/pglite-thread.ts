@@ -1,6 +1,7 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './db-errors.ts';
+import { isUrgent } from './query-priority.ts';
 import { deserializeError, READY_ID, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -16,7 +17,8 @@ export type ThreadTransaction = {
  * PGlite in a worker thread, with the part of PGlite's interface drizzle's pglite driver uses
  * (query, transaction). PGlite answers one query at a time and runs it as one uninterrupted stretch
  * of WebAssembly; on the API's own thread every query stalled every request, so that under load
- * even a refusal waited behind queries (decision 006). Statements still run one at a time, in order.
+ * even a refusal waited behind queries (decision 006). Statements still run one at a time, in order, except that
+ * urgent ones (query-priority.ts) go ahead of those waiting.
  */
 export class PGliteThread {
   readonly waitReady: Promise<void>;
@@ -45,7 +47,7 @@ export class PGliteThread {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined }) as Promise<Results<T>>;
+    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined, urgent: isUrgent() }) as Promise<Results<T>>;
   }
 
   /** Commits when the callback resolves, rolls back when it throws, as PGlite's own transaction() does. */
@@ -53,7 +55,7 @@ export class PGliteThread {
     const txId = (await this.#call({ op: 'begin' })) as number;
     const tx: ThreadTransaction = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId }) as Promise<Results<R>>,
+        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId, urgent: false }) as Promise<Results<R>>,
     };
     let result: T;
     try {

@@ -76,11 +76,52 @@ const handle = async (request: ThreadRequest): Promise<{ value: unknown; transfe
   }
 };
 
-port.on('message', (request: ThreadRequest) => {
+const answer = (request: ThreadRequest) =>
   handle(request).then(
     ({ value, transfer }) => reply({ id: request.id, ok: true, value }, transfer),
     (error: unknown) => reply({ id: request.id, ok: false, error: serializeError(error) }),
   );
+
+/**
+ * Requests outside a transaction wait here rather than in PGlite's own first-come queue, so that an urgent one is
+ * handed over next (query-priority.ts). One is with PGlite at a time: a `begin` until its transaction is open, a
+ * statement until it is answered (it may wait there behind an open transaction). A transaction's own statements and
+ * its end bypass this queue: the transaction already holds PGlite, and queuing them behind a statement that waits
+ * for it would never end.
+ */
+const waiting = { urgent: [] as ThreadRequest[], normal: [] as ThreadRequest[] };
+let handedOver = false;
+let scheduled = false;
+const handOverNext = () => {
+  scheduled = false;
+  if (handedOver) return;
+  const next = waiting.urgent.shift() ?? waiting.normal.shift();
+  if (!next) return;
+  handedOver = true;
+  void answer(next).finally(() => {
+    handedOver = false;
+    scheduleHandOver();
+  });
+};
+/**
+ * The choice waits for the event loop's check phase: PGlite's statements run inside promise callbacks, so the
+ * messages that arrived meanwhile are only read in the loop's poll phase before it. Chosen at once, the next
+ * statement would always be the oldest one read so far, never an urgent one still unread.
+ */
+const scheduleHandOver = () => {
+  if (scheduled || handedOver) return;
+  scheduled = true;
+  setImmediate(handOverNext);
+};
+
+port.on('message', (request: ThreadRequest) => {
+  const insideTransaction = (request.op === 'query' && request.txId !== undefined) || request.op === 'end';
+  if (insideTransaction) {
+    void answer(request);
+    return;
+  }
+  (request.op === 'query' && request.urgent ? waiting.urgent : waiting.normal).push(request);
+  scheduleHandOver();
 });
 
 db.waitReady.then(

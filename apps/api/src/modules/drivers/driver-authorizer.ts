@@ -1,5 +1,6 @@
 import { accountParentIdTag, normalizeIdTag } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
+import { urgently } from '../../db/query-priority.ts';
 import { decide, energyLimitKwh, type AuthorizationStatus, type TagHolder } from './authorization-rules.ts';
 import * as access from './driver-access.repository.ts';
 
@@ -47,7 +48,7 @@ export const createDriverAuthorizer = ({
     return value;
   };
 
-  const authorize = async (rawTag: string, place: { chargerId: string; locationId: string }): Promise<TagAuthorization> => {
+  const decideTag = async (rawTag: string, place: { chargerId: string; locationId: string }): Promise<TagAuthorization> => {
     const tag = normalizeIdTag(rawTag);
     const [holder, location] = await Promise.all([
       cached(holders, tag, async () => (await access.findTagHolder(db, tag)) ?? null),
@@ -75,6 +76,9 @@ export const createDriverAuthorizer = ({
       parentIdTag: accountParentIdTag(holder.accountId),
     };
   };
+
+  /** A driver is waiting at the charger: its reads go ahead of telemetry and dashboard reads on PGlite. */
+  const authorize = (rawTag: string, place: { chargerId: string; locationId: string }) => urgently(() => decideTag(rawTag, place));
 
   /** The kWh limit of a running session's driver, for a session picked up again after a reconnect (rare). */
   const energyLimitWh = async (driverId: string): Promise<number | null> => {
