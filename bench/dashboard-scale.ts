@@ -72,7 +72,12 @@ const measure = async (engine: 'pglite' | 'postgres', url?: string): Promise<Res
   const response = await fetch(`${address}/web/reports/sessions?from=${day(-DAYS - 1)}&to=${day(1)}&dayFilter=all-days&format=csv`, { headers });
   if (response.status !== 200 || !response.body) throw new Error(`report: ${response.status} ${await response.text()}`);
   let lines = 0;
-  for await (const chunk of response.body) for (const byte of chunk as Uint8Array) if (byte === 10) lines += 1;
+  // The reader shares the server's process: it counts line ends with indexOf, not byte by byte in JavaScript
+  // (about a second of the process's time per million rows).
+  for await (const chunk of response.body) {
+    const bytes = chunk as Uint8Array;
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines += 1;
+  }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   await app.close();

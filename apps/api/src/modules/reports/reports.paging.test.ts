@@ -1,4 +1,4 @@
-import type { DayFilterKey, RangeReportKind } from '@wattdesk/shared';
+import { formatZonedTimestamp, minorToDecimal, type DayFilterKey, type RangeReportKind } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -55,6 +55,54 @@ describe('reports read page by page', () => {
 
     const rows = await rowsOfReport(service(3).rangeReport(superAdmin, 'sessions', { from, to, dayFilter }));
     expect(rows.map((row) => Number(row[0]))).toEqual(expected);
+  });
+
+  it('the sessions report shows each session as recorded: names, local times, energy, duration and cost', async () => {
+    const [from, to] = [day(-8), day(-1)];
+    const direct = rowsOf<{
+      transaction_id: number;
+      location: string;
+      charger: string;
+      code: string;
+      connector_id: number;
+      id_tag: string;
+      time_zone: string;
+      started_at: string;
+      stopped_at: string;
+      energy_wh: number;
+      seconds: number;
+      total_minor: number | null;
+      currency: string | null;
+    }>(
+      await database.db.execute(sql`
+        select cs.transaction_id, l.name as location, c.name as charger, c.charger_id as code, cs.connector_id, cs.id_tag, l.time_zone,
+          cs.started_at::text as started_at, cs.stopped_at::text as stopped_at, cs.energy_wh,
+          extract(epoch from cs.stopped_at - cs.started_at)::int as seconds, p.total_minor::int as total_minor, p.currency
+        from charging_sessions cs join locations l on l.id = cs.location_id join chargers c on c.id = cs.charger_id
+          left join session_prices p on p.session_id = cs.id
+        where cs.status = 'completed' and (cs.started_at at time zone l.time_zone)::date between ${from}::date and ${to}::date
+        order by cs.started_at, cs.id`),
+    );
+    expect(direct.some((session) => session.total_minor !== null && session.total_minor > 0)).toBe(true);
+
+    const rows = await rowsOfReport(service(4).rangeReport(superAdmin, 'sessions', { from, to, dayFilter: 'all-days' }));
+    expect(rows.map((row) => [...row.slice(0, 11), ...row.slice(12)])).toEqual(
+      direct.map((d) => [
+        d.transaction_id,
+        d.location,
+        d.charger,
+        d.code,
+        d.connector_id,
+        d.id_tag,
+        d.time_zone,
+        formatZonedTimestamp(new Date(d.started_at), d.time_zone),
+        formatZonedTimestamp(new Date(d.stopped_at), d.time_zone),
+        d.energy_wh / 1000,
+        Number((d.seconds / 3600).toFixed(2)),
+        d.total_minor === null ? null : Number(minorToDecimal(d.total_minor, d.currency!)),
+        d.currency,
+      ]),
+    );
   });
 
   it.each<RangeReportKind>(['sessions', 'violations', 'energy-by-charger', 'uptime-by-charger', 'revenue-by-location'])(

@@ -33,11 +33,11 @@ async function* mapped<T>(pages: AsyncIterable<T[]>, row: (item: T) => CsvCell[]
  * offset twice per row (started, stopped) was most of a million-row report's time.
  */
 const zonedStamps = () => {
-  const formatters = new Map<string, (value: Date) => string>();
-  return (value: string, timeZone: string) => {
+  const formatters = new Map<string, (value: Date | number) => string>();
+  return (value: string | number, timeZone: string) => {
     let format = formatters.get(timeZone);
     if (!format) formatters.set(timeZone, (format = zonedTimestampFormatter(timeZone)));
-    return format(new Date(value));
+    return format(typeof value === 'number' ? value : new Date(value));
   };
 };
 
@@ -73,48 +73,72 @@ export const createReportsService = ({ db, now, pageSize = REPORT_PAGE }: { db: 
     };
   };
 
+  /**
+   * The sessions report's rows. Chargers and locations are named from what this download has looked up so far:
+   * each page asks only for the ones it has not seen (at 50,000 chargers, nearly none after the first pages).
+   */
+  async function* sessionRows(pages: AsyncIterable<repo.SessionRow[]>): AsyncGenerator<CsvCell[][]> {
+    const chargers = new Map<string, repo.NamedCharger | null>();
+    const locations = new Map<string, { name: string; timeZone: string } | null>();
+    const stamp = zonedStamps();
+    for await (const page of pages) {
+      const kept = page.filter((session) => session.in_range);
+      const newChargers = [...new Set(kept.map((session) => session.charger_id).filter((id) => !chargers.has(id)))];
+      const newLocations = [...new Set(kept.map((session) => session.location_id).filter((id) => !locations.has(id)))];
+      if (newChargers.length || newLocations.length) {
+        const found = await repo.namesOf(db, newChargers, newLocations);
+        for (const id of newChargers) chargers.set(id, null);
+        for (const charger of found.chargers) chargers.set(charger.id, charger);
+        for (const id of newLocations) locations.set(id, null);
+        for (const location of found.locations) locations.set(location.id, { name: location.name, timeZone: location.time_zone });
+      }
+      const rows: CsvCell[][] = [];
+      for (const s of kept) {
+        const charger = chargers.get(s.charger_id);
+        const location = locations.get(s.location_id);
+        // A charger deleted while the report was read: its sessions went with it.
+        if (!charger || !location) continue;
+        rows.push([
+          s.transaction_id,
+          location.name,
+          charger.name,
+          charger.charger_code,
+          s.connector_id,
+          s.id_tag,
+          location.timeZone,
+          stamp(s.started_ms, location.timeZone),
+          s.stopped_ms === null ? null : stamp(s.stopped_ms, location.timeZone),
+          kwh(s.energy_wh),
+          hours(s.duration_seconds),
+          hours(s.idle_seconds),
+          money(s.total, s.currency),
+          s.currency,
+        ]);
+      }
+      if (rows.length) yield rows;
+    }
+  }
+
   const builders: Record<RangeReportKind, (scope: Scope) => Omit<Report, 'kind' | 'title'>> = {
-    sessions: (scope) => {
-      const stamp = zonedStamps();
-      return {
-        header: [
-          'Transaction',
-          'Location',
-          'Charger',
-          'Charger id',
-          'Connector',
-          'Driver (id tag)',
-          'Time zone',
-          'Started',
-          'Stopped',
-          'Energy (kWh)',
-          'Duration (h)',
-          'Idle (h)',
-          'Cost',
-          'Currency',
-        ],
-        rows: mapped(
-          pagesOf<repo.SessionRow>((after, limit) => repo.sessionsPage(db, scope, after, limit)),
-          (s) => [
-            s.transaction_id,
-            s.location_name,
-            s.charger_name,
-            s.charger_code,
-            s.connector_id,
-            s.id_tag,
-            s.time_zone,
-            stamp(s.started_at, s.time_zone),
-            s.stopped_at && stamp(s.stopped_at, s.time_zone),
-            kwh(s.energy_wh),
-            hours(s.duration_seconds),
-            hours(s.idle_seconds),
-            money(s.total, s.currency),
-            s.currency,
-          ],
-          (s) => s.in_range,
-        ),
-      };
-    },
+    sessions: (scope) => ({
+      header: [
+        'Transaction',
+        'Location',
+        'Charger',
+        'Charger id',
+        'Connector',
+        'Driver (id tag)',
+        'Time zone',
+        'Started',
+        'Stopped',
+        'Energy (kWh)',
+        'Duration (h)',
+        'Idle (h)',
+        'Cost',
+        'Currency',
+      ],
+      rows: sessionRows(pagesOf<repo.SessionRow>((after, limit) => repo.sessionsPage(db, scope, after, limit))),
+    }),
     'energy-by-charger': (scope) => ({
       header: CHARGER_HEADER,
       rows: mapped(
