@@ -25,7 +25,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
-type Result = { seedSeconds: number; overviewMs: Record<string, number>; rows: number; rowsPerSecond: number; rssGrowthMb: number };
+type Result = {
+  seedSeconds: number;
+  overviewMs: Record<string, number>;
+  rows: number;
+  rowsPerSecond: number;
+  rssGrowthMb: number;
+  heapGrowthMb: number;
+};
 
 const measure = async (engine: 'pglite' | 'postgres', url?: string): Promise<Result> => {
   const handle = url
@@ -66,8 +73,12 @@ const measure = async (engine: 'pglite' | 'postgres', url?: string): Promise<Res
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   global.gc?.();
   const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const heapBaseline = process.memoryUsage().heapUsed;
+  let [peak, heapPeak] = [baseline, heapBaseline];
+  const sampler = setInterval(() => {
+    const memory = process.memoryUsage();
+    [peak, heapPeak] = [Math.max(peak, memory.rss), Math.max(heapPeak, memory.heapUsed)];
+  }, 50);
   const started = performance.now();
   const response = await fetch(`${address}/web/reports/sessions?from=${day(-DAYS - 1)}&to=${day(1)}&dayFilter=all-days&format=csv`, { headers });
   if (response.status !== 200 || !response.body) throw new Error(`report: ${response.status} ${await response.text()}`);
@@ -83,7 +94,14 @@ const measure = async (engine: 'pglite' | 'postgres', url?: string): Promise<Res
   await app.close();
   await handle.close();
   const rows = lines - 1;
-  return { seedSeconds, overviewMs, rows, rowsPerSecond: rows / seconds, rssGrowthMb: mb(peak - baseline) };
+  return {
+    seedSeconds,
+    overviewMs,
+    rows,
+    rowsPerSecond: rows / seconds,
+    rssGrowthMb: mb(peak - baseline),
+    heapGrowthMb: mb(heapPeak - heapBaseline),
+  };
 };
 
 const results: [string, Result, number][] = [];
@@ -135,6 +153,10 @@ row(
 row(
   'RSS growth while streaming (MB, ≤ 100)',
   results.map(([, r]) => fmt(r.rssGrowthMb, 1)),
+);
+row(
+  'of which JavaScript heap (MB, peak used)',
+  results.map(([, r]) => fmt(r.heapGrowthMb, 1)),
 );
 const pass = results.every(
   ([, r, bar]) => Object.values(r.overviewMs).every((ms) => ms <= bar) && r.rowsPerSecond >= bars.rowsPerSecond && r.rssGrowthMb <= bars.rssGrowthMb,
