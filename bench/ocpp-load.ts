@@ -27,6 +27,7 @@ import { createBenchDatabase } from './lib/postgres.ts';
 import { holdAndMeasure, processStats } from './lib/process-stats.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
 import { AuthorizeProbe } from './lib/authorize-probe.ts';
+import { dashboardReader, type DashboardReads } from './lib/dashboard-probe.ts';
 import { BENCH_DRIVERS, benchDriverTag } from './lib/bench-tags.ts';
 import { seedBenchDrivers } from './lib/seed-drivers.ts';
 import { ascending, count as n, percentile } from './lib/stats.ts';
@@ -74,6 +75,8 @@ const AUTHORIZE_P99_BAR_MS = 10;
 const RSS_BAR_BYTES = 1024 ** 3;
 const RECONNECT_BAR_S = 60;
 const PER_CONNECTION_BAR_KB = 50;
+/** A dashboard read under the fleet's load against the same read with no charger connected (median). */
+const DASHBOARD_RATIO_BAR = 2;
 const TARGET = 5000;
 const HEARTBEAT_S = 30;
 const METER_S = 10;
@@ -108,7 +111,13 @@ const startServer = (databaseUrl: string | undefined): Promise<ProductProcess> =
 
 // ── One step ────────────────────────────────────────────────────────────
 
-const runStep = async (server: ProductProcess, fleet: BenchFleet, probe: AuthorizeProbe, target: number): Promise<StepResult> => {
+const runStep = async (
+  server: ProductProcess,
+  fleet: BenchFleet,
+  probe: AuthorizeProbe,
+  readDashboard: (seconds: number) => Promise<DashboardReads>,
+  target: number,
+): Promise<StepResult> => {
   const alreadyConnected = fleet.chargers.length;
   const rampSeconds = await fleet.rampTo(target);
   const median = (values: number[] | undefined) => percentile(ascending(values), 50).toFixed(0);
@@ -124,8 +133,10 @@ const runStep = async (server: ProductProcess, fleet: BenchFleet, probe: Authori
   fleet.hold.start();
   const lag = watchLoopLag();
   const probing = probe.probe(HOLD_S * 1000, AUTHORIZE_RATE);
+  const reading = readDashboard(HOLD_S);
   const usage = await holdAndMeasure(server.child.pid!, HOLD_S);
   const authorize = await probing;
+  const dashboard = await reading;
   fleet.hold.recording = false;
   const benchLagP99 = lag.p99();
 
@@ -149,6 +160,9 @@ const runStep = async (server: ProductProcess, fleet: BenchFleet, probe: Authori
     authorizeCount: authorize.latencies.length,
     authorizeP50: percentile(ascending(authorize.latencies), 50),
     authorizeP99: percentile(ascending(authorize.latencies), 99),
+    dashboardP50: percentile(ascending(dashboard.latencies), 50),
+    dashboardP99: percentile(ascending(dashboard.latencies), 99),
+    dashboardFailures: dashboard.failures,
     authorizeStatuses: Object.entries(authorize.statuses)
       .map(([status, times]) => `${status} ${n(times)}`)
       .concat(authorize.failures ? [`failed ${n(authorize.failures)}`] : [])
@@ -192,6 +206,7 @@ const run = async (): Promise<boolean> => {
   const results: StepResult[] = [];
   let idleRss = 0;
   let probe: AuthorizeProbe | undefined;
+  let idleDashboard: DashboardReads | undefined;
   let reconnect: Awaited<ReturnType<BenchFleet['reconnectAll']>> | undefined;
   try {
     const registerStarted = performance.now();
@@ -210,8 +225,13 @@ const run = async (): Promise<boolean> => {
       chargerIds: Array.from({ length: PROBE_CHARGERS }, (_, offset) => chargerCode(STEPS.at(-1)! + offset)),
       password: OCPP_PASSWORD,
     });
+    const readDashboard = await dashboardReader(server.baseUrl);
+    idleDashboard = await readDashboard(Math.min(HOLD_S, 20));
+    console.log(
+      `  dashboard overview with no charger connected: p50 ${percentile(ascending(idleDashboard.latencies), 50).toFixed(1)} ms, p99 ${percentile(ascending(idleDashboard.latencies), 99).toFixed(1)} ms (${n(idleDashboard.latencies.length)} reads)`,
+    );
     for (const step of STEPS) {
-      const result = await runStep(server, fleet, probe, step);
+      const result = await runStep(server, fleet, probe, readDashboard, step);
       results.push(result);
       if (!result.holds && !flags.all) break;
     }
@@ -257,6 +277,14 @@ const run = async (): Promise<boolean> => {
         `(${(reconnect.reconnected / reconnect.seconds).toFixed(0)}/s; each p50 ${percentile(reconnectTimes, 50).toFixed(0)} ms, p99 ${percentile(reconnectTimes, 99).toFixed(0)} ms): ` +
         `${reconnectPass ? 'PASS' : 'FAIL'} (bar: all within ${RECONNECT_BAR_S} s)`,
     );
+  const idleP50 = percentile(ascending(idleDashboard?.latencies), 50);
+  const read = results.filter((result) => result.dashboardP50 > 0);
+  const dashboardPass =
+    idleP50 > 0 && read.length > 0 && read.every((result) => result.dashboardP50 <= DASHBOARD_RATIO_BAR * idleP50 && result.dashboardFailures === 0);
+  console.log(
+    `Dashboard read under load: ${dashboardPass ? 'PASS' : 'FAIL'} (overview p50 ${idleP50.toFixed(1)} ms idle; ` +
+      `${read.map((r) => `${r.dashboardP50.toFixed(1)} ms (${(r.dashboardP50 / idleP50).toFixed(2)}×) at ${n(r.chargers)} chargers`).join(', ')}; bar ≤ ${DASHBOARD_RATIO_BAR}× idle)`,
+  );
   const largest = results.filter((result) => result.holds).reduce((best, result) => Math.max(best, result.chargers), 0);
   console.log(`\nlargest count holding p99<${P99_BAR_MS}ms and RSS<1GiB: ${largest}`);
   const pass = largest >= TARGET;
@@ -270,11 +298,11 @@ const run = async (): Promise<boolean> => {
   console.log(
     `Authorize with ${n(BENCH_DRIVERS)} drivers: ${authorizePass ? 'PASS' : 'FAIL'} (p99 ${authorizeHeld.map((r) => `${r.authorizeP99.toFixed(1)} ms at ${n(r.chargers)} chargers`).join(', ')}; bar ≤ ${AUTHORIZE_P99_BAR_MS} ms)`,
   );
-  return pass && authorizePass && memoryPass && (flags['no-reconnect'] || reconnectPass);
+  return pass && authorizePass && memoryPass && dashboardPass && (flags['no-reconnect'] || reconnectPass);
 };
 
 run()
-  .then((pass) => finish(pass, `${n(TARGET)} chargers, Authorize, memory and reconnect bars`))
+  .then((pass) => finish(pass, `${n(TARGET)} chargers, Authorize, memory, dashboard read and reconnect bars`))
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -20,6 +20,10 @@ export type StepResult = HoldUsage & {
   authorizeCount: number;
   authorizeP50: number;
   authorizeP99: number;
+  /** The dashboard overview read during the hold (dashboard-probe.ts). */
+  dashboardP50: number;
+  dashboardP99: number;
+  dashboardFailures: number;
   /** The Authorize answers by status: "Accepted 1,234, Invalid 120". */
   authorizeStatuses: string;
   holds: boolean;
@@ -54,6 +58,7 @@ export const printResults = (context: ReportContext, results: StepResult[]) => {
     'probe lag p99',
     'Authorize n',
     'Authorize p50/p99 ms',
+    'overview p50/p99 ms',
     '',
   ];
   printTable(
@@ -73,6 +78,7 @@ export const printResults = (context: ReportContext, results: StepResult[]) => {
       `${r.probeLagP99.toFixed(1)} ms`,
       n(r.authorizeCount),
       `${r.authorizeP50.toFixed(1)}/${r.authorizeP99.toFixed(1)}`,
+      `${r.dashboardP50.toFixed(0)}/${r.dashboardP99.toFixed(0)}${r.dashboardFailures ? ` (${n(r.dashboardFailures)} failed)` : ''}`,
       r.holds ? 'ok' : 'FAIL',
     ]),
   );
