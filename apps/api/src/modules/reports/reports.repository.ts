@@ -39,15 +39,22 @@ export type SessionRow = {
  * (`namesOf`), where a lookup per row was a third of a page's time at 50,000 chargers. The price is looked up by
  * key per row (`offset 0` keeps it a lookup).
  */
+/**
+ * Rows per JSON value of a page: about 60 KB of text. A whole page as one value (about 500 KB) is a string V8 makes
+ * in its large-object space, which only a full collection frees.
+ */
+const PART_ROWS = 250;
+
 export const sessionsPage = async (db: Executor, scope: Scope, after: SessionRow | undefined, limit: number): Promise<SessionRow[]> => {
-  const [result] = rowsOf<{ page: SessionTuple[] | null }>(
+  const parts = rowsOf<{ page: SessionTuple[] | null }>(
     await db.execute(sql`
     select json_agg(json_build_array(cs.id, cs.transaction_id, cs.location_id, cs.charger_id, cs.connector_id, cs.id_tag, cs.started_at::text,
       extract(epoch from cs.started_at)::float8 * 1000, extract(epoch from cs.stopped_at)::float8 * 1000,
       cs.energy_wh, extract(epoch from cs.stopped_at - cs.started_at)::bigint, p.idle_seconds,
       p.total_minor, p.currency, coalesce(${localDayIn(sql`cs.started_at`, sql`l.time_zone`, scope)}, false)) order by cs.started_at, cs.id) as page
     from (
-      select s.id, s.transaction_id, s.location_id, s.charger_id, s.connector_id, s.id_tag, s.started_at, s.stopped_at, s.energy_wh
+      select row_number() over (order by s.started_at, s.id) as n,
+        s.id, s.transaction_id, s.location_id, s.charger_id, s.connector_id, s.id_tag, s.started_at, s.stopped_at, s.energy_wh
       from charging_sessions s
       where ${inScope(sql`s.location_id`, scope)} and s.status = 'completed'
         and s.started_at >= ${scope.from}::date - 2 and s.started_at < ${scope.to}::date + 3
@@ -55,25 +62,28 @@ export const sessionsPage = async (db: Executor, scope: Scope, after: SessionRow
       order by s.started_at, s.id limit ${limit}
     ) cs
     left join locations l on l.id = cs.location_id
-    left join lateral (select p.idle_seconds, p.total_minor, p.currency from session_prices p where p.session_id = cs.id offset 0) p on true`),
+    left join lateral (select p.idle_seconds, p.total_minor, p.currency from session_prices p where p.session_id = cs.id offset 0) p on true
+    group by (cs.n - 1) / ${PART_ROWS} order by min(cs.n)`),
   );
-  return (result?.page ?? []).map((t) => ({
-    id: t[0],
-    transaction_id: t[1],
-    location_id: t[2],
-    charger_id: t[3],
-    connector_id: t[4],
-    id_tag: t[5],
-    started_at: t[6],
-    started_ms: t[7],
-    stopped_ms: t[8],
-    energy_wh: t[9],
-    duration_seconds: t[10],
-    idle_seconds: t[11],
-    total: t[12],
-    currency: t[13],
-    in_range: t[14],
-  }));
+  return parts
+    .flatMap((part) => part.page ?? [])
+    .map((t) => ({
+      id: t[0],
+      transaction_id: t[1],
+      location_id: t[2],
+      charger_id: t[3],
+      connector_id: t[4],
+      id_tag: t[5],
+      started_at: t[6],
+      started_ms: t[7],
+      stopped_ms: t[8],
+      energy_wh: t[9],
+      duration_seconds: t[10],
+      idle_seconds: t[11],
+      total: t[12],
+      currency: t[13],
+      in_range: t[14],
+    }));
 };
 
 type SessionTuple = [
