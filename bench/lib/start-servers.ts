@@ -1,6 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { API_NODE_FLAGS } from '@wattdesk/test-support';
 
 export type BenchServers = {
   ports: { bare: number; query: number; ours: number };
@@ -14,12 +13,7 @@ export const startServers = (engine: 'pglite' | 'postgres', env: Record<string, 
   new Promise((resolve, reject) => {
     const child: ChildProcess = fork(path.join(import.meta.dirname, 'servers.ts'), {
       // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the servers, for finding where time goes.
-      execArgv: [
-        ...API_NODE_FLAGS,
-        '--import',
-        'tsx',
-        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      ],
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       env: { ...process.env, BENCH_ENGINE: engine, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -5,14 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/**
- * The V8 flags `npm start` gives the API (apps/api/package.json, which cannot import this): a young generation of
- * 32 MB semi-spaces instead of 16, so that a page of report rows still being written when a scavenge comes is not
- * promoted to the old generation, where it stayed until a full collection (decision 057). Tests and benches start
- * the server as it runs in production.
- */
-export const API_NODE_FLAGS = ['--max-semi-space-size=32'];
-
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Lines of output a captured process keeps (the last ones). */
 const LOG_LINES = 2000;
@@ -92,7 +84,7 @@ export const startProductProcess = async (options: ProductProcessOptions = {}): 
   for (const name of options.unset ?? []) delete env[name];
   Object.assign(env, options.env, { PORT: String(port), HOST: host, PUBLIC_URL: baseUrl, DATA_DIR: dataDir });
   const capture = options.output === 'capture';
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
