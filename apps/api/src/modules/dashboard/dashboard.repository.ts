@@ -64,7 +64,11 @@ export const rankedChargers = async (db: Executor, scope: Scope, limit: number):
     sums as (
       select s.charger_id, sum(${picked('energy_wh')}) as energy_wh, sum(${picked('sessions')}) as sessions
       from charger_weekly_stats s join weeks w on w.week = s.week
-      where s.charger_id in (select c.id from chargers c where ${inScope(sql`c.location_id`, scope)})
+      ${
+        // Every location in scope: only the chargers joined below are ranked anyway, and at 50,000 chargers the
+        // semi-join cost about a fifth of the query.
+        scope.locationIds === undefined ? sql`` : sql`where s.charger_id in (select c.id from chargers c where ${inScope(sql`c.location_id`, scope)})`
+      }
       group by s.charger_id),
     ranked as (
       select c.id, c.charger_id as code, c.name, c.location_id, l.name as location_name,
