@@ -66,9 +66,20 @@ export const useCancelSubscription = () => useSubscriptionMutation(cancelSubscri
 /** Sends the browser to the provider's card page (or the sandbox's). */
 export const useStartCardSetup = () => useMutation({ mutationFn: startCardSetup, onSuccess: ({ url }) => window.location.assign(url) });
 
+/**
+ * Back from the card page the details are first read while this call runs. A query that has no data yet is not
+ * refetched by an invalidation while its first read is in flight: it would keep that read's answer, from before
+ * the card was saved ("No card on file"). The read is cancelled first, so the invalidation reads again.
+ */
 export const useCompleteCardSetup = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: completeCardSetup, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing.all }) });
+  return useMutation({
+    mutationFn: completeCardSetup,
+    onSettled: async () => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.billing.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
+    },
+  });
 };
 
 /** Licence changes also change the control center's unlicensed flags. */
