@@ -167,10 +167,12 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
       call('POST', '/web/payments/payouts/transfers', { locationId: location }),
       call('POST', '/web/payments/payouts/transfers', { locationId: location }),
     ]);
-    expect(retry.statusCode).toBe(200);
-    const transfer = json<{ transfer: Transfer }>(retry).transfer;
-    expect(transfer).toMatchObject({ status: 'in_transit', amount: before.available, trigger: 'manual' });
+    // Either of the two may be the one that pays; the other finds the same transfer or nothing left to pay.
+    expect([retry.statusCode, again.statusCode]).toContain(200);
+    expect([200, 404]).toContain(retry.statusCode);
     expect([200, 404]).toContain(again.statusCode);
+    const transfer = json<{ transfer: Transfer }>(retry.statusCode === 200 ? retry : again).transfer;
+    expect(transfer).toMatchObject({ status: 'in_transit', amount: before.available, trigger: 'manual' });
     expect(t.app.payouts.sandbox.created.transfers).toBe(created + 1);
 
     // The provider reports the payout paid; hearing it twice changes nothing the second time.
