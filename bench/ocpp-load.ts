@@ -20,7 +20,7 @@
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { startProductProcess, type ProductProcess } from '@wattdesk/test-support';
+import type { ProductProcess } from '@wattdesk/test-support';
 import { BenchFleet } from './lib/ocpp-fleet.ts';
 import { printFailures, printResults, type StepResult } from './lib/ocpp-report.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
@@ -29,7 +29,7 @@ import { registerChargers } from './lib/seed-chargers.ts';
 import { AuthorizeProbe } from './lib/authorize-probe.ts';
 import { judgeDashboardReads, startDashboardProbe, type DashboardProbe, type ReadDashboard } from './lib/dashboard-probe.ts';
 import { BENCH_DRIVERS, benchDriverTag } from './lib/bench-tags.ts';
-import { seedBenchDrivers } from './lib/seed-drivers.ts';
+import { chargerCode, HEARTBEAT_S, METER_S, OCPP_PASSWORD, startOcppServer } from './lib/ocpp-bench-server.ts';
 import { ascending, count as n, percentile } from './lib/stats.ts';
 import { finish } from './lib/machine.ts';
 import { watchLoopLag } from './lib/loop-lag.ts';
@@ -76,37 +76,6 @@ const RSS_BAR_BYTES = 1024 ** 3;
 const RECONNECT_BAR_S = 60;
 const PER_CONNECTION_BAR_KB = 50;
 const TARGET = 5000;
-const HEARTBEAT_S = 30;
-const METER_S = 10;
-const OCPP_PASSWORD = 'bench-ocpp-password-2026';
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
-const chargerCode = (index: number) => `BENCH-${String(index + 1).padStart(5, '0')}`;
-
-/** Demo data plus the bench's drivers, written before the server opens the database. */
-const seedDrivers = async (target: { dataDir: string } | { url: string }) => {
-  const started = performance.now();
-  await seedBenchDrivers(target);
-  console.log(`  seeded ${n(BENCH_DRIVERS)} drivers with a tag each at one location in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-};
-
-/** The product as `npm start` runs it, with demo data and no simulated chargers of its own; its output kept for failures. */
-const startServer = (databaseUrl: string | undefined): Promise<ProductProcess> =>
-  startProductProcess({
-    beforeStart: (dataDir) => seedDrivers(databaseUrl ? { url: databaseUrl } : { dataDir }),
-    output: 'capture',
-    readyTimeoutMs: 180_000,
-    unset: ['DATABASE_URL', 'REDIS_URL'],
-    env: {
-      SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      JWT_SECRET,
-      AUTH_RATE_LIMIT_MAX: '100000',
-      SIMULATE_CHARGERS: '0',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-  });
-
 // ── One step ────────────────────────────────────────────────────────────
 
 const runStep = async (
@@ -178,7 +147,7 @@ const run = async (): Promise<boolean> => {
   if (ENGINE === 'postgres' && !scratch) throw new Error('--engine postgres needs BENCH_POSTGRES_URL, TEST_DATABASE_URL or DATABASE_URL');
   const engineName = ENGINE === 'postgres' ? 'PostgreSQL' : 'PGlite';
   console.log(`OCPP load benchmark on ${os.cpus().length} CPUs, ${engineName}; steps ${STEPS.map(n).join(', ')}`);
-  const server = await startServer(scratch?.url);
+  const server = await startOcppServer(scratch ? { databaseUrl: scratch.url } : {});
   const fleet = new BenchFleet({
     baseUrl: server.baseUrl,
     chargerId: chargerCode,

@@ -57,7 +57,10 @@ export const startDashboardProbe = async (baseUrl: string, idleSeconds: number):
 };
 
 /** Prints the verdict of the dashboard-read bar over the steps that read it, and returns it. */
-export const judgeDashboardReads = (idle: DashboardReads | undefined, results: readonly StepResult[]): boolean => {
+export const judgeDashboardReads = (
+  idle: DashboardReads | undefined,
+  results: readonly Pick<StepResult, 'chargers' | 'dashboardP50' | 'dashboardFailures'>[],
+): boolean => {
   const idleP50 = percentile(ascending(idle?.latencies), 50);
   const read = results.filter((result) => result.dashboardP50 > 0);
   const pass =

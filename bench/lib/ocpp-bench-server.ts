@@ -1,0 +1,45 @@
+import { startProductProcess, type ProductProcess } from '@wattdesk/test-support';
+import { BENCH_DRIVERS } from './bench-tags.ts';
+import { seedBenchDrivers } from './seed-drivers.ts';
+import { count as n } from './stats.ts';
+
+/** What the OCPP benches' chargers and servers share. */
+export const OCPP_PASSWORD = 'bench-ocpp-password-2026';
+export const HEARTBEAT_S = 30;
+export const METER_S = 10;
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
+export const chargerCode = (index: number) => `BENCH-${String(index + 1).padStart(5, '0')}`;
+
+/** Demo data plus the bench's drivers, written before the server opens the database. */
+const seedDrivers = async (target: { dataDir: string } | { url: string }) => {
+  const started = performance.now();
+  await seedBenchDrivers(target);
+  console.log(`  seeded ${n(BENCH_DRIVERS)} drivers with a tag each at one location in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+/**
+ * The product as `npm start` runs it, with demo data and no simulated chargers of its own; its output kept for
+ * failures. `seed: false` for a further node of a cluster: the first one wrote the drivers. `redisUrl` joins
+ * the node to the others through the Redis bus.
+ */
+export const startOcppServer = ({
+  databaseUrl,
+  redisUrl,
+  seed = true,
+}: { databaseUrl?: string; redisUrl?: string; seed?: boolean } = {}): Promise<ProductProcess> =>
+  startProductProcess({
+    ...(seed ? { beforeStart: (dataDir: string) => seedDrivers(databaseUrl ? { url: databaseUrl } : { dataDir }) } : {}),
+    output: 'capture',
+    readyTimeoutMs: 180_000,
+    unset: ['DATABASE_URL', 'REDIS_URL'],
+    env: {
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      AUTH_RATE_LIMIT_MAX: '100000',
+      SIMULATE_CHARGERS: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
+  });

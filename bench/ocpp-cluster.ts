@@ -1,0 +1,232 @@
+/**
+ * OCPP on several API processes (issue 18: where one process cannot hold 20,000 chargers — here a process may
+ * open at most 20,000 files, `ulimit -Hn` — "run the OCPP endpoint … as several processes behind the existing
+ * Redis bus, and show the figure for that"). Needs PostgreSQL (BENCH_POSTGRES_URL / TEST_DATABASE_URL) and Redis
+ * (BENCH_REDIS_URL / REDIS_URL).
+ *
+ * --nodes API processes share one scratch database and one Redis; the first seeds the demo data and the bench's
+ * 100,000 drivers, and registers the chargers. Charger i connects to one node, the chargers split in even
+ * ranges (a load balancer's choice), each range driven by a fleet process of its own (remote-fleet.ts). Every
+ * charger heartbeats every 30 s and runs a session sending MeterValues every 10 s, as in ocpp-load.ts. After
+ * the ramp and --settle, it holds --hold seconds and prints, per node and in all: chargers, messages/s, p50/p99,
+ * failed calls, drops, RSS idle and peak, per connection above idle, CPU; a dashboard read of node 1 against
+ * its idle read; then drops every connection and times the reconnect of all of them.
+ * Bars: all connected, no failed call, p99 < 100 ms, ≤ 50 KB per connection above an idle process of
+ * ≤ 300 MiB, all reconnected within 60 s, the dashboard read ≤ 2× idle.
+ *
+ *   npm run bench:ocpp-cluster -- [--chargers 20000] [--nodes 2] [--hold 40] [--settle 10] [--rate 150] [--reconnect-concurrency 200]
+ */
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import type { ProductProcess } from '@wattdesk/test-support';
+import { chargerCode, OCPP_PASSWORD, startOcppServer } from './lib/ocpp-bench-server.ts';
+import { judgeDashboardReads, startDashboardProbe } from './lib/dashboard-probe.ts';
+import { createBenchDatabase } from './lib/postgres.ts';
+import { machineBusySeconds, processStats } from './lib/process-stats.ts';
+import { RemoteFleet, type HoldReply } from './lib/remote-fleet.ts';
+import { registerChargers } from './lib/seed-chargers.ts';
+import { ascending, count as n, percentile, printTable } from './lib/stats.ts';
+import { finish } from './lib/machine.ts';
+
+const { values: flags } = parseArgs({
+  options: {
+    chargers: { type: 'string', default: '20000' },
+    nodes: { type: 'string', default: '2' },
+    hold: { type: 'string', default: '40' },
+    settle: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '150' },
+    concurrency: { type: 'string', default: '100' },
+    'reconnect-concurrency': { type: 'string', default: '200' },
+  },
+});
+const CHARGERS = Number(flags.chargers);
+const NODES = Number(flags.nodes);
+const HOLD_S = Number(flags.hold);
+const SETTLE_S = Number(flags.settle);
+const RATE = Number(flags.rate);
+const CONCURRENCY = Number(flags.concurrency);
+const RECONNECT_CONCURRENCY = Number(flags['reconnect-concurrency']);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL;
+if (![CHARGERS, NODES, HOLD_S, RATE, CONCURRENCY, RECONNECT_CONCURRENCY].every((value) => Number.isInteger(value) && value > 0) || !(SETTLE_S >= 0)) {
+  console.error(
+    'usage: tsx ocpp-cluster.ts [--chargers 20000] [--nodes 2] [--hold 40] [--settle 10] [--rate 150] [--concurrency 100] [--reconnect-concurrency 200]',
+  );
+  process.exit(2);
+}
+
+const P99_BAR_MS = 100;
+const RECONNECT_BAR_S = 60;
+const PER_CONNECTION_BAR_KB = 50;
+const IDLE_RSS_BAR_MIB = 300;
+const MiB = 1024 ** 2;
+
+type Node = { server: ProductProcess; fleet: RemoteFleet; chargers: number; idleRss: number };
+type NodeHold = HoldReply & { rssMax: number; cpuSeconds: number; fleetCpuSeconds: number };
+
+/** Holds for HOLD_S while sampling every node's RSS each second; what each node and fleet used meanwhile. */
+const holdAll = async (nodes: readonly Node[]) => {
+  const pids = nodes.map((node) => node.server.child.pid!);
+  const cpuAtStart = pids.map((pid) => processStats(pid).cpuSeconds);
+  const busyAtStart = machineBusySeconds();
+  const benchAtStart = process.cpuUsage();
+  await Promise.all(nodes.map((node) => node.fleet.holdStart()));
+  const rssMax = pids.map((pid) => processStats(pid).rssBytes);
+  const started = performance.now();
+  while (performance.now() - started < HOLD_S * 1000) {
+    await sleep(1000);
+    pids.forEach((pid, index) => (rssMax[index] = Math.max(rssMax[index]!, processStats(pid).rssBytes)));
+  }
+  const replies = await Promise.all(nodes.map((node) => node.fleet.holdStop()));
+  const seconds = (performance.now() - started) / 1000;
+  const perNode: NodeHold[] = replies.map((reply, index) => ({
+    ...reply,
+    rssMax: Math.max(rssMax[index]!, processStats(pids[index]!).rssBytes),
+    cpuSeconds: processStats(pids[index]!).cpuSeconds - cpuAtStart[index]!,
+    fleetCpuSeconds: reply.cpuSeconds,
+  }));
+  const bench = process.cpuUsage(benchAtStart);
+  const ours = perNode.reduce((sum, node) => sum + node.cpuSeconds + node.fleetCpuSeconds, (bench.user + bench.system) / 1e6);
+  return { seconds, perNode, otherCpuPercent: (Math.max(0, machineBusySeconds() - busyAtStart - ours) / seconds) * 100 };
+};
+
+const run = async (): Promise<boolean> => {
+  if (!REDIS_URL) throw new Error('the cluster bench needs Redis: set BENCH_REDIS_URL or REDIS_URL');
+  const scratch = await createBenchDatabase();
+  if (!scratch) throw new Error('the cluster bench needs PostgreSQL: set BENCH_POSTGRES_URL or TEST_DATABASE_URL');
+  console.log(`OCPP cluster benchmark on ${os.cpus().length} CPUs: ${n(CHARGERS)} chargers over ${NODES} API processes, PostgreSQL and Redis`);
+  const nodes: Node[] = [];
+  const servers: ProductProcess[] = [];
+  let stopping = false;
+  const stopAll = async () => {
+    await Promise.allSettled(nodes.map((node) => node.fleet.close()));
+    await Promise.allSettled(servers.map((server) => server.stop()));
+    await scratch.drop();
+  };
+  process.on('SIGINT', () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log('\nInterrupted: closing chargers and the servers…');
+    void stopAll().finally(() => process.exit(130));
+  });
+  try {
+    // One after the other: the first writes the demo data and the drivers, the others find them there.
+    for (let index = 0; index < NODES; index += 1)
+      servers.push(await startOcppServer({ databaseUrl: scratch.url, redisUrl: REDIS_URL, seed: index === 0 }));
+    const registerStarted = performance.now();
+    const sites = await registerChargers(servers[0]!.baseUrl, { total: CHARGERS, chargerId: chargerCode, ocppPassword: OCPP_PASSWORD });
+    console.log(`  registered ${n(CHARGERS)} chargers at ${sites} sites in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`);
+    const share = Math.ceil(CHARGERS / NODES);
+    for (const [index, server] of servers.entries()) {
+      const chargers = Math.min(share, CHARGERS - index * share);
+      const fleet = await RemoteFleet.start({
+        baseUrl: server.baseUrl,
+        firstIndex: index * share,
+        rate: RATE / NODES,
+        concurrency: Math.ceil(CONCURRENCY / NODES),
+      });
+      nodes.push({ server, fleet, chargers, idleRss: processStats(server.child.pid!).rssBytes });
+    }
+    console.log(
+      `  idle RSS, no charger connected: ${nodes.map((node, index) => `node ${index + 1} ${(node.idleRss / MiB).toFixed(0)} MiB`).join(', ')}`,
+    );
+    const dashboard = await startDashboardProbe(servers[0]!.baseUrl, Math.min(HOLD_S, 20));
+
+    const ramps = await Promise.all(nodes.map((node) => node.fleet.ramp(node.chargers)));
+    const setups = ascending(ramps.flatMap((ramp) => ramp.setupTotals));
+    const connected = ramps.reduce((sum, ramp) => sum + ramp.connected, 0);
+    console.log(
+      `  ramped ${n(connected)} of ${n(CHARGERS)} in ${Math.max(...ramps.map((ramp) => ramp.seconds)).toFixed(1)} s ` +
+        `(setup p50 ${percentile(setups, 50).toFixed(0)} ms, p99 ${percentile(setups, 99).toFixed(0)} ms)`,
+    );
+    for (const [reason, times] of ramps.flatMap((ramp) => ramp.failures)) console.log(`    setup failed ×${n(times)}: ${reason}`);
+    process.stdout.write(`  settling ${SETTLE_S} s, holding ${HOLD_S} s…`);
+    await sleep(SETTLE_S * 1000);
+    const reading = dashboard.read(HOLD_S);
+    const hold = await holdAll(nodes);
+    const reads = await reading;
+    console.log(' done');
+
+    const all = ascending(hold.perNode.flatMap((node) => node.latencies));
+    const p99 = percentile(all, 99);
+    const failures = hold.perNode.reduce((sum, node) => sum + node.failures, 0);
+    const drops = hold.perNode.reduce((sum, node) => sum + node.disconnects, 0);
+    const heldConnected = hold.perNode.reduce((sum, node) => sum + node.connected, 0);
+    const rows = hold.perNode.map((node, index) => {
+      const sorted = ascending(node.latencies);
+      const perConnectionKb = (node.rssMax - nodes[index]!.idleRss) / 1024 / Math.max(1, node.connected);
+      return [
+        `node ${index + 1}`,
+        n(node.connected),
+        n(Math.round(sorted.length / hold.seconds)),
+        percentile(sorted, 50).toFixed(1),
+        percentile(sorted, 99).toFixed(1),
+        n(node.failures),
+        n(node.disconnects),
+        (nodes[index]!.idleRss / MiB).toFixed(0),
+        (node.rssMax / MiB).toFixed(0),
+        perConnectionKb.toFixed(1),
+        `${((node.cpuSeconds / hold.seconds) * 100).toFixed(0)} / ${((node.fleetCpuSeconds / hold.seconds) * 100).toFixed(0)}`,
+      ];
+    });
+    rows.push([
+      'all',
+      n(heldConnected),
+      n(Math.round(all.length / hold.seconds)),
+      percentile(all, 50).toFixed(1),
+      p99.toFixed(1),
+      n(failures),
+      n(drops),
+      '',
+      '',
+      '',
+      `other ${hold.otherCpuPercent.toFixed(0)}`,
+    ]);
+    console.log(`\nPostgreSQL + Redis, ${NODES} API processes; per charger a heartbeat every 30 s and MeterValues every 10 s; held ${HOLD_S} s`);
+    printTable(['', 'connected', 'msgs/s', 'p50 ms', 'p99 ms', 'failed', 'drops', 'idle MiB', 'peak MiB', 'KB/conn', 'CPU % node / its fleet'], rows);
+    const readsP50 = percentile(ascending(reads.latencies), 50);
+
+    process.stdout.write(`\n  network blip: dropping ${n(heldConnected)} connections and reconnecting them…`);
+    const reconnects = await Promise.all(nodes.map((node) => node.fleet.reconnect(Math.ceil(RECONNECT_CONCURRENCY / NODES))));
+    const reconnected = reconnects.reduce((sum, reply) => sum + reply.reconnected, 0);
+    const reconnectSeconds = Math.max(...reconnects.map((reply) => reply.seconds));
+    const times = ascending(reconnects.flatMap((reply) => reply.times));
+    console.log(` ${n(reconnected)} back in ${reconnectSeconds.toFixed(1)} s`);
+    for (const [reason, count] of reconnects.flatMap((reply) => reply.failures)) console.log(`    reconnect failed ×${n(count)}: ${reason}`);
+
+    const holds = heldConnected === CHARGERS && failures === 0 && p99 < P99_BAR_MS;
+    console.log(
+      `\n${n(CHARGERS)} chargers on ${NODES} processes: ${holds ? 'PASS' : 'FAIL'} (${n(heldConnected)} connected, ${n(failures)} failed, p99 ${p99.toFixed(1)} ms; bar: all, none, < ${P99_BAR_MS} ms)`,
+    );
+    const memory = hold.perNode.map((node, index) => ({
+      idleMiB: nodes[index]!.idleRss / MiB,
+      perConnectionKb: (node.rssMax - nodes[index]!.idleRss) / 1024 / Math.max(1, node.connected),
+    }));
+    const memoryPass = memory.every((node) => node.idleMiB <= IDLE_RSS_BAR_MIB && node.perConnectionKb <= PER_CONNECTION_BAR_KB);
+    console.log(
+      `Memory: ${memoryPass ? 'PASS' : 'FAIL'} (${memory.map((node, index) => `node ${index + 1} idle ${node.idleMiB.toFixed(0)} MiB, ${node.perConnectionKb.toFixed(1)} KB per connection`).join('; ')}; ` +
+        `bar ≤ ${IDLE_RSS_BAR_MIB} MiB idle and ≤ ${PER_CONNECTION_BAR_KB} KB per connection)`,
+    );
+    const reconnectPass = reconnected === heldConnected && reconnectSeconds <= RECONNECT_BAR_S;
+    console.log(
+      `Reconnect: ${reconnectPass ? 'PASS' : 'FAIL'} (${n(reconnected)} of ${n(heldConnected)} back in ${reconnectSeconds.toFixed(1)} s, ` +
+        `${(reconnected / reconnectSeconds).toFixed(0)}/s; each p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms; bar: all within ${RECONNECT_BAR_S} s)`,
+    );
+    const dashboardPass = judgeDashboardReads(dashboard.idle, [{ chargers: CHARGERS, dashboardP50: readsP50, dashboardFailures: reads.failures }]);
+    return holds && memoryPass && reconnectPass && dashboardPass;
+  } finally {
+    const tails = servers.flatMap((server, index) => server.log.slice(-5).map((line) => `node ${index + 1}: ${line}`));
+    await stopAll();
+    if (tails.length) console.log(`\n  server logs (last lines):\n    ${tails.join('\n    ')}`);
+  }
+};
+
+run()
+  .then((pass) => finish(pass, `${n(CHARGERS)} chargers on ${NODES} processes: hold, memory, reconnect and dashboard read bars`))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    setTimeout(() => process.exit(), 1000).unref();
+  });
