@@ -25,6 +25,7 @@ import { judgeDashboardReads, startDashboardProbe } from './lib/dashboard-probe.
 import { createBenchDatabase } from './lib/postgres.ts';
 import { machineBusySeconds, processStats } from './lib/process-stats.ts';
 import { RemoteFleet, type HoldReply } from './lib/remote-fleet.ts';
+import { SLOW_CALL_MS } from './lib/ocpp-fleet.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
 import { ascending, count as n, percentile, printTable } from './lib/stats.ts';
 import { finish } from './lib/machine.ts';
@@ -88,6 +89,21 @@ const holdAll = async (nodes: readonly Node[]) => {
   const bench = process.cpuUsage(benchAtStart);
   const ours = perNode.reduce((sum, node) => sum + node.cpuSeconds + node.fleetCpuSeconds, (bench.user + bench.system) / 1e6);
   return { seconds, perNode, otherCpuPercent: (Math.max(0, machineBusySeconds() - busyAtStart - ours) / seconds) * 100 };
+};
+
+/** Calls over SLOW_CALL_MS per 5 s of the hold, per node: a pause (a collection, a checkpoint) shows as one burst. */
+const printSlowCalls = (slowAtPerNode: readonly number[][]) => {
+  const windows = Math.ceil(HOLD_S / 5);
+  const counts = slowAtPerNode.map((slowAt) => {
+    const perWindow = Array.from({ length: windows }, () => 0);
+    for (const at of slowAt) perWindow[Math.min(windows - 1, Math.floor(at / 5000))]! += 1;
+    return perWindow;
+  });
+  console.log(`\n  calls over ${SLOW_CALL_MS} ms by 5 s of the hold:`);
+  printTable(
+    ['', ...Array.from({ length: windows }, (_, index) => `${index * 5}-${index * 5 + 5} s`)],
+    counts.map((perWindow, index) => [`node ${index + 1}`, ...perWindow.map((value) => n(value))]),
+  );
 };
 
 const run = async (): Promise<boolean> => {
@@ -185,6 +201,7 @@ const run = async (): Promise<boolean> => {
     console.log(`\nPostgreSQL + Redis, ${NODES} API processes; per charger a heartbeat every 30 s and MeterValues every 10 s; held ${HOLD_S} s`);
     printTable(['', 'connected', 'msgs/s', 'p50 ms', 'p99 ms', 'failed', 'drops', 'idle MiB', 'peak MiB', 'KB/conn', 'CPU % node / its fleet'], rows);
     const readsP50 = percentile(ascending(reads.latencies), 50);
+    printSlowCalls(hold.perNode.map((node) => node.slowAt));
 
     process.stdout.write(`\n  network blip: dropping ${n(heldConnected)} connections and reconnecting them…`);
     const reconnects = await Promise.all(nodes.map((node) => node.fleet.reconnect(Math.ceil(RECONNECT_CONCURRENCY / NODES))));

@@ -31,8 +31,8 @@ const handle = async (request: FleetRequest): Promise<void> => {
     case 'hold-stop': {
       fleet.hold.recording = false;
       const cpu = process.cpuUsage(holdCpu);
-      const { latencies, failures, disconnects } = fleet.hold;
-      return reply({ type: 'hold', latencies, failures, disconnects, connected: fleet.connected, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+      const { latencies, slowAt, failures, disconnects } = fleet.hold;
+      return reply({ type: 'hold', latencies, slowAt, failures, disconnects, connected: fleet.connected, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
     }
     case 'reconnect': {
       fleet.setupFailures.clear();

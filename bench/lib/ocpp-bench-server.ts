@@ -41,5 +41,7 @@ export const startOcppServer = ({
       SIMULATE_CHARGERS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      // For finding where time goes, e.g. BENCH_SERVER_NODE_OPTIONS='--trace-gc --trace-gc-ignore-scavenger'.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
   });

@@ -4,6 +4,9 @@ import { SimulatedCharger } from '@wattdesk/simulator';
 /** The calls a charger makes in steady state; everything else is setup. */
 const STEADY_METHODS = new Set(['Heartbeat', 'MeterValues']);
 
+/** A steady-state call slower than this is noted with its time in the hold (the bar is p99 < 100 ms). */
+export const SLOW_CALL_MS = 100;
+
 const shorten = (message: string) =>
   message
     .replace(/BENCH-\d+/g, 'BENCH-…')
@@ -30,17 +33,27 @@ export type FleetOptions = {
  */
 export class HoldRecorder {
   latencies: number[] = [];
+  /** When (ms into the hold) each call slower than SLOW_CALL_MS was answered: spread out, or all at one moment? */
+  slowAt: number[] = [];
   failures = 0;
   disconnects = 0;
   recording = false;
+  private startedAt = 0;
   readonly errors = new Map<string, number>();
 
   start() {
     this.latencies = [];
+    this.slowAt = [];
+    this.startedAt = performance.now();
     this.failures = 0;
     this.disconnects = 0;
     this.errors.clear();
     this.recording = true;
+  }
+
+  answered(durationMs: number) {
+    this.latencies.push(durationMs);
+    if (durationMs > SLOW_CALL_MS) this.slowAt.push(performance.now() - this.startedAt);
   }
 
   note(message: string) {
@@ -164,7 +177,7 @@ export class BenchFleet {
         this.setupCalls.set(method, list);
       }
       if (!hold.recording || !STEADY_METHODS.has(method)) return;
-      if (ok) hold.latencies.push(durationMs);
+      if (ok) hold.answered(durationMs);
       else hold.failures += 1;
     });
     charger.on('warning', (error) => {

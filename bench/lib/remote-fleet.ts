@@ -6,7 +6,15 @@ export type FleetSetup = { baseUrl: string; firstIndex: number; rate: number; co
 export type FleetRequest =
   { type: 'ramp'; target: number } | { type: 'hold-start' } | { type: 'hold-stop' } | { type: 'reconnect'; concurrency: number } | { type: 'close' };
 export type RampReply = { type: 'ramp'; seconds: number; connected: number; setupTotals: number[]; failures: [string, number][] };
-export type HoldReply = { type: 'hold'; latencies: number[]; failures: number; disconnects: number; connected: number; cpuSeconds: number };
+export type HoldReply = {
+  type: 'hold';
+  latencies: number[];
+  slowAt: number[];
+  failures: number;
+  disconnects: number;
+  connected: number;
+  cpuSeconds: number;
+};
 export type ReconnectReply = { type: 'reconnect'; seconds: number; reconnected: number; times: number[]; failures: [string, number][] };
 export type FleetReply = { type: 'ready' } | { type: 'ack' } | RampReply | HoldReply | ReconnectReply;
 
