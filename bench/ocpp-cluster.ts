@@ -182,6 +182,7 @@ const run = async (): Promise<boolean> => {
         (nodes[index]!.idleRss / MiB).toFixed(0),
         (node.rssMax / MiB).toFixed(0),
         perConnectionKb.toFixed(1),
+        `${node.lagP99.toFixed(0)} / ${node.lagMax.toFixed(0)}`,
         `${((node.cpuSeconds / hold.seconds) * 100).toFixed(0)} / ${((node.fleetCpuSeconds / hold.seconds) * 100).toFixed(0)}`,
       ];
     });
@@ -196,10 +197,27 @@ const run = async (): Promise<boolean> => {
       '',
       '',
       '',
+      '',
       `other ${hold.otherCpuPercent.toFixed(0)}`,
     ]);
     console.log(`\nPostgreSQL + Redis, ${NODES} API processes; per charger a heartbeat every 30 s and MeterValues every 10 s; held ${HOLD_S} s`);
-    printTable(['', 'connected', 'msgs/s', 'p50 ms', 'p99 ms', 'failed', 'drops', 'idle MiB', 'peak MiB', 'KB/conn', 'CPU % node / its fleet'], rows);
+    printTable(
+      [
+        '',
+        'connected',
+        'msgs/s',
+        'p50 ms',
+        'p99 ms',
+        'failed',
+        'drops',
+        'idle MiB',
+        'peak MiB',
+        'KB/conn',
+        'fleet lag p99 / max ms',
+        'CPU % node / its fleet',
+      ],
+      rows,
+    );
     const readsP50 = percentile(ascending(reads.latencies), 50);
     printSlowCalls(hold.perNode.map((node) => node.slowAt));
 

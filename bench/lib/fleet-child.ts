@@ -1,5 +1,6 @@
 // A fleet process (remote-fleet.ts): a BenchFleet driven over IPC by the benchmark.
 import { BenchFleet } from './ocpp-fleet.ts';
+import { watchLoopLag } from './loop-lag.ts';
 import { BENCH_DRIVERS, benchDriverTag } from './bench-tags.ts';
 import { chargerCode, HEARTBEAT_S, METER_S, OCPP_PASSWORD } from './ocpp-bench-server.ts';
 import type { FleetReply, FleetRequest, FleetSetup } from './remote-fleet.ts';
@@ -17,6 +18,7 @@ const fleet = new BenchFleet({
 });
 const reply = (message: FleetReply): void => void process.send!(message);
 let holdCpu = process.cpuUsage();
+let lag = watchLoopLag();
 
 const handle = async (request: FleetRequest): Promise<void> => {
   switch (request.type) {
@@ -27,12 +29,24 @@ const handle = async (request: FleetRequest): Promise<void> => {
     case 'hold-start':
       fleet.hold.start();
       holdCpu = process.cpuUsage();
+      lag = watchLoopLag();
       return reply({ type: 'ack' });
     case 'hold-stop': {
       fleet.hold.recording = false;
       const cpu = process.cpuUsage(holdCpu);
       const { latencies, slowAt, failures, disconnects } = fleet.hold;
-      return reply({ type: 'hold', latencies, slowAt, failures, disconnects, connected: fleet.connected, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+      const lagP99 = lag.p99();
+      return reply({
+        type: 'hold',
+        latencies,
+        slowAt,
+        lagP99,
+        lagMax: lag.max(),
+        failures,
+        disconnects,
+        connected: fleet.connected,
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      });
     }
     case 'reconnect': {
       fleet.setupFailures.clear();

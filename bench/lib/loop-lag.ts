@@ -15,5 +15,7 @@ export const watchLoopLag = () => {
       histogram.disable();
       return Math.max(0, histogram.percentile(99) / 1e6 - RESOLUTION_MS);
     },
+    /** The longest the loop was late (after `p99()`, which stops the watch). */
+    max: (): number => Math.max(0, histogram.max / 1e6 - RESOLUTION_MS),
   };
 };

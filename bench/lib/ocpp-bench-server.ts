@@ -30,6 +30,8 @@ export const startOcppServer = ({
   startProductProcess({
     ...(seed ? { beforeStart: (dataDir: string) => seedDrivers(databaseUrl ? { url: databaseUrl } : { dataDir }) } : {}),
     output: 'capture',
+    // For finding where time goes, e.g. BENCH_SERVER_NODE_ARGS='--trace-gc --trace-gc-ignore-scavenger'.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     readyTimeoutMs: 180_000,
     unset: ['DATABASE_URL', 'REDIS_URL'],
     env: {
@@ -41,7 +43,5 @@ export const startOcppServer = ({
       SIMULATE_CHARGERS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-      // For finding where time goes, e.g. BENCH_SERVER_NODE_OPTIONS='--trace-gc --trace-gc-ignore-scavenger'.
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
     },
   });

@@ -10,6 +10,9 @@ export type HoldReply = {
   type: 'hold';
   latencies: number[];
   slowAt: number[];
+  /** The fleet process's own event-loop lag during the hold (ms): a late loop reads as a slow answer. */
+  lagP99: number;
+  lagMax: number;
   failures: number;
   disconnects: number;
   connected: number;

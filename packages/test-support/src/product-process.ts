@@ -35,6 +35,8 @@ export type ProductProcessOptions = {
   readyTimeoutMs?: number;
   /** Runs before the product starts, with its data folder (e.g. to seed the database it will open). */
   beforeStart?: (dataDir: string) => Promise<void>;
+  /** Node's own flags before the entry (V8 flags such as --trace-gc are refused in NODE_OPTIONS). */
+  nodeArgs?: string[];
 };
 
 export type ProductProcess = {
@@ -84,7 +86,7 @@ export const startProductProcess = async (options: ProductProcessOptions = {}): 
   for (const name of options.unset ?? []) delete env[name];
   Object.assign(env, options.env, { PORT: String(port), HOST: host, PUBLIC_URL: baseUrl, DATA_DIR: dataDir });
   const capture = options.output === 'capture';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
