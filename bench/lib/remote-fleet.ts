@@ -36,7 +36,8 @@ export class RemoteFleet {
   static start(setup: FleetSetup): Promise<RemoteFleet> {
     return new Promise((resolve, reject) => {
       const child = fork(path.join(import.meta.dirname, 'fleet-child.ts'), {
-        execArgv: ['--import', 'tsx'],
+        // BENCH_FLEET_NODE_ARGS, e.g. '--trace-gc --trace-gc-ignore-scavenger': is the client pausing?
+        execArgv: [...(process.env.BENCH_FLEET_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx'],
         env: { ...process.env, BENCH_FLEET: JSON.stringify(setup) },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
@@ -86,5 +87,86 @@ export class RemoteFleet {
     this.child.send({ type: 'close' } satisfies FleetRequest);
     await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 30_000))]);
     this.child.kill('SIGKILL');
+  }
+}
+
+/**
+ * `chargers` chargers from `firstIndex` on, split over `processes` fleet processes: a fleet's own collections
+ * grow with its heap (at 10,000 chargers in one process its event loop stopped for up to 0.7 s, and every answer
+ * due meanwhile read as slow), so smaller fleets keep the client honest.
+ */
+export class FleetGroup {
+  private constructor(
+    private readonly fleets: RemoteFleet[],
+    private readonly shares: number[],
+  ) {}
+
+  static async start(setup: FleetSetup & { chargers: number; processes: number }): Promise<FleetGroup> {
+    const size = Math.ceil(setup.chargers / setup.processes);
+    const shares = Array.from({ length: setup.processes }, (_, index) => Math.max(0, Math.min(size, setup.chargers - index * size))).filter(Boolean);
+    const fleets = await Promise.all(
+      shares.map((_, index) =>
+        RemoteFleet.start({
+          baseUrl: setup.baseUrl,
+          firstIndex: setup.firstIndex + index * size,
+          rate: setup.rate / shares.length,
+          concurrency: Math.max(1, Math.ceil(setup.concurrency / shares.length)),
+        }),
+      ),
+    );
+    return new FleetGroup(fleets, shares);
+  }
+
+  get pids(): number[] {
+    return this.fleets.map((fleet) => fleet.pid);
+  }
+
+  /** Every fleet of the group up to its share, each with a running session. */
+  async ramp(): Promise<RampReply> {
+    const replies = await Promise.all(this.fleets.map((fleet, index) => fleet.ramp(this.shares[index]!)));
+    return {
+      type: 'ramp',
+      seconds: Math.max(...replies.map((reply) => reply.seconds)),
+      connected: replies.reduce((sum, reply) => sum + reply.connected, 0),
+      setupTotals: replies.flatMap((reply) => reply.setupTotals),
+      failures: replies.flatMap((reply) => reply.failures),
+    };
+  }
+
+  async holdStart(): Promise<void> {
+    await Promise.all(this.fleets.map((fleet) => fleet.holdStart()));
+  }
+
+  /** The group's hold as one fleet's: latencies together, the worst loop lag, sums of the rest. */
+  async holdStop(): Promise<HoldReply> {
+    const replies = await Promise.all(this.fleets.map((fleet) => fleet.holdStop()));
+    const sum = (pick: (reply: HoldReply) => number) => replies.reduce((total, reply) => total + pick(reply), 0);
+    return {
+      type: 'hold',
+      latencies: replies.flatMap((reply) => reply.latencies),
+      slowAt: replies.flatMap((reply) => reply.slowAt),
+      lagP99: Math.max(...replies.map((reply) => reply.lagP99)),
+      lagMax: Math.max(...replies.map((reply) => reply.lagMax)),
+      failures: sum((reply) => reply.failures),
+      disconnects: sum((reply) => reply.disconnects),
+      connected: sum((reply) => reply.connected),
+      cpuSeconds: sum((reply) => reply.cpuSeconds),
+    };
+  }
+
+  async reconnect(concurrency: number): Promise<ReconnectReply> {
+    const each = Math.max(1, Math.ceil(concurrency / this.fleets.length));
+    const replies = await Promise.all(this.fleets.map((fleet) => fleet.reconnect(each)));
+    return {
+      type: 'reconnect',
+      seconds: Math.max(...replies.map((reply) => reply.seconds)),
+      reconnected: replies.reduce((sum, reply) => sum + reply.reconnected, 0),
+      times: replies.flatMap((reply) => reply.times),
+      failures: replies.flatMap((reply) => reply.failures),
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.fleets.map((fleet) => fleet.close()));
   }
 }
