@@ -6,14 +6,27 @@ import { rowsOf } from './sql-helpers.ts';
 export type RefreshedStatus = { id: string; status: ChargerStatus; locationId: string };
 
 /**
+ * A connection opened (`node`, seen `seenAt`) or closed (`node: null`, only if `fromNode` holds it), written in
+ * the same statement as the status it gives: a reconnect of thousands of chargers is mostly statements.
+ */
+export type ConnectionChange = { node: string; seenAt: Date } | { node: null; fromNode: string };
+
+/**
  * The one place a charger's status is derived, so every path (OCPP messages, maintenance, connections, the
  * seed) agrees. What its reports say (`last_known_status`): a fault, then a running session, then a
  * charger-wide Unavailable, else available; null until it reports a status. What the network shows
  * (`status`): maintenance (the network's choice) wins, then offline (not connected, whatever it last said),
  * then what it reports. `where` picks the chargers, on the table alias `c`.
  */
-export const refreshChargerStatuses = async (db: Executor, where: SQL): Promise<RefreshedStatus[]> =>
-  rowsOf<{ id: string; status: ChargerStatus; location_id: string }>(
+export const refreshChargerStatuses = async (db: Executor, where: SQL, connection?: ConnectionChange): Promise<RefreshedStatus[]> => {
+  const held = connection?.node === null ? sql` and c.connected_node = ${connection.fromNode}` : sql``;
+  const setConnection = !connection
+    ? sql``
+    : connection.node === null
+      ? sql`connected_node = null,`
+      : sql`connected_node = ${connection.node}, last_seen_at = ${connection.seenAt.toISOString()},`;
+  const connectedNode = connection ? (connection.node === null ? sql`null::text` : sql`${connection.node}::text`) : sql`c.connected_node`;
+  return rowsOf<{ id: string; status: ChargerStatus; location_id: string }>(
     await db.execute(sql`
     with reported as (
       select c.id, case
@@ -23,13 +36,15 @@ export const refreshChargerStatuses = async (db: Executor, where: SQL): Promise<
         when exists (select 1 from connector_states s where s.charger_id = c.id and s.connector_id = 0 and s.status = 'Unavailable') then 'maintenance'
         when exists (select 1 from connector_states s where s.charger_id = c.id) then 'available'
         end as status
-      from chargers c where ${where})
+      from chargers c where ${where}${held})
     update chargers c set
+      ${setConnection}
       last_known_status = reported.status,
       status = case
         when c.availability = 'inoperative' then 'maintenance'
-        when c.connected_node is null then 'offline'
+        when ${connectedNode} is null then 'offline'
         else coalesce(reported.status, 'available') end
-    from reported where c.id = reported.id
+    from reported where c.id = reported.id${held}
     returning c.id, c.status, c.location_id`),
   ).map((row) => ({ id: row.id, status: row.status, locationId: row.location_id }));
+};

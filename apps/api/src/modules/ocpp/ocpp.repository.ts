@@ -34,18 +34,22 @@ export const refreshChargerStatus = async (db: Executor, id: string): Promise<{ 
   return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
+/** The connection and the status it gives, in one statement. */
 export const markConnected = async (db: Executor, id: string, nodeId: string, at: Date) => {
-  await db.update(chargers).set({ connectedNode: nodeId, lastSeenAt: at }).where(eq(chargers.id, id));
+  await refreshChargerStatuses(db, sql`c.id = ${id}`, { node: nodeId, seenAt: at });
 };
 
-/** Only the node that holds the connection clears it: a charger that reconnected elsewhere stays online. */
-export const markDisconnected = async (db: Executor, id: string, nodeId: string): Promise<boolean> => {
-  const rows = await db
-    .update(chargers)
-    .set({ connectedNode: null })
-    .where(and(eq(chargers.id, id), eq(chargers.connectedNode, nodeId)))
-    .returning({ id: chargers.id });
-  return rows.length > 0;
+/**
+ * Only the node that holds the connection clears it: a charger that reconnected elsewhere stays online. The status it
+ * gives, or undefined when this node no longer held it.
+ */
+export const markDisconnected = async (
+  db: Executor,
+  id: string,
+  nodeId: string,
+): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
+  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`, { node: null, fromNode: nodeId });
+  return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */

@@ -215,17 +215,16 @@ export const createOcppServer = (options: OcppServerOptions) => {
       connections.delete(context.chargerCode);
       void inConnectionOrder(context.chargerCode, async () => {
         await telemetry.flush();
-        if (await repo.markDisconnected(db, context.id, bus.nodeId)) {
-          const refreshed = await repo.refreshChargerStatus(db, context.id);
+        const refreshed = await repo.markDisconnected(db, context.id, bus.nodeId);
+        if (refreshed) {
           logEvent(context.chargerCode, context.id, 'disconnected', 'Disconnected');
-          publish({ ...context, locationId: refreshed?.locationId ?? context.locationId }, 'disconnected');
+          publish({ ...context, locationId: refreshed.locationId }, 'disconnected');
         }
       });
     });
 
     const recorded = inConnectionOrder(context.chargerCode, async () => {
       await repo.markConnected(db, context.id, bus.nodeId, now());
-      await repo.refreshChargerStatus(db, context.id);
       logEvent(context.chargerCode, context.id, 'connected', 'Connected');
       publish(context, 'connected');
     });
