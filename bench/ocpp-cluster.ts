@@ -85,12 +85,15 @@ const holdAll = async (nodes: readonly Node[]) => {
   }
   const replies = await Promise.all(nodes.map((node) => node.fleet.holdStop()));
   const seconds = (performance.now() - started) / 1000;
-  const perNode: NodeHold[] = replies.map((reply, index) => ({
-    ...reply,
-    rssMax: Math.max(rssMax[index]!, processStats(pids[index]!).rssBytes),
-    cpuSeconds: processStats(pids[index]!).cpuSeconds - cpuAtStart[index]!,
-    fleetCpuSeconds: reply.cpuSeconds,
-  }));
+  const perNode: NodeHold[] = replies.map((reply, index) => {
+    const end = processStats(pids[index]!);
+    return {
+      ...reply,
+      rssMax: Math.max(rssMax[index]!, end.rssBytes),
+      cpuSeconds: end.cpuSeconds - cpuAtStart[index]!,
+      fleetCpuSeconds: reply.cpuSeconds,
+    };
+  });
   const bench = process.cpuUsage(benchAtStart);
   const ours = perNode.reduce((sum, node) => sum + node.cpuSeconds + node.fleetCpuSeconds, (bench.user + bench.system) / 1e6);
   return { seconds, perNode, otherCpuPercent: (Math.max(0, machineBusySeconds() - busyAtStart - ours) / seconds) * 100 };

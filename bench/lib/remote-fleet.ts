@@ -28,10 +28,7 @@ export type FleetReply = { type: 'ready' } | { type: 'ack' } | RampReply | HoldR
 export class RemoteFleet {
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly pid: number,
-  ) {}
+  private constructor(private readonly child: ChildProcess) {}
 
   static start(setup: FleetSetup): Promise<RemoteFleet> {
     return new Promise((resolve, reject) => {
@@ -43,7 +40,7 @@ export class RemoteFleet {
       });
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`fleet process exited with ${code}`)));
-      child.once('message', () => resolve(new RemoteFleet(child, child.pid!)));
+      child.once('message', () => resolve(new RemoteFleet(child)));
     });
   }
 
@@ -90,6 +87,9 @@ export class RemoteFleet {
   }
 }
 
+const total = <R>(replies: readonly R[], pick: (reply: R) => number) => replies.reduce((sum, reply) => sum + pick(reply), 0);
+const most = <R>(replies: readonly R[], pick: (reply: R) => number) => Math.max(...replies.map(pick));
+
 /**
  * `chargers` chargers from `firstIndex` on, split over `processes` fleet processes: a fleet's own collections
  * grow with its heap (at 10,000 chargers in one process its event loop stopped for up to 0.7 s, and every answer
@@ -117,17 +117,13 @@ export class FleetGroup {
     return new FleetGroup(fleets, shares);
   }
 
-  get pids(): number[] {
-    return this.fleets.map((fleet) => fleet.pid);
-  }
-
   /** Every fleet of the group up to its share, each with a running session. */
   async ramp(): Promise<RampReply> {
     const replies = await Promise.all(this.fleets.map((fleet, index) => fleet.ramp(this.shares[index]!)));
     return {
       type: 'ramp',
-      seconds: Math.max(...replies.map((reply) => reply.seconds)),
-      connected: replies.reduce((sum, reply) => sum + reply.connected, 0),
+      seconds: most(replies, (reply) => reply.seconds),
+      connected: total(replies, (reply) => reply.connected),
       setupTotals: replies.flatMap((reply) => reply.setupTotals),
       failures: replies.flatMap((reply) => reply.failures),
     };
@@ -140,17 +136,16 @@ export class FleetGroup {
   /** The group's hold as one fleet's: latencies together, the worst loop lag, sums of the rest. */
   async holdStop(): Promise<HoldReply> {
     const replies = await Promise.all(this.fleets.map((fleet) => fleet.holdStop()));
-    const sum = (pick: (reply: HoldReply) => number) => replies.reduce((total, reply) => total + pick(reply), 0);
     return {
       type: 'hold',
       latencies: replies.flatMap((reply) => reply.latencies),
       slowAt: replies.flatMap((reply) => reply.slowAt),
-      lagP99: Math.max(...replies.map((reply) => reply.lagP99)),
-      lagMax: Math.max(...replies.map((reply) => reply.lagMax)),
-      failures: sum((reply) => reply.failures),
-      disconnects: sum((reply) => reply.disconnects),
-      connected: sum((reply) => reply.connected),
-      cpuSeconds: sum((reply) => reply.cpuSeconds),
+      lagP99: most(replies, (reply) => reply.lagP99),
+      lagMax: most(replies, (reply) => reply.lagMax),
+      failures: total(replies, (reply) => reply.failures),
+      disconnects: total(replies, (reply) => reply.disconnects),
+      connected: total(replies, (reply) => reply.connected),
+      cpuSeconds: total(replies, (reply) => reply.cpuSeconds),
     };
   }
 
@@ -159,8 +154,8 @@ export class FleetGroup {
     const replies = await Promise.all(this.fleets.map((fleet) => fleet.reconnect(each)));
     return {
       type: 'reconnect',
-      seconds: Math.max(...replies.map((reply) => reply.seconds)),
-      reconnected: replies.reduce((sum, reply) => sum + reply.reconnected, 0),
+      seconds: most(replies, (reply) => reply.seconds),
+      reconnected: total(replies, (reply) => reply.reconnected),
       times: replies.flatMap((reply) => reply.times),
       failures: replies.flatMap((reply) => reply.failures),
     };

@@ -25,7 +25,7 @@ export const refreshChargerStatuses = async (db: Executor, where: SQL, connectio
     : connection.node === null
       ? sql`connected_node = null,`
       : sql`connected_node = ${connection.node}, last_seen_at = ${connection.seenAt.toISOString()},`;
-  const connectedNode = connection ? (connection.node === null ? sql`null::text` : sql`${connection.node}::text`) : sql`c.connected_node`;
+  const connectedNode = connection ? sql`${connection.node}::text` : sql`c.connected_node`;
   return rowsOf<{ id: string; status: ChargerStatus; location_id: string }>(
     await db.execute(sql`
     with reported as (

@@ -1,6 +1,6 @@
 import type { ChargerStatus } from '@wattdesk/shared';
 import { and, eq, or, sql } from 'drizzle-orm';
-import { refreshChargerStatuses } from '../../db/charger-status.ts';
+import { refreshChargerStatuses, type ConnectionChange } from '../../db/charger-status.ts';
 import type { Executor } from '../../db/client.ts';
 import { jsonRecordset } from '../../db/sql-helpers.ts';
 import { chargerEvents, chargers, chargingSessions, connectorStates } from '../../db/schema/index.ts';
@@ -28,29 +28,26 @@ export const findChargerByCode = async (db: Executor, chargerCode: string): Prom
   return row;
 };
 
-/** Re-derives one charger's status from its connection and reports (db/charger-status.ts). */
-export const refreshChargerStatus = async (db: Executor, id: string): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
-  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`);
+/** Re-derives one charger's status from its connection and reports (db/charger-status.ts), with a connection change if given. */
+export const refreshChargerStatus = async (
+  db: Executor,
+  id: string,
+  connection?: ConnectionChange,
+): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
+  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`, connection);
   return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
 /** The connection and the status it gives, in one statement. */
 export const markConnected = async (db: Executor, id: string, nodeId: string, at: Date) => {
-  await refreshChargerStatuses(db, sql`c.id = ${id}`, { node: nodeId, seenAt: at });
+  await refreshChargerStatus(db, id, { node: nodeId, seenAt: at });
 };
 
 /**
  * Only the node that holds the connection clears it: a charger that reconnected elsewhere stays online. The status it
  * gives, or undefined when this node no longer held it.
  */
-export const markDisconnected = async (
-  db: Executor,
-  id: string,
-  nodeId: string,
-): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
-  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`, { node: null, fromNode: nodeId });
-  return row ? { status: row.status, locationId: row.locationId } : undefined;
-};
+export const markDisconnected = (db: Executor, id: string, nodeId: string) => refreshChargerStatus(db, id, { node: null, fromNode: nodeId });
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
 export const clearConnections = async (db: Executor, nodeId?: string) => {
