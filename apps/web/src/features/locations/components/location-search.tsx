@@ -4,7 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { choiceKey, useLocationChoice, type LocationChoice } from '../use-location-choice.ts';
 
@@ -26,7 +26,9 @@ export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) =
   const shownKey = useRef(choiceKey(value));
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // A layout effect: focus comes back in the same task that removed the stand-in, so a Tab pressed right then
+  // never starts from the page itself and skips the switcher.
+  useLayoutEffect(() => {
     const input = inputRef.current;
     if (!input || !handoff?.isFocused) return;
     input.focus();
