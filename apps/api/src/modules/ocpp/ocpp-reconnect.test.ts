@@ -69,6 +69,33 @@ describe('OCPP reconnects and telemetry batches', () => {
     await last.close();
   });
 
+  it('a fleet coming back at once, its look-ups, marks and boots written in rounds: each charger gets its own answer', async () => {
+    const fleet = await Promise.all(Array.from({ length: 12 }, () => t.registerCharger()));
+    const [inMaintenance] = fleet;
+    const maintenance = await t.api('POST', '/web/maintenance', { chargerIds: [inMaintenance!.id], inMaintenance: true });
+    expect(maintenance.status).toBe(200);
+    const chargers = fleet.map((registered, index) => t.simulate(registered, { firmwareVersion: `3.0.${index}` }));
+    await Promise.all(chargers.map((charger) => charger.connect()));
+    await eventually(async () => {
+      for (const [index, registered] of fleet.entries())
+        expect(await t.charger(registered.id)).toMatchObject({ connected: true, firmwareVersion: `3.0.${index}` });
+    });
+    await eventually(() =>
+      expect(chargers[0]!.received.find((command) => command.method === 'ChangeAvailability')?.params).toEqual({
+        connectorId: 0,
+        type: 'Inoperative',
+      }),
+    );
+    expect(chargers.slice(1).flatMap((charger) => charger.received.filter((command) => command.method === 'ChangeAvailability'))).toEqual([]);
+    expect(await t.charger(inMaintenance!.id)).toMatchObject({ status: 'maintenance' });
+
+    await Promise.all(chargers.map((charger) => charger.close()));
+    await eventually(async () => {
+      for (const registered of fleet)
+        expect(await t.charger(registered.id)).toMatchObject({ connected: false, status: registered === inMaintenance ? 'maintenance' : 'offline' });
+    });
+  });
+
   it('writes a full batch at once, without waiting for the interval', async () => {
     const registered = await t.registerCharger();
     const charger = t.simulate(registered);

@@ -1,53 +1,55 @@
 import type { ChargerStatus } from '@wattdesk/shared';
-import { and, eq, or, sql } from 'drizzle-orm';
-import { refreshChargerStatuses, type ConnectionChange } from '../../db/charger-status.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { refreshChargerStatuses, type RefreshedStatus } from '../../db/charger-status.ts';
 import type { Executor } from '../../db/client.ts';
-import { jsonRecordset } from '../../db/sql-helpers.ts';
-import { chargerEvents, chargers, chargingSessions, connectorStates } from '../../db/schema/index.ts';
+import { jsonRecordset, rowsOf } from '../../db/sql-helpers.ts';
+import { chargerEvents, chargers, chargingSessions } from '../../db/schema/index.ts';
 
 export type ChargerAuthRow = {
   id: string;
   locationId: string;
   ocppPasswordHash: string | null;
-  availability: 'operative' | 'inoperative';
   booted: boolean;
 };
 
-export const findChargerByCode = async (db: Executor, chargerCode: string): Promise<ChargerAuthRow | undefined> => {
-  const [row] = await db
+/** A round of handshakes' chargers by OCPP identity, in one statement (a reconnecting fleet asks thousands at once). */
+export const findChargersByCodes = async (db: Executor, chargerCodes: readonly string[]): Promise<Map<string, ChargerAuthRow>> => {
+  const rows = await db
     .select({
+      chargerCode: chargers.chargerId,
       id: chargers.id,
       locationId: chargers.locationId,
       ocppPasswordHash: chargers.ocppPasswordHash,
-      availability: chargers.availability,
       booted: sql<boolean>`${chargers.vendor} is not null`,
     })
     .from(chargers)
-    .where(eq(chargers.chargerId, chargerCode))
-    .limit(1);
-  return row;
+    .where(inArray(chargers.chargerId, [...new Set(chargerCodes)]));
+  return new Map(rows.map(({ chargerCode, ...row }) => [chargerCode, row]));
 };
 
-/** Re-derives one charger's status from its connection and reports (db/charger-status.ts), with a connection change if given. */
-export const refreshChargerStatus = async (
-  db: Executor,
-  id: string,
-  connection?: ConnectionChange,
-): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
-  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`, connection);
+/** Re-derives one charger's status from its connection and reports (db/charger-status.ts). */
+export const refreshChargerStatus = async (db: Executor, id: string): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
+  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`);
   return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
 /** The connection and the status it gives, in one statement. */
-export const markConnected = async (db: Executor, id: string, nodeId: string, at: Date) => {
-  await refreshChargerStatus(db, id, { node: nodeId, seenAt: at });
-};
+const idsIn = (ids: readonly string[]) =>
+  sql`c.id in (${sql.join(
+    [...new Set(ids)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+/** Chargers whose sockets opened on `nodeId`, seen at `at`, with the status each now has: one statement for a round. */
+export const markConnected = (db: Executor, ids: readonly string[], nodeId: string, at: Date): Promise<RefreshedStatus[]> =>
+  refreshChargerStatuses(db, idsIn(ids), { node: nodeId, seenAt: at });
 
 /**
- * Only the node that holds the connection clears it: a charger that reconnected elsewhere stays online. The status it
- * gives, or undefined when this node no longer held it.
+ * Chargers whose sockets closed on `nodeId`. Only the node that holds a connection clears it: a charger that
+ * reconnected elsewhere stays online and is not among the rows answered.
  */
-export const markDisconnected = (db: Executor, id: string, nodeId: string) => refreshChargerStatus(db, id, { node: null, fromNode: nodeId });
+export const markDisconnected = (db: Executor, ids: readonly string[], nodeId: string): Promise<RefreshedStatus[]> =>
+  refreshChargerStatuses(db, idsIn(ids), { node: null, fromNode: nodeId });
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
 export const clearConnections = async (db: Executor, nodeId?: string) => {
@@ -57,41 +59,41 @@ export const clearConnections = async (db: Executor, nodeId?: string) => {
   return rows.length;
 };
 
-export const recordBoot = async (
-  db: Executor,
-  id: string,
-  values: { vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null },
-) => {
-  await db
-    .update(chargers)
-    .set({
-      vendor: values.vendor,
-      firmwareVersion: values.firmwareVersion,
-      // The register's own model and serial stay unless the charger reports them.
-      ...(values.model ? { model: values.model } : {}),
-      ...(values.serialNumber ? { serialNumber: values.serialNumber } : {}),
-    })
-    // A reconnecting fleet boots with what it reported last time: such a boot reads the row and writes nothing.
-    .where(
-      and(
-        eq(chargers.id, id),
-        or(
-          sql`${chargers.vendor} is distinct from ${values.vendor}`,
-          sql`${chargers.firmwareVersion} is distinct from ${values.firmwareVersion}`,
-          values.model ? sql`${chargers.model} is distinct from ${values.model}` : undefined,
-          values.serialNumber ? sql`${chargers.serialNumber} is distinct from ${values.serialNumber}` : undefined,
-        ),
-      ),
-    );
+export type BootReport = { id: string; vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null };
+
+/**
+ * What a round of BootNotifications reported, one statement for the round. The register's own model and serial
+ * stay unless the charger reports them. A reconnecting fleet boots with what it reported last time: such a boot
+ * reads its row and writes nothing. `boots` holds one report per charger.
+ */
+export const recordBoots = async (db: Executor, boots: readonly BootReport[]) => {
+  await db.execute(sql`
+    update chargers c set
+      vendor = x.vendor,
+      firmware_version = x."firmwareVersion",
+      model = coalesce(nullif(x.model, ''), c.model),
+      serial_number = coalesce(nullif(x."serialNumber", ''), c.serial_number)
+    from ${jsonRecordset(boots, { id: 'uuid', vendor: 'text', model: 'text', firmwareVersion: 'text', serialNumber: 'text' })}
+    where c.id = x.id and (
+      c.vendor is distinct from x.vendor
+      or c.firmware_version is distinct from x."firmwareVersion"
+      or (nullif(x.model, '') is not null and c.model is distinct from x.model)
+      or (nullif(x."serialNumber", '') is not null and c.serial_number is distinct from x."serialNumber"))`);
 };
 
-export const hasUnavailableConnector = async (db: Executor, chargerId: string): Promise<boolean> => {
-  const rows = await db
-    .select({ connectorId: connectorStates.connectorId })
-    .from(connectorStates)
-    .where(and(eq(connectorStates.chargerId, chargerId), eq(connectorStates.status, 'Unavailable')))
-    .limit(1);
-  return rows.length > 0;
+/**
+ * What each charger should be told on its return: inoperative when in maintenance; operative when it is not but
+ * a connector last said Unavailable (maintenance ended while it was away); nothing otherwise.
+ */
+export const findWantedAvailability = async (db: Executor, ids: readonly string[]): Promise<Map<string, 'Inoperative' | 'Operative'>> => {
+  const rows = rowsOf<{ id: string; wanted: 'Inoperative' | 'Operative' }>(
+    await db.execute(sql`
+      select c.id, case when c.availability = 'inoperative' then 'Inoperative' else 'Operative' end as wanted
+      from chargers c
+      where ${idsIn(ids)} and (c.availability = 'inoperative'
+        or exists (select 1 from connector_states s where s.charger_id = c.id and s.status = 'Unavailable'))`),
+  );
+  return new Map(rows.map((row) => [row.id, row.wanted]));
 };
 
 export type SessionRef = {

@@ -5,8 +5,10 @@ import type { Duplex } from 'node:stream';
 import ocppRpc, { RPCServer } from 'ocpp-rpc';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
+import { createGroupCommit } from '../../lib/group-commit.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { createChargerLog } from './charger-log.ts';
+import { createConnectionWriter } from './connection-writer.ts';
 import { installHandshake, type HandshakeSession } from './ocpp-handshake.ts';
 import { createMessageThrottle, DEFAULT_OCPP_LIMITS, toOcpp16Frame, type OcppLimits } from './ocpp-guard.ts';
 import { createMessageHandlers, type ChargerContext, type IdTagAuthority, type OcppPricing } from './ocpp-messages.ts';
@@ -99,20 +101,28 @@ export const createOcppServer = (options: OcppServerOptions) => {
     }
   };
 
+  /** Asked for a round of returning chargers at once (a reconnecting fleet asks thousands). */
+  const wantedAvailability = createGroupCommit<string, 'Inoperative' | 'Operative' | undefined>(async (ids) => {
+    const wanted = await repo.findWantedAvailability(db, ids);
+    return ids.map((id) => wanted.get(id));
+  });
+
   /**
    * Maintenance started or ended while the charger was offline (or before it rebooted) is applied when it is
    * back. A charger keeps Inoperative across restarts, so one last seen Unavailable is told Operative again.
+   * Read on connect and again after a boot: maintenance may have started in between.
    */
-  const applyWantedAvailability = async (context: ChargerContext, knownAvailability?: repo.ChargerAuthRow['availability']) => {
-    // On connect the handshake has just read it; after a boot it is read again (maintenance may have started since).
-    const availability = knownAvailability ?? (await repo.findChargerByCode(db, context.chargerCode))?.availability;
-    if (!availability) return;
-    const inMaintenance = availability === 'inoperative';
-    if (!inMaintenance && !(await repo.hasUnavailableConnector(db, context.id))) return;
-    const type = inMaintenance ? 'Inoperative' : 'Operative';
+  const applyWantedAvailability = async (context: ChargerContext) => {
+    const type = await wantedAvailability.add(context.id);
+    if (!type) return;
     const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type });
     const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
-    logEvent(context.chargerCode, context.id, 'command', `${inMaintenance ? 'Maintenance' : 'Back in service'} applied on reconnect: ${outcome}`);
+    logEvent(
+      context.chargerCode,
+      context.id,
+      'command',
+      `${type === 'Inoperative' ? 'Maintenance' : 'Back in service'} applied on reconnect: ${outcome}`,
+    );
   };
 
   /** RemoteStopTransaction for a session at its driver's kWh limit; the answer goes to the charger log. */
@@ -128,6 +138,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
   };
 
   const statuses = createStatusWriter(db);
+  const connectionMarks = createConnectionWriter(db, bus.nodeId);
 
   const messages = createMessageHandlers({
     db,
@@ -215,7 +226,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       connections.delete(context.chargerCode);
       void inConnectionOrder(context.chargerCode, async () => {
         await telemetry.flush();
-        const refreshed = await repo.markDisconnected(db, context.id, bus.nodeId);
+        const refreshed = await connectionMarks.disconnected(context.id);
         if (refreshed) {
           logEvent(context.chargerCode, context.id, 'disconnected', 'Disconnected');
           publish({ ...context, locationId: refreshed.locationId }, 'disconnected');
@@ -224,14 +235,14 @@ export const createOcppServer = (options: OcppServerOptions) => {
     });
 
     const recorded = inConnectionOrder(context.chargerCode, async () => {
-      await repo.markConnected(db, context.id, bus.nodeId, now());
+      await connectionMarks.connected(context.id, now());
       logEvent(context.chargerCode, context.id, 'connected', 'Connected');
       publish(context, 'connected');
     });
     // After the connection is recorded, outside the order: a charger's answer must not hold up its next state write.
     if (context.booted)
       void recorded
-        .then(() => applyWantedAvailability(context, session.availability))
+        .then(() => applyWantedAvailability(context))
         .catch((error: Error) => log.warn({ err: error.message }, 'Charger availability not applied'));
   });
 
@@ -277,6 +288,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       await rpc.close({ code: 1001, reason: 'Server shutting down', force: false, awaitPending: false });
       await telemetry.close();
       await statuses.idle();
+      await connectionMarks.idle();
       await chargerLogIdle();
       await repo.clearConnections(db, bus.nodeId);
     },
