@@ -18,6 +18,7 @@ const A11Y_LOCATION = 'Lake Merritt Offices';
 // Bay 2 of Lake Merritt charges during the sessions check; no other spec uses it.
 const A11Y_CHARGER = 'WD-OAK-LAKE-MERRITT-02';
 const SIGNER = 'a11y.signer@example.com';
+const A11Y_ACCOUNT = 'Lake Merritt Holdings';
 
 /** Lake Merritt in the top bar's switcher, checked (and picked again if a late answer of the list undid it). */
 const pickA11yLocation = async (page: Page) => {
@@ -30,6 +31,22 @@ const pickA11yLocation = async (page: Page) => {
 const screenReady = async (page: Page, network: ReturnType<typeof trackNetwork>) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await network.idle({ quietMs: 300 });
+};
+
+/** This spec's own agreement at Lake Merritt, sent once: each test that needs it asks, so any one runs alone. */
+const sendA11yAgreement = async () => {
+  const staff = await apiAs(demoEmail('SuperAdmin'));
+  const { items } = await staff.get<{ items: { id: string }[] }>(`/locations?search=${encodeURIComponent(A11Y_LOCATION)}`);
+  const locationId = items[0]!.id;
+  const sent = await staff.get<{ items: { accountName: string }[] }>(`/agreements?locationId=${locationId}&pageSize=200`);
+  if (sent.items.some((agreement) => agreement.accountName === A11Y_ACCOUNT)) return;
+  await staff.post('/agreements', {
+    locationId,
+    accountName: A11Y_ACCOUNT,
+    signerName: 'Alex Reader',
+    signerEmail: SIGNER,
+    expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
 };
 
 test('sign-in, reset-password, agreement and provider-result screens', async ({ page }) => {
@@ -52,18 +69,10 @@ test('sign-in, reset-password, agreement and provider-result screens', async ({ 
   await expect(page.getByText('Token not found! Please try again')).toBeVisible();
   await expectAccessible(page, 'reset password without a token');
 
-  const staff = await apiAs(demoEmail('SuperAdmin'));
-  const { items } = await staff.get<{ items: { id: string }[] }>(`/locations?search=${encodeURIComponent(A11Y_LOCATION)}`);
-  await staff.post('/agreements', {
-    locationId: items[0]!.id,
-    accountName: 'Lake Merritt Holdings',
-    signerName: 'Alex Reader',
-    signerEmail: SIGNER,
-    expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-  });
+  await sendA11yAgreement();
   const link = (await waitForMail(SIGNER, 'Please sign')).text.match(/https?:\/\/\S+\/terms-and-conditions\/\S+/)![0];
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Lake Merritt Holdings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: A11Y_ACCOUNT })).toBeVisible();
   await expectAccessible(page, 'agreement');
   await page.goto('/terms-and-conditions/unknown-token');
   await expect(page.getByRole('alert')).toBeVisible();
@@ -170,16 +179,13 @@ test('dialogs: maintenance, agreements, the reseller flag', async ({ page, login
   await expectAccessible(page, 'maintenance with a charger ticked');
   await checkDialog(page, page.getByRole('button', { name: 'Put in maintenance' }), /^Put 1 charger in maintenance/);
 
+  await sendA11yAgreement();
   await page.goto('/dashboard/profile/agreements');
   await screenReady(page, network);
-  await expect(page.getByRole('row').filter({ hasText: 'Lake Merritt Holdings' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: A11Y_ACCOUNT })).toBeVisible();
   await expectAccessible(page, 'agreements with a row');
   await checkDialog(page, page.getByRole('button', { name: 'Send agreement' }), 'Send agreement');
-  await checkDialog(
-    page,
-    page.getByRole('row').filter({ hasText: 'Lake Merritt Holdings' }).getByRole('button', { name: 'Resend' }),
-    'Resend agreement',
-  );
+  await checkDialog(page, page.getByRole('row').filter({ hasText: A11Y_ACCOUNT }).getByRole('button', { name: 'Resend' }), 'Resend agreement');
 
   await page.goto('/dashboard/profile/location-name');
   await screenReady(page, network);
