@@ -33,8 +33,10 @@ describe('OCPP 1.6J endpoint', () => {
         return current;
       });
       expect(live.lastSeenAt).not.toBeNull();
-      const kinds = (await eventsOf(registered.chargerId)).map((event) => event.kind);
-      expect(kinds).toEqual(expect.arrayContaining(['connected', 'boot']));
+      // The charger log is written by group commit, after the answer: it arrives, not at once.
+      await eventually(async () =>
+        expect((await eventsOf(registered.chargerId)).map((event) => event.kind)).toEqual(expect.arrayContaining(['connected', 'boot'])),
+      );
 
       await charger.close();
       await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: false, status: 'offline' }));
@@ -222,7 +224,9 @@ describe('OCPP 1.6J endpoint', () => {
         .where(and(eq(connectorStates.chargerId, registered.id), eq(connectorStates.connectorId, 1)));
       expect(state).toMatchObject({ status: 'Faulted', errorCode: 'GroundFailure' });
       expect((await t.charger(registered.id)).status).toBe('faulted');
-      expect((await eventsOf(registered.chargerId)).some((e) => e.kind === 'fault' && e.summary.includes('GroundFailure'))).toBe(true);
+      await eventually(async () =>
+        expect((await eventsOf(registered.chargerId)).some((e) => e.kind === 'fault' && e.summary.includes('GroundFailure'))).toBe(true),
+      );
     });
 
     it('a charger that drops and reconnects resumes its running session without a new boot', async () => {
