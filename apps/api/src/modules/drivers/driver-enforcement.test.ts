@@ -129,8 +129,11 @@ describe('driver restrictions at the charger', () => {
       const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, started.transactionId));
       expect(session).toMatchObject({ status: 'completed', stopReason: 'Remote' });
     });
-    expect(await authorizationEvents(registered.chargerId)).toContain(
-      `Session ${started.transactionId} reached the driver's limit of 2 kWh: RemoteStopTransaction Accepted`,
+    // Logged once the charger answered the stop, by group commit: it arrives, not at once.
+    await eventually(async () =>
+      expect(await authorizationEvents(registered.chargerId)).toContain(
+        `Session ${started.transactionId} reached the driver's limit of 2 kWh: RemoteStopTransaction Accepted`,
+      ),
     );
   });
 
