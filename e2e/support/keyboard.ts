@@ -19,7 +19,10 @@ const describeFocus = (page: Page) =>
 export const tabTo = async (page: Page, target: Locator, { max = 40, backwards = false } = {}) => {
   await target.waitFor({ state: 'attached' });
   const focusedTarget = target.and(page.locator(':focus'));
+  // While a field is swapped for another, focus rests on the page for a moment before it is handed over.
+  const settled = () => page.waitForFunction(() => document.activeElement !== document.body, undefined, { timeout: 250 }).catch(() => undefined);
   for (let presses = 0; presses < max; presses += 1) {
+    await settled();
     if ((await focusedTarget.count()) > 0) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }

@@ -4,7 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { choiceKey, useLocationChoice, type LocationChoice } from '../use-location-choice.ts';
 
@@ -26,9 +26,8 @@ export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) =
   const shownKey = useRef(choiceKey(value));
   const inputRef = useRef<HTMLInputElement>(null);
 
-  // A layout effect: focus comes back in the same task that removed the stand-in, so a Tab pressed right then
-  // never starts from the page itself and skips the switcher.
-  useLayoutEffect(() => {
+  // A passive effect on purpose: it runs after the Autocomplete's own effects, which would move a caret set earlier.
+  useEffect(() => {
     const input = inputRef.current;
     if (!input || !handoff?.isFocused) return;
     input.focus();
