@@ -85,9 +85,14 @@ describe('OCPP endpoint limits (issue 12, item 2)', () => {
     try {
       for (let i = 0; i < 40; i++) raw.ws.send(JSON.stringify([2, `hb-${i}`, 'Heartbeat', {}]));
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => raw.answerTo(`hb-${i}`)));
+      const floodSeconds = (performance.now() - started) / 1000;
       const served = answers.filter((frame) => frame[0] === 3).length;
-      expect(served).toBeLessThanOrEqual(12);
-      expect(answers.filter((frame) => frame[0] === 4).every((frame) => frame[2] === 'GenericError')).toBe(true);
+      const refused = answers.filter((frame) => frame[0] === 4);
+      // The bucket can never have paid for more than its burst plus what it refilled while the flood was read
+      // (a busy machine may deliver the 40 frames in several reads, which lets a few more through).
+      expect(served).toBeLessThanOrEqual(10 + Math.ceil(floodSeconds * 20));
+      expect(refused.length).toBeGreaterThan(0);
+      expect(refused.every((frame) => frame[2] === 'GenericError')).toBe(true);
       // Then a call that waits its turn is answered normally, once ~30 calls over budget are paid back at 20/s.
       raw.ws.send(JSON.stringify([2, 'later', 'Heartbeat', {}]));
       expect((await raw.answerTo('later'))[0]).toBe(3);
