@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from './group-commit.ts';
+import { createBatchedLookup, createGroupCommit } from './group-commit.ts';
 
 /** A writer that takes `ms` per write and records the batches it was given. */
 const slowWriter = (ms: number, fail?: (item: number) => boolean) => {
@@ -40,5 +40,19 @@ describe('group commit', () => {
     await commit.idle();
     expect(batches).toEqual([[1, 2], [3, 4], [5]]);
     expect(await Promise.all(all)).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('looks keys up in rounds, answering each caller its own value and undefined for a key not found', async () => {
+    const rounds: string[][] = [];
+    const lookup = createBatchedLookup(async (keys: string[]) => {
+      rounds.push(keys);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return new Map(keys.filter((key) => key !== 'missing').map((key) => [key, key.toUpperCase()]));
+    });
+    const first = lookup.get('a');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const rest = ['b', 'missing', 'c'].map((key) => lookup.get(key));
+    expect(await Promise.all([first, ...rest])).toEqual(['A', 'B', undefined, 'C']);
+    expect(rounds).toEqual([['a'], ['b', 'missing', 'c']]);
   });
 });

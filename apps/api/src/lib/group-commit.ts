@@ -46,3 +46,15 @@ export const createGroupCommit = <T, R>(write: (items: T[]) => Promise<R[]>, max
     },
   };
 };
+
+/**
+ * Reads by key with the same rounds: the keys asked for while a read runs are read together by the next one
+ * (`load` answers a Map; a key it lacks answers undefined).
+ */
+export const createBatchedLookup = <K, V>(load: (keys: K[]) => Promise<Map<K, V>>) => {
+  const rounds = createGroupCommit<K, V | undefined>(async (keys) => {
+    const found = await load(keys);
+    return keys.map((key) => found.get(key));
+  });
+  return { get: rounds.add, idle: rounds.idle };
+};

@@ -4,7 +4,7 @@ import type { EventEmitter } from 'node:events';
 import type { RPCServer } from 'ocpp-rpc';
 import type { Database } from '../../db/client.ts';
 import { verifyChargerPassword } from '../../lib/charger-password.ts';
-import { createGroupCommit } from '../../lib/group-commit.ts';
+import { createBatchedLookup } from '../../lib/group-commit.ts';
 import { createVerifiedCredentials } from '../../lib/verified-credentials.ts';
 import { createHandshakeThrottle, createRefusalSampler, type OcppLimits } from './ocpp-guard.ts';
 import * as repo from './ocpp.repository.ts';
@@ -47,10 +47,7 @@ export const installHandshake = (
   // argon2 once per charger and password; a reconnect is one HMAC (decision 012).
   const credentials = createVerifiedCredentials(verifyChargerPassword);
   // The handshakes that arrive while a look-up runs are looked up together by the next one.
-  const lookups = createGroupCommit<string, repo.ChargerAuthRow | undefined>(async (chargerCodes) => {
-    const found = await repo.findChargersByCodes(db, chargerCodes);
-    return chargerCodes.map((chargerCode) => found.get(chargerCode));
-  });
+  const lookups = createBatchedLookup((chargerCodes: string[]) => repo.findChargersByCodes(db, chargerCodes));
 
   const recordSparingly = (chargerCode: string, chargerId: string, reason: string, remote: string) => {
     const key = `${chargerId} ${reason}`;
@@ -87,7 +84,7 @@ export const installHandshake = (
       return accept({ wrongSubprotocol: true }, false);
     }
     void (async () => {
-      const charger = await lookups.add(chargerCode);
+      const charger = await lookups.get(chargerCode);
       if (!charger) return refuseUnknown(401, 'unknown charger');
       if (!charger.ocppPasswordHash || !handshake.password) return refuse('no password', charger.id);
       if (!(await credentials.verify(chargerCode, charger.ocppPasswordHash, handshake.password.toString('utf8'))))

@@ -1,7 +1,7 @@
 import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
 import { createRPCError } from 'ocpp-rpc';
 import type { Database } from '../../db/client.ts';
-import { createGroupCommit } from '../../lib/group-commit.ts';
+import { createBootWriter } from './boot-writer.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
 import type { StatusWriter } from './status-writer.ts';
@@ -83,12 +83,7 @@ export const createMessageHandlers = ({
   pricing: OcppPricing;
   log: FastifyBaseLogger;
 }) => {
-  // BootNotifications by group commit: a reconnecting fleet boots thousands at once. A round keeps the last report
-  // of each charger, so no statement touches a row twice.
-  const boots = createGroupCommit<repo.BootReport, void>(async (reports) => {
-    await repo.recordBoots(db, [...new Map(reports.map((report) => [report.id, report])).values()]);
-    return reports.map(() => undefined);
-  });
+  const boots = createBootWriter(db);
 
   /**
    * The final price is stored in the stop's transaction, under a savepoint: a pricing fault is logged and the
@@ -144,7 +139,7 @@ export const createMessageHandlers = ({
 
   const handlers: Record<string, (charger: ChargerContext, params: Params) => Promise<Record<string, unknown>>> = {
     BootNotification: async (charger, params) => {
-      await boots.add({
+      await boots.record({
         id: charger.id,
         vendor: text(params.chargePointVendor) ?? '',
         model: text(params.chargePointModel) ?? '',

@@ -5,7 +5,6 @@ import type { Duplex } from 'node:stream';
 import ocppRpc, { RPCServer } from 'ocpp-rpc';
 import type { Database, Executor } from '../../db/client.ts';
 import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
-import { createGroupCommit } from '../../lib/group-commit.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { createChargerLog } from './charger-log.ts';
 import { createConnectionWriter } from './connection-writer.ts';
@@ -16,6 +15,7 @@ import * as repo from './ocpp.repository.ts';
 import type { RpcClient } from './rpc-client.ts';
 import { createStatusWriter } from './status-writer.ts';
 import { TelemetryWriter } from './telemetry-writer.ts';
+import { createWantedAvailability } from './wanted-availability.ts';
 
 // ocpp-rpc spreads its error classes into module.exports, which Node's ESM named imports cannot see.
 const { TimeoutError, createRPCError } = ocppRpc;
@@ -101,29 +101,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     }
   };
 
-  /** Asked for a round of returning chargers at once (a reconnecting fleet asks thousands). */
-  const wantedAvailability = createGroupCommit<string, 'Inoperative' | 'Operative' | undefined>(async (ids) => {
-    const wanted = await repo.findWantedAvailability(db, ids);
-    return ids.map((id) => wanted.get(id));
-  });
-
-  /**
-   * Maintenance started or ended while the charger was offline (or before it rebooted) is applied when it is
-   * back. A charger keeps Inoperative across restarts, so one last seen Unavailable is told Operative again.
-   * Read on connect and again after a boot: maintenance may have started in between.
-   */
-  const applyWantedAvailability = async (context: ChargerContext) => {
-    const type = await wantedAvailability.add(context.id);
-    if (!type) return;
-    const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type });
-    const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
-    logEvent(
-      context.chargerCode,
-      context.id,
-      'command',
-      `${type === 'Inoperative' ? 'Maintenance' : 'Back in service'} applied on reconnect: ${outcome}`,
-    );
-  };
+  const applyWantedAvailability = createWantedAvailability({ db, callLocal, logEvent });
 
   /** RemoteStopTransaction for a session at its driver's kWh limit; the answer goes to the charger log. */
   const stopAtLimit = async (context: ChargerContext, transactionId: number, limitWh: number) => {

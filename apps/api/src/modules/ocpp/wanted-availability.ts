@@ -1,0 +1,34 @@
+import type { ChargerEventKind } from '@wattdesk/shared';
+import type { Database } from '../../db/client.ts';
+import type { CommandReply } from '../../lib/cluster-bus.ts';
+import { createBatchedLookup } from '../../lib/group-commit.ts';
+import type { ChargerContext } from './ocpp-messages.ts';
+import * as repo from './ocpp.repository.ts';
+
+type Dependencies = {
+  db: Database;
+  callLocal: (chargerCode: string, method: string, params: Record<string, unknown>) => Promise<CommandReply>;
+  logEvent: (chargerCode: string, chargerId: string, kind: ChargerEventKind, summary: string) => void;
+};
+
+/**
+ * Maintenance started or ended while the charger was offline (or before it rebooted) is applied when it is
+ * back. A charger keeps Inoperative across restarts, so one last seen Unavailable is told Operative again.
+ * Read on connect and again after a boot: maintenance may have started in between. A reconnecting fleet asks
+ * thousands at once, so the reads go in rounds.
+ */
+export const createWantedAvailability = ({ db, callLocal, logEvent }: Dependencies) => {
+  const wanted = createBatchedLookup((ids: string[]) => repo.findWantedAvailability(db, ids));
+  return async (context: ChargerContext) => {
+    const type = await wanted.get(context.id);
+    if (!type) return;
+    const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type });
+    const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
+    logEvent(
+      context.chargerCode,
+      context.id,
+      'command',
+      `${type === 'Inoperative' ? 'Maintenance' : 'Back in service'} applied on reconnect: ${outcome}`,
+    );
+  };
+};
