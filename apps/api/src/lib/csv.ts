@@ -86,6 +86,15 @@ export const sendCsv = (
   sendCsvText(reply, filename, lines());
 };
 
+/** Sends a CSV download of lines already written (by the database, csv-sql.ts) under a header. */
+export const sendCsvLines = (reply: FastifyReply, filename: string, header: readonly string[], pieces: AsyncIterable<string>): void => {
+  async function* lines() {
+    yield csvLine(header);
+    yield* pieces;
+  }
+  sendCsvText(reply, filename, lines());
+};
+
 /**
  * Sends an export whose header depends on what is exported (the location's time zone). It is read as the
  * stream starts, like every page after it: a failure there ends the download as a failed page would.

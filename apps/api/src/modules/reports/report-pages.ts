@@ -10,21 +10,31 @@ export const REPORT_PAGE = 2000;
 export type PageQuery<T> = (after: T | undefined, limit: number) => Promise<T[]>;
 
 /**
- * Every page of a keyset query, one after the other. The next page is asked for as soon as the current one
- * has arrived, so the database reads it while the current one is formatted and sent: the download takes about
- * the longer of the two instead of their sum, and at most two pages are held at once.
+ * Pages read one after another, each from where the last one ended (`nextAfter` answers undefined after the
+ * last page). The next page is asked for as soon as the current one has arrived, so the database reads it while
+ * the current one is formatted and sent: the download takes about the longer of the two instead of their sum,
+ * and at most two pages are held at once.
  */
-export async function* allPages<T>(page: PageQuery<T>, limit = REPORT_PAGE): AsyncGenerator<T[]> {
-  let next = page(undefined, limit);
+export async function* readAhead<P, K>(read: (after: K | undefined) => Promise<P>, nextAfter: (page: P) => K | undefined): AsyncGenerator<P> {
+  let next = read(undefined);
   for (;;) {
-    const rows = await next;
-    const isLast = rows.length < limit;
-    if (!isLast) {
-      next = page(rows[rows.length - 1], limit);
+    const page = await next;
+    const after = nextAfter(page);
+    if (after !== undefined) {
+      next = read(after);
       // A download cancelled while this page was read never awaits it; its failure must not go unhandled.
       next.catch(() => undefined);
     }
-    if (rows.length) yield rows;
-    if (isLast) return;
+    yield page;
+    if (after === undefined) return;
   }
+}
+
+/** Every page of a keyset query of rows: a page shorter than `limit` is the last. */
+export async function* allPages<T>(page: PageQuery<T>, limit = REPORT_PAGE): AsyncGenerator<T[]> {
+  for await (const rows of readAhead<T[], T>(
+    (after) => page(after, limit),
+    (rows) => (rows.length < limit ? undefined : rows[rows.length - 1]),
+  ))
+    if (rows.length) yield rows;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedDemoDataIfEmpty } from '../../db/seed/seed.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
+import { csvLine } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import { createReportsService, type Report } from './reports.service.ts';
@@ -98,7 +99,7 @@ describe('reports read page by page', () => {
         formatZonedTimestamp(new Date(d.started_at), d.time_zone),
         formatZonedTimestamp(new Date(d.stopped_at), d.time_zone),
         d.energy_wh / 1000,
-        Number((d.seconds / 3600).toFixed(2)),
+        Math.round((d.seconds * 100) / 3600) / 100,
         d.total_minor === null ? null : Number(minorToDecimal(d.total_minor, d.currency!)),
         d.currency,
       ]),
@@ -119,5 +120,21 @@ describe('reports read page by page', () => {
     const paged = await rowsOfReport(service(3).locationsReport(superAdmin, { format: 'csv' }));
     expect(paged.length).toBeGreaterThan(3);
     expect(paged).toEqual(await rowsOfReport(service().locationsReport(superAdmin, { format: 'csv' })));
+  });
+
+  it('the sessions CSV the database writes is the report rows as csvLine writes them, across pages and for text a spreadsheet would run', async () => {
+    const recent = sql`(select id, location_id, charger_id from charging_sessions where status = 'completed' order by started_at desc limit 5)`;
+    await database.db.execute(sql`update locations set name = '=HYPERLINK("http://x"), Bay' where id in (select location_id from ${recent} r)`);
+    await database.db.execute(sql`update chargers set name = 'Bay "one"; @two' where id in (select charger_id from ${recent} r)`);
+    await database.db.execute(sql`update charging_sessions set id_tag = '-tag|+x' where id in (select id from ${recent} r)`);
+    await database.db.execute(sql`update session_prices set currency = 'JPY' where session_id in (select id from ${recent} r)`);
+    const query = { from: day(-8), to: day(0), dayFilter: 'weekdays' as const };
+    let text = '';
+    for await (const piece of service(3).rangeReport(superAdmin, 'sessions', query).csvText ?? []) text += piece;
+    const rows = await rowsOfReport(service(3).rangeReport(superAdmin, 'sessions', query));
+    expect(rows.length).toBeGreaterThan(6);
+    expect(text).toContain(`"'=HYPERLINK(""http://x""), Bay"`);
+    expect(text).toContain(`,'-tag|'+x,`);
+    expect(text).toBe(rows.map((row) => csvLine(row)).join(''));
   });
 });

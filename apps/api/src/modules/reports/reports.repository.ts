@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/sql-helpers.ts';
 import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
 
 /** `at` (an instant) falls on a local day of the range that passes the Day filter, in the zone `zone`. */
-const localDayIn = (at: SQL, zone: SQL, scope: Scope): SQL => sql`${at} >= (${scope.from}::date)::timestamp at time zone ${zone}
+export const localDayIn = (at: SQL, zone: SQL, scope: Scope): SQL => sql`${at} >= (${scope.from}::date)::timestamp at time zone ${zone}
   and ${at} < (${scope.to}::date + 1)::timestamp at time zone ${zone}
   and ${at} >= ${scope.from}::date - 2 and ${at} < ${scope.to}::date + 3
   and ${dayPasses(sql`(${at} at time zone ${zone})::date`, scope.dayFilter)}`;
@@ -28,6 +28,9 @@ export type SessionRow = {
   /** Started on a local day of the range that passes the Day filter: only these rows are the report's. */
   in_range: boolean;
 };
+
+/** Where a page of sessions ends: the next page starts after it. */
+export type SessionKey = Pick<SessionRow, 'started_at' | 'id'>;
 
 /**
  * A page of sessions in (started_at, id) order. The page is picked from the sessions alone, within the range

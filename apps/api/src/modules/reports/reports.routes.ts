@@ -1,7 +1,7 @@
 import { locationsReportQuerySchema, quickReportQuerySchema, reportParamsSchema, reportQuerySchema, type ReportFormat } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv.ts';
+import { sendCsv, sendCsvLines } from '../../lib/csv.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
@@ -14,6 +14,7 @@ const filenameOf = (name: string, format: ReportFormat, now: Date) => `${name}-$
 
 const send = (reply: FastifyReply, report: Report, name: string, format: ReportFormat, now: Date) => {
   if (format === 'xlsx') sendXlsx(reply, filenameOf(name, format, now), report.title, report.header, report.rows);
+  else if (report.csvText) sendCsvLines(reply, filenameOf(name, format, now), report.header, report.csvText);
   else sendCsv(reply, filenameOf(name, format, now), report.header, report.rows);
 };
 

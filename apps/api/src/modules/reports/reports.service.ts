@@ -13,13 +13,23 @@ import type { CsvCell } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
-import { allPages, REPORT_PAGE, type PageQuery } from './report-pages.ts';
+import { currencyDigits } from '../../lib/csv-sql.ts';
+import { allPages, readAhead, REPORT_PAGE, type PageQuery } from './report-pages.ts';
 import * as repo from './reports.repository.ts';
+import * as lines from './session-lines.repository.ts';
 
-export type Report = { kind: ReportKind; title: string; header: readonly string[]; rows: AsyncIterable<CsvCell[][]> };
+export type Report = {
+  kind: ReportKind;
+  title: string;
+  header: readonly string[];
+  rows: AsyncIterable<CsvCell[][]>;
+  /** The rows as CSV text written by the database, where a report has it (the same bytes csvLine writes from `rows`). */
+  csvText?: AsyncIterable<string>;
+};
 
 const kwh = (wh: number | string) => Number((Number(wh) / 1000).toFixed(3));
-const hours = (seconds: number | string | null) => (seconds === null ? null : Number((Number(seconds) / 3600).toFixed(2)));
+// Half up on the exact number of seconds (18 s is 0.005 h → 0.01), as the database rounds the CSV's text.
+const hours = (seconds: number | string | null) => (seconds === null ? null : Math.round(Number(seconds) / 36) / 100);
 const money = (minor: number | string | null, currency: string | null) =>
   minor === null || !currency ? null : Number(minorToDecimal(Number(minor), currency));
 const percent = (part: number, whole: number) => (whole > 0 ? Number(((100 * part) / whole).toFixed(2)) : null);
@@ -119,6 +129,16 @@ export const createReportsService = ({ db, now, pageSize = REPORT_PAGE }: { db: 
     }
   }
 
+  /** The sessions report's CSV text, page after page (session-lines.repository.ts). */
+  async function* sessionLines(scope: Scope): AsyncGenerator<string> {
+    const digits = currencyDigits(await lines.currenciesInUse(db));
+    const pages = readAhead(
+      (after: repo.SessionKey | undefined) => lines.sessionLinesPage(db, scope, after, pageSize, digits),
+      (page) => (page.read < pageSize ? undefined : page.last),
+    );
+    for await (const page of pages) yield* page.pieces;
+  }
+
   const builders: Record<RangeReportKind, (scope: Scope) => Omit<Report, 'kind' | 'title'>> = {
     sessions: (scope) => ({
       header: [
@@ -138,6 +158,7 @@ export const createReportsService = ({ db, now, pageSize = REPORT_PAGE }: { db: 
         'Currency',
       ],
       rows: sessionRows(pagesOf<repo.SessionRow>((after, limit) => repo.sessionsPage(db, scope, after, limit))),
+      csvText: sessionLines(scope),
     }),
     'energy-by-charger': (scope) => ({
       header: CHARGER_HEADER,
