@@ -12,7 +12,8 @@ import { sql, type SQL } from 'drizzle-orm';
 const JS_SPACE = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 const FORMULA_AFTER_SEPARATOR = `([,;\\t|][${JS_SPACE}]*)([-=+@])`;
 const UNSAFE_FIRST = '^[-=+@\\t\\r]';
-const NEEDS_CARE = '[,;\\t|"\\r\\n]';
+/** UNSAFE_FIRST or NEEDS_CARE of csv.ts, as one pattern: most cells match neither, and one test is half the cost. */
+const NEEDS_WORK = '^[-=+@\\t\\r]|[,;\\t|"\\r\\n]';
 const NEEDS_QUOTES = '[",\\r\\n]';
 
 /** csvCell of a text value: '' for null, a formula neutralised with an apostrophe, quotes where RFC 4180 needs them. */
@@ -20,7 +21,7 @@ export const csvCellSql = (value: SQL): SQL => {
   const neutralised = sql`regexp_replace(${value}, ${FORMULA_AFTER_SEPARATOR}, ${"\\1'\\2"}, 'g')`;
   const prefixed = sql`(case when ${neutralised} ~ ${UNSAFE_FIRST} then '''' else '' end || ${neutralised})`;
   return sql`(case when ${value} is null then ''
-    when ${value} !~ ${UNSAFE_FIRST} and ${value} !~ ${NEEDS_CARE} then ${value}
+    when ${value} !~ ${NEEDS_WORK} then ${value}
     when ${prefixed} ~ ${NEEDS_QUOTES} then '"' || replace(${prefixed}, '"', '""') || '"'
     else ${prefixed} end)`;
 };
@@ -31,13 +32,14 @@ export const csvDecimalSql = (value: SQL, digits: number): SQL =>
 
 /**
  * An instant as zonedTimestampFormatter writes it, `2026-11-03 09:00:00 -08:00`: the zone's wall clock to the
- * second (truncated) and its UTC offset; '' for null.
+ * second (truncated) and its UTC offset; '' for null. The offset is the wall clock less UTC's, formatted as an
+ * interval: computing it as a number of minutes took three times as long on PGlite (two conversions per use).
  */
 export const csvZonedTimestampSql = (at: SQL, timeZone: SQL): SQL => {
-  const offsetMinutes = sql`(extract(epoch from (${at} at time zone ${timeZone}) - (${at} at time zone 'UTC'))::int / 60)`;
-  return sql`coalesce(to_char(${at} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') || ' '
-    || case when ${offsetMinutes} < 0 then '-' else '+' end
-    || lpad((abs(${offsetMinutes}) / 60)::text, 2, '0') || ':' || lpad((abs(${offsetMinutes}) % 60)::text, 2, '0'), '')`;
+  const local = sql`(${at} at time zone ${timeZone})`;
+  const utc = sql`(${at} at time zone 'UTC')`;
+  return sql`coalesce(to_char(${local}, 'YYYY-MM-DD HH24:MI:SS ')
+    || case when ${local} < ${utc} then '-' || to_char(${utc} - ${local}, 'HH24:MI') else '+' || to_char(${local} - ${utc}, 'HH24:MI') end, '')`;
 };
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedDemoDataIfEmpty } from '../../db/seed/seed.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
-import { csvLine } from '../../lib/csv.ts';
+import { csvLine, type CsvCell } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import { createReportsService, type Report } from './reports.service.ts';
@@ -19,7 +19,7 @@ const superAdmin: AuthContext = {
 };
 
 const rowsOfReport = async (report: Report) => {
-  const rows: unknown[][] = [];
+  const rows: CsvCell[][] = [];
   for await (const page of report.rows) rows.push(...page);
   return rows;
 };
