@@ -37,7 +37,8 @@ describe('reports read page by page', () => {
   });
   afterAll(() => database.close());
 
-  const service = (pageSize?: number) => createReportsService({ db: database.db, now: () => new Date(), ...(pageSize ? { pageSize } : {}) });
+  const service = (pageSize?: number) =>
+    createReportsService({ db: database.db, now: () => new Date(), ...(pageSize ? { pageSize, linesPageSize: pageSize } : {}) });
 
   it.each<[string, string, DayFilterKey]>([
     ['the demo week', day(-8), 'all-days'],

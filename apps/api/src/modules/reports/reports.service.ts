@@ -14,7 +14,7 @@ import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { currencyDigits } from '../../lib/csv-sql.ts';
-import { allPages, readAhead, REPORT_PAGE, type PageQuery } from './report-pages.ts';
+import { allPages, readAhead, REPORT_LINES_PAGE, REPORT_PAGE, type PageQuery } from './report-pages.ts';
 import * as repo from './reports.repository.ts';
 import * as lines from './session-lines.repository.ts';
 
@@ -67,9 +67,19 @@ const UPTIME_HEADER = ['Location', 'Charger', 'Charger id', 'Online hours', 'Hou
 
 /**
  * The report downloads (decision 038): each a header and rows read page by page, scoped to the user's reach.
- * `pageSize`: rows per query (tests make it small to cross page boundaries with few rows).
+ * `pageSize`, `linesPageSize`: rows per query (tests make them small to cross page boundaries with few rows).
  */
-export const createReportsService = ({ db, now, pageSize = REPORT_PAGE }: { db: Database; now: () => Date; pageSize?: number }) => {
+export const createReportsService = ({
+  db,
+  now,
+  pageSize = REPORT_PAGE,
+  linesPageSize = REPORT_LINES_PAGE,
+}: {
+  db: Database;
+  now: () => Date;
+  pageSize?: number;
+  linesPageSize?: number;
+}) => {
   const pagesOf = <T>(page: PageQuery<T>) => allPages(page, pageSize);
 
   const scopeOf = (auth: AuthContext, query: DashboardRange): Scope => {
@@ -133,8 +143,8 @@ export const createReportsService = ({ db, now, pageSize = REPORT_PAGE }: { db: 
   async function* sessionLines(scope: Scope): AsyncGenerator<string> {
     const digits = currencyDigits(await lines.currenciesInUse(db));
     const pages = readAhead(
-      (after: repo.SessionKey | undefined) => lines.sessionLinesPage(db, scope, after, pageSize, digits),
-      (page) => (page.read < pageSize ? undefined : page.last),
+      (after: repo.SessionKey | undefined) => lines.sessionLinesPage(db, scope, after, linesPageSize, digits),
+      (page) => (page.read < linesPageSize ? undefined : page.last),
     );
     for await (const page of pages) yield* page.pieces;
   }
