@@ -72,3 +72,29 @@ test('a connector-type bar opens the completed sessions of that type over the sa
   const displayed = page.locator('.MuiTablePagination-displayedRows');
   await expect.poll(async () => ((await displayed.textContent()) ?? '').replace(/,/g, '')).toMatch(new RegExp(` of ${count!.replace(/,/g, '')}$`));
 });
+
+test('the sessions report holds a line for each session the overview counts, local times with their offset', async ({ page, loginAs }) => {
+  await loginAs('SuperAdmin');
+  const sessions = figure(page, 'Sessions');
+  await expect(sessions).toHaveText(/^\d[\d,]*$/);
+  const count = async () => Number((await sessions.textContent())!.replace(/,/g, ''));
+  const before = await count();
+  const reports = page.getByRole('region', { name: 'Reports' });
+  await reports.getByLabel('Report').click();
+  await page.getByRole('option', { name: 'Charging sessions' }).click();
+  const [csv] = await Promise.all([page.waitForEvent('download'), reports.getByRole('button', { name: 'Download report' }).click()]);
+  expect(csv.suggestedFilename()).toMatch(/^sessions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const [header, ...rows] = (await readFile(await csv.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(header).toBe(
+    'Transaction,Location,Charger,Charger id,Connector,Driver (id tag),Time zone,Started,Stopped,Energy (kWh),Duration (h),Idle (h),Cost,Currency',
+  );
+  // Sessions that end while the test runs (the simulator keeps charging) can only add to both.
+  await page.reload();
+  await expect(sessions).toHaveText(/^\d[\d,]*$/);
+  expect(rows.length).toBeGreaterThanOrEqual(before);
+  expect(rows.length).toBeLessThanOrEqual(await count());
+  expect(rows[0]).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2},/);
+});
