@@ -22,12 +22,14 @@ export type Totals = {
 /**
  * Connected time still open: each connected charger's time since its last change (one row per connected
  * charger, migration 0030) that falls in its location's runs of days. One subtraction per charger and run.
+ * A charger connected after the period's last run has none in it; the previous period's read leaves out every
+ * charger that reconnected since (at 45,000 connected chargers that was a join of them all, for nothing).
  */
 const openOnline = (scope: Scope) => sql`
   with runs as materialized (${localRuns(scope)})
   select coalesce(sum(round(extract(epoch from least(r.hi, ${scope.now}::timestamptz) - greatest(r.lo, o.since)))), 0) as open_online
   from charger_connected_since o join chargers c on c.id = o.charger_id join runs r on r.location_id = c.location_id
-  where least(r.hi, ${scope.now}::timestamptz) > greatest(r.lo, o.since)`;
+  where o.since < (select max(last.hi) from runs last) and least(r.hi, ${scope.now}::timestamptz) > greatest(r.lo, o.since)`;
 
 /**
  * Drivers who completed a session in the period, driver account first, else the id tag. Exact, so not summed
