@@ -83,9 +83,14 @@ describe('startAutopilot', () => {
     expect(central.callsOf('StartTransaction').every((call) => authorized.includes(call.params.idTag))).toBe(true);
     expect(central.callsOf('MeterValues').length).toBeGreaterThan(0);
     expect(warnings).toEqual([]);
+    // A start already underway when stop() returned (its Authorize answered) still reaches the central system, at
+    // most one per connector; after that nothing starts, where a running autopilot starts a session every ~150 ms.
     const started = central.callsOf('StartTransaction').length;
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(central.callsOf('StartTransaction').length).toBe(started);
+    const settled = central.callsOf('StartTransaction').length;
+    expect(settled - started).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(central.callsOf('StartTransaction').length).toBe(settled);
     await charger.close({ stopSessions: true });
   }, 15_000);
 });
