@@ -72,6 +72,15 @@ export const sendCsvText = (reply: FastifyReply, filename: string, pieces: Async
     .send(Readable.from(marked(), { highWaterMark: 1 }));
 };
 
+/** Sends a CSV download of text already written (csvLine, or the database: csv-sql.ts) under its header line. */
+export const sendCsvLines = (reply: FastifyReply, filename: string, header: readonly string[] | null, pieces: AsyncIterable<string>): void => {
+  async function* lines() {
+    if (header) yield csvLine(header);
+    yield* pieces;
+  }
+  sendCsvText(reply, filename, lines());
+};
+
 /** Sends a CSV download built from pages of rows, so a large export never sits in memory whole. */
 export const sendCsv = (
   reply: FastifyReply,
@@ -79,20 +88,10 @@ export const sendCsv = (
   header: readonly string[] | null,
   pages: AsyncIterable<readonly (readonly CsvCell[])[]>,
 ): void => {
-  async function* lines() {
-    if (header) yield csvLine(header);
+  async function* pieces() {
     for await (const rows of pages) yield* csvChunks(rows);
   }
-  sendCsvText(reply, filename, lines());
-};
-
-/** Sends a CSV download of lines already written (by the database, csv-sql.ts) under a header. */
-export const sendCsvLines = (reply: FastifyReply, filename: string, header: readonly string[], pieces: AsyncIterable<string>): void => {
-  async function* lines() {
-    yield csvLine(header);
-    yield* pieces;
-  }
-  sendCsvText(reply, filename, lines());
+  sendCsvLines(reply, filename, header, pieces());
 };
 
 /**

@@ -33,6 +33,19 @@ export type SessionRow = {
 export type SessionKey = Pick<SessionRow, 'started_at' | 'id'>;
 
 /**
+ * The sessions of a page, numbered `n` in (started_at, id) order: at most `limit` completed sessions after `after`,
+ * picked within the range widened to every zone. Each location's own days are checked by the caller (`localDayIn`).
+ */
+export const pickedSessions = (scope: Scope, after: SessionKey | undefined, limit: number): SQL => sql`
+  select row_number() over (order by s.started_at, s.id) as n,
+    s.id, s.transaction_id, s.location_id, s.charger_id, s.connector_id, s.id_tag, s.started_at, s.stopped_at, s.energy_wh
+  from charging_sessions s
+  where ${inScope(sql`s.location_id`, scope)} and s.status = 'completed'
+    and s.started_at >= ${scope.from}::date - 2 and s.started_at < ${scope.to}::date + 3
+    ${after ? sql`and (s.started_at, s.id) > (${after.started_at}::timestamptz, ${after.id}::uuid)` : sql``}
+  order by s.started_at, s.id limit ${limit}`;
+
+/**
  * A page of sessions in (started_at, id) order. The page is picked from the sessions alone, within the range
  * widened to every zone, and only then checked against each location's own days (`in_range`). With the zone
  * check in the paged query the planner, unable to estimate it, expected a ninth of the rows to pass and, for a
@@ -55,15 +68,7 @@ export const sessionsPage = async (db: Executor, scope: Scope, after: SessionRow
       extract(epoch from cs.started_at)::float8 * 1000, extract(epoch from cs.stopped_at)::float8 * 1000,
       cs.energy_wh, extract(epoch from cs.stopped_at - cs.started_at)::bigint, p.idle_seconds,
       p.total_minor, p.currency, coalesce(${localDayIn(sql`cs.started_at`, sql`l.time_zone`, scope)}, false)) order by cs.started_at, cs.id) as page
-    from (
-      select row_number() over (order by s.started_at, s.id) as n,
-        s.id, s.transaction_id, s.location_id, s.charger_id, s.connector_id, s.id_tag, s.started_at, s.stopped_at, s.energy_wh
-      from charging_sessions s
-      where ${inScope(sql`s.location_id`, scope)} and s.status = 'completed'
-        and s.started_at >= ${scope.from}::date - 2 and s.started_at < ${scope.to}::date + 3
-        ${after ? sql`and (s.started_at, s.id) > (${after.started_at}::timestamptz, ${after.id}::uuid)` : sql``}
-      order by s.started_at, s.id limit ${limit}
-    ) cs
+    from (${pickedSessions(scope, after, limit)}) cs
     left join locations l on l.id = cs.location_id
     left join lateral (select p.idle_seconds, p.total_minor, p.currency from session_prices p where p.session_id = cs.id offset 0) p on true
     group by (cs.n - 1) / ${PART_ROWS} order by min(cs.n)`),

@@ -1,8 +1,6 @@
 import {
   QUICK_REPORT_DAYS,
   REPORT_TITLES,
-  minorToDecimal,
-  zonedTimestampFormatter,
   type DashboardRange,
   type LocationsReportQuery,
   type RangeReportKind,
@@ -13,10 +11,10 @@ import type { CsvCell } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
-import { currencyDigits } from '../../lib/csv-sql.ts';
-import { allPages, readAhead, REPORT_LINES_PAGE, REPORT_PAGE, type PageQuery } from './report-pages.ts';
+import { allPages, REPORT_LINES_PAGE, REPORT_PAGE, type PageQuery } from './report-pages.ts';
+import { hours, kwh, money, percent, zonedStamps } from './report-cells.ts';
 import * as repo from './reports.repository.ts';
-import * as lines from './session-lines.repository.ts';
+import { createSessionReport } from './session-report.ts';
 
 export type Report = {
   kind: ReportKind;
@@ -27,29 +25,9 @@ export type Report = {
   csvText?: AsyncIterable<string>;
 };
 
-const kwh = (wh: number | string) => Number((Number(wh) / 1000).toFixed(3));
-// Half up on the exact number of seconds (18 s is 0.005 h → 0.01), as the database rounds the CSV's text.
-const hours = (seconds: number | string | null) => (seconds === null ? null : Math.round(Number(seconds) / 36) / 100);
-const money = (minor: number | string | null, currency: string | null) =>
-  minor === null || !currency ? null : Number(minorToDecimal(Number(minor), currency));
-const percent = (part: number, whole: number) => (whole > 0 ? Number(((100 * part) / whole).toFixed(2)) : null);
-
 async function* mapped<T>(pages: AsyncIterable<T[]>, row: (item: T) => CsvCell[], isKept?: (item: T) => boolean): AsyncGenerator<CsvCell[][]> {
   for await (const page of pages) yield (isKept ? page.filter(isKept) : page).map(row);
 }
-
-/**
- * Timestamps in their location's zone for one download, one formatter per zone: asking Intl for the zone's
- * offset twice per row (started, stopped) was most of a million-row report's time.
- */
-const zonedStamps = () => {
-  const formatters = new Map<string, (value: Date | number) => string>();
-  return (value: string | number, timeZone: string) => {
-    let format = formatters.get(timeZone);
-    if (!format) formatters.set(timeZone, (format = zonedTimestampFormatter(timeZone)));
-    return format(typeof value === 'number' ? value : new Date(value));
-  };
-};
 
 const CHARGER_HEADER = [
   'Location',
@@ -93,83 +71,10 @@ export const createReportsService = ({
     };
   };
 
-  /**
-   * The sessions report's rows. Chargers and locations are named from what this download has looked up so far:
-   * each page asks only for the ones it has not seen (at 50,000 chargers, nearly none after the first pages).
-   */
-  async function* sessionRows(pages: AsyncIterable<repo.SessionRow[]>): AsyncGenerator<CsvCell[][]> {
-    const chargers = new Map<string, repo.NamedCharger | null>();
-    const locations = new Map<string, { name: string; timeZone: string } | null>();
-    const stamp = zonedStamps();
-    for await (const page of pages) {
-      const kept = page.filter((session) => session.in_range);
-      const newChargers = [...new Set(kept.map((session) => session.charger_id).filter((id) => !chargers.has(id)))];
-      const newLocations = [...new Set(kept.map((session) => session.location_id).filter((id) => !locations.has(id)))];
-      if (newChargers.length || newLocations.length) {
-        const found = await repo.namesOf(db, newChargers, newLocations);
-        for (const id of newChargers) chargers.set(id, null);
-        for (const charger of found.chargers) chargers.set(charger.id, charger);
-        for (const id of newLocations) locations.set(id, null);
-        for (const location of found.locations) locations.set(location.id, { name: location.name, timeZone: location.time_zone });
-      }
-      const rows: CsvCell[][] = [];
-      for (const s of kept) {
-        const charger = chargers.get(s.charger_id);
-        const location = locations.get(s.location_id);
-        // A charger deleted while the report was read: its sessions went with it.
-        if (!charger || !location) continue;
-        rows.push([
-          s.transaction_id,
-          location.name,
-          charger.name,
-          charger.charger_code,
-          s.connector_id,
-          s.id_tag,
-          location.timeZone,
-          stamp(s.started_ms, location.timeZone),
-          s.stopped_ms === null ? null : stamp(s.stopped_ms, location.timeZone),
-          kwh(s.energy_wh),
-          hours(s.duration_seconds),
-          hours(s.idle_seconds),
-          money(s.total, s.currency),
-          s.currency,
-        ]);
-      }
-      if (rows.length) yield rows;
-    }
-  }
-
-  /** The sessions report's CSV text, page after page (session-lines.repository.ts). */
-  async function* sessionLines(scope: Scope): AsyncGenerator<string> {
-    const digits = currencyDigits(await lines.currenciesInUse(db));
-    const pages = readAhead(
-      (after: repo.SessionKey | undefined) => lines.sessionLinesPage(db, scope, after, linesPageSize, digits),
-      (page) => (page.read < linesPageSize ? undefined : page.last),
-    );
-    for await (const page of pages) yield* page.pieces;
-  }
+  const sessionReport = createSessionReport({ db, pageSize, linesPageSize });
 
   const builders: Record<RangeReportKind, (scope: Scope) => Omit<Report, 'kind' | 'title'>> = {
-    sessions: (scope) => ({
-      header: [
-        'Transaction',
-        'Location',
-        'Charger',
-        'Charger id',
-        'Connector',
-        'Driver (id tag)',
-        'Time zone',
-        'Started',
-        'Stopped',
-        'Energy (kWh)',
-        'Duration (h)',
-        'Idle (h)',
-        'Cost',
-        'Currency',
-      ],
-      rows: sessionRows(pagesOf<repo.SessionRow>((after, limit) => repo.sessionsPage(db, scope, after, limit))),
-      csvText: sessionLines(scope),
-    }),
+    sessions: sessionReport,
     'energy-by-charger': (scope) => ({
       header: CHARGER_HEADER,
       rows: mapped(

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { inScope, type Scope } from '../../db/rollup-scope.ts';
+import type { Scope } from '../../db/rollup-scope.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { csvCellSql, csvDecimalSql, csvMinorSql, csvZonedTimestampSql } from '../../lib/csv-sql.ts';
-import { localDayIn, type SessionKey } from './reports.repository.ts';
+import { localDayIn, pickedSessions, type SessionKey } from './reports.repository.ts';
 
 /** Lines per piece of text: about 40 KB, a string that dies young (V8 keeps larger ones until a full collection). */
 const PIECE_LINES = 250;
@@ -46,15 +46,7 @@ export const sessionLinesPage = async (
   );
   const pieces = rowsOf<{ text: string | null; read: number; last_started_at: string; last_id: string }>(
     await db.execute(sql`
-    with pg as materialized (
-      select row_number() over (order by s.started_at, s.id) as n,
-        s.id, s.transaction_id, s.location_id, s.charger_id, s.connector_id, s.id_tag, s.started_at, s.stopped_at, s.energy_wh
-      from charging_sessions s
-      where ${inScope(sql`s.location_id`, scope)} and s.status = 'completed'
-        and s.started_at >= ${scope.from}::date - 2 and s.started_at < ${scope.to}::date + 3
-        ${after ? sql`and (s.started_at, s.id) > (${after.started_at}::timestamptz, ${after.id}::uuid)` : sql``}
-      order by s.started_at, s.id limit ${limit}
-    )
+    with pg as materialized (${pickedSessions(scope, after, limit)})
     select string_agg(${line} || E'\r\n', '' order by pg.n)
         filter (where c.id is not null and l.id is not null and coalesce(${localDayIn(sql`pg.started_at`, sql`l.time_zone`, scope)}, false)) as text,
       count(*)::int as read,
