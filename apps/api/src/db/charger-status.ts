@@ -1,6 +1,6 @@
 import type { ChargerStatus } from '@wattdesk/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from './client.ts';
+import type { Transaction } from './client.ts';
 import { rowsOf } from './sql-helpers.ts';
 
 export type RefreshedStatus = { id: string; status: ChargerStatus; locationId: string };
@@ -18,7 +18,7 @@ export type ConnectionChange = { node: string; seenAt: Date } | { node: null; fr
  * (`status`): maintenance (the network's choice) wins, then offline (not connected, whatever it last said),
  * then what it reports. `where` picks the chargers, on the table alias `c`.
  */
-export const refreshChargerStatuses = async (db: Executor, where: SQL, connection?: ConnectionChange): Promise<RefreshedStatus[]> => {
+export const refreshChargerStatuses = async (tx: Transaction, where: SQL, connection?: ConnectionChange): Promise<RefreshedStatus[]> => {
   const held = connection?.node === null ? sql` and c.connected_node = ${connection.fromNode}` : sql``;
   const setConnection = !connection
     ? sql``
@@ -26,8 +26,15 @@ export const refreshChargerStatuses = async (db: Executor, where: SQL, connectio
       ? sql`connected_node = null,`
       : sql`connected_node = ${connection.node}, last_seen_at = ${connection.seenAt.toISOString()},`;
   const connectedNode = connection ? sql`${connection.node}::text` : sql`c.connected_node`;
+  // Lock first, then derive in a new statement. Under READ COMMITTED an update that waits for another writer's
+  // lock re-checks only the charger row, not the connector reports it read before waiting: a connection mark that
+  // waited on a StatusNotification's commit wrote the status of the reports before it (CI saw 'maintenance'
+  // stay after the charger reported Available). The next statement's snapshot includes what that writer
+  // committed. Ordered, so two rounds that share chargers cannot deadlock; NO KEY UPDATE is what the update takes
+  // anyway, so it does not wait for an insert that merely references the charger.
+  await tx.execute(sql`select c.id from chargers c where ${where}${held} order by c.id for no key update`);
   return rowsOf<{ id: string; status: ChargerStatus; location_id: string }>(
-    await db.execute(sql`
+    await tx.execute(sql`
     with reported as (
       select c.id, case
         when exists (select 1 from connector_states s where s.charger_id = c.id and s.status = 'Faulted') then 'faulted'

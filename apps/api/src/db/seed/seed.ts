@@ -4,7 +4,7 @@ import { newAccessCode } from '../../lib/access-code.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashChargerPassword } from '../../lib/charger-password.ts';
 import { refreshChargerStatuses } from '../charger-status.ts';
-import type { Database, Executor } from '../client.ts';
+import type { Database, Executor, Transaction } from '../client.ts';
 import { agreements, chargers, connectorStates, defaultSessionFees, locations, tariffVersions, userLocations, users } from '../schema/index.ts';
 import { seedDemoLedger } from './demo-ledger.ts';
 import { DEMO_HISTORY_DAYS, seedDemoHistory } from './demo-history.ts';
@@ -61,7 +61,7 @@ const demoChargers = (location: DemoLocation, locationId: string, index: number,
   });
 
 /** The chargers, what they last reported, and their status derived from it as the OCPP server derives it. */
-const seedChargers = async (tx: Executor, rows: ReturnType<typeof demoChargers>, locationId: string) => {
+const seedChargers = async (tx: Transaction, rows: ReturnType<typeof demoChargers>, locationId: string) => {
   const created = await tx
     .insert(chargers)
     .values(rows.map(({ reported: _, ...row }) => row))
@@ -79,7 +79,7 @@ const seedChargers = async (tx: Executor, rows: ReturnType<typeof demoChargers>,
   await refreshChargerStatuses(tx, sql`c.location_id = ${locationId}`);
 };
 
-const seedLocations = async (tx: Executor): Promise<Map<string, string>> => {
+const seedLocations = async (tx: Transaction): Promise<Map<string, string>> => {
   // One hash for all: every demo charger shares the documented demo password.
   const chargerPasswordHash = await hashChargerPassword(DEMO_CHARGER_PASSWORD);
   const ids = new Map<string, string>();

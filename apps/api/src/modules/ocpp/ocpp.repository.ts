@@ -1,7 +1,7 @@
 import type { ChargerStatus } from '@wattdesk/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { refreshChargerStatuses, type RefreshedStatus } from '../../db/charger-status.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { jsonRecordset, rowsOf } from '../../db/sql-helpers.ts';
 import { chargerEvents, chargers, chargingSessions } from '../../db/schema/index.ts';
 
@@ -28,34 +28,34 @@ export const findChargersByCodes = async (db: Executor, chargerCodes: readonly s
 };
 
 /** Re-derives one charger's status from its connection and reports (db/charger-status.ts). */
-export const refreshChargerStatus = async (db: Executor, id: string): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
-  const [row] = await refreshChargerStatuses(db, sql`c.id = ${id}`);
+export const refreshChargerStatus = async (tx: Transaction, id: string): Promise<{ status: ChargerStatus; locationId: string } | undefined> => {
+  const [row] = await refreshChargerStatuses(tx, sql`c.id = ${id}`);
   return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
-/** The connection and the status it gives, in one statement. */
+/** The connection and the status it gives, in one transaction. */
 const idsIn = (ids: readonly string[]) =>
   sql`c.id in (${sql.join(
     [...new Set(ids)].map((id) => sql`${id}::uuid`),
     sql`, `,
   )})`;
 
-/** Chargers whose sockets opened on `nodeId`, seen at `at`, with the status each now has: one statement for a round. */
-export const markConnected = (db: Executor, ids: readonly string[], nodeId: string, at: Date): Promise<RefreshedStatus[]> =>
-  refreshChargerStatuses(db, idsIn(ids), { node: nodeId, seenAt: at });
+/** Chargers whose sockets opened on `nodeId`, seen at `at`, with the status each now has: one transaction for a round. */
+export const markConnected = (db: Database, ids: readonly string[], nodeId: string, at: Date): Promise<RefreshedStatus[]> =>
+  db.transaction((tx) => refreshChargerStatuses(tx, idsIn(ids), { node: nodeId, seenAt: at }));
 
 /**
  * Chargers whose sockets closed on `nodeId`. Only the node that holds a connection clears it: a charger that
  * reconnected elsewhere stays online and is not among the rows answered.
  */
-export const markDisconnected = (db: Executor, ids: readonly string[], nodeId: string): Promise<RefreshedStatus[]> =>
-  refreshChargerStatuses(db, idsIn(ids), { node: null, fromNode: nodeId });
+export const markDisconnected = (db: Database, ids: readonly string[], nodeId: string): Promise<RefreshedStatus[]> =>
+  db.transaction((tx) => refreshChargerStatuses(tx, idsIn(ids), { node: null, fromNode: nodeId }));
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
 export const clearConnections = async (db: Executor, nodeId?: string) => {
   const condition = nodeId ? eq(chargers.connectedNode, nodeId) : sql`${chargers.connectedNode} is not null`;
   const rows = await db.update(chargers).set({ connectedNode: null }).where(condition).returning({ id: chargers.id });
-  for (const row of rows) await refreshChargerStatus(db, row.id);
+  if (rows.length) await db.transaction((tx) => refreshChargerStatuses(tx, idsIn(rows.map((row) => row.id))));
   return rows.length;
 };
 

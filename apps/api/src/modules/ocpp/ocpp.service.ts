@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import ocppRpc, { RPCServer } from 'ocpp-rpc';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { createChargerLog } from './charger-log.ts';
@@ -279,7 +279,7 @@ export type OcppServer = ReturnType<typeof createOcppServer>;
  * Stores the availability the network wants for these chargers and re-derives their status, inside the
  * caller's transaction; the OCPP server applies it to each charger now or when it reconnects.
  */
-export const setWantedAvailability = async (tx: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
+export const setWantedAvailability = async (tx: Transaction, ids: readonly string[], availability: 'operative' | 'inoperative') => {
   await repo.setAvailability(tx, ids, availability);
   for (const id of ids) await repo.refreshChargerStatus(tx, id);
 };
