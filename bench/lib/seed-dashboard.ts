@@ -6,6 +6,9 @@ export type DashboardScale = { locations: number; chargersPerLocation: number; s
 const ZONES = ['America/Los_Angeles', 'America/New_York', 'America/Chicago'];
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 const weekdayColumns = sql.raw(['energy_wh', 'sessions'].flatMap((column) => WEEKDAYS.map((d) => `${column}_${d}`)).join(', '));
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const hourColumns = sql.raw(HOURS.map((hour) => `h${hour}`).join(', '));
+const perHour = sql.raw(HOURS.map((hour) => `coalesce(sum(seconds) filter (where hour = ${hour}), 0)`).join(', '));
 const perWeekday = (column: string) =>
   sql.raw(WEEKDAYS.map((d) => `coalesce(sum(${column}) filter (where extract(isodow from day) = ${d}), 0)`).join(', '));
 
@@ -76,10 +79,12 @@ export const seedDashboardScale = async (handle: DatabaseHandle, scale: Dashboar
     select charger_id, day - (extract(isodow from day)::int - 1), ${perWeekday('energy_wh')}, ${perWeekday('sessions')}
     from charger_daily_stats where charger_id in (select id from bench_chargers) group by 1, 2`);
     await db.execute(sql`
-    insert into location_hourly_usage (location_id, day, hour, session_seconds)
-    select cs.location_id, (cs.started_at at time zone l.time_zone)::date, extract(hour from cs.started_at at time zone l.time_zone)::smallint,
-           sum(extract(epoch from cs.stopped_at - cs.started_at))::bigint
-    from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2, 3`);
+    insert into location_daily_hours (location_id, day, ${hourColumns})
+    select location_id, day, ${perHour}
+    from (select cs.location_id, (cs.started_at at time zone l.time_zone)::date as day, extract(hour from cs.started_at at time zone l.time_zone)::int as hour,
+                 sum(extract(epoch from cs.stopped_at - cs.started_at))::int as seconds
+          from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2, 3) h
+    group by 1, 2`);
     await db.execute(sql`
     insert into location_connector_sessions (location_id, day, connector_type, sessions)
     select cs.location_id, (cs.started_at at time zone l.time_zone)::date, case cs.connector_id when 1 then 'CCS' else 'Type 2' end, count(*)

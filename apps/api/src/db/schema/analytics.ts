@@ -1,18 +1,4 @@
-import {
-  bigint,
-  boolean,
-  bigserial,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, bigserial, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { chargers, locations } from './locations.ts';
 
 /**
@@ -129,18 +115,43 @@ export const chargerWeeklyStats = pgTable(
   (table) => [primaryKey({ columns: [table.chargerId, table.week] })],
 );
 
-/** Session time per location, local day and local hour: the weekday × hour heat map. */
-export const locationHourlyUsage = pgTable(
-  'location_hourly_usage',
+/**
+ * Session time per location and local day, in seconds per local hour (h0 … h23): the weekday × hour heat map and
+ * the time in use. One row per day, not per hour, so a network's month is a row per location and day (decision 057).
+ */
+export const locationDailyHours = pgTable(
+  'location_daily_hours',
   {
     locationId: uuid('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    hour: smallint('hour').notNull(),
-    sessionSeconds: bigint('session_seconds', { mode: 'number' }).notNull().default(0),
+    h0: integer('h0').notNull().default(0),
+    h1: integer('h1').notNull().default(0),
+    h2: integer('h2').notNull().default(0),
+    h3: integer('h3').notNull().default(0),
+    h4: integer('h4').notNull().default(0),
+    h5: integer('h5').notNull().default(0),
+    h6: integer('h6').notNull().default(0),
+    h7: integer('h7').notNull().default(0),
+    h8: integer('h8').notNull().default(0),
+    h9: integer('h9').notNull().default(0),
+    h10: integer('h10').notNull().default(0),
+    h11: integer('h11').notNull().default(0),
+    h12: integer('h12').notNull().default(0),
+    h13: integer('h13').notNull().default(0),
+    h14: integer('h14').notNull().default(0),
+    h15: integer('h15').notNull().default(0),
+    h16: integer('h16').notNull().default(0),
+    h17: integer('h17').notNull().default(0),
+    h18: integer('h18').notNull().default(0),
+    h19: integer('h19').notNull().default(0),
+    h20: integer('h20').notNull().default(0),
+    h21: integer('h21').notNull().default(0),
+    h22: integer('h22').notNull().default(0),
+    h23: integer('h23').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.locationId, table.day, table.hour] })],
+  (table) => [primaryKey({ columns: [table.locationId, table.day] })],
 );
 
 /** Sessions per location, local day of their start and connector type (the charger's list, by connector id). */

@@ -16,13 +16,17 @@ export const dailySeries = async (db: Executor, scope: Scope) =>
     group by s.day, l.currency order by s.day`),
   ).map((r) => ({ day: r.day, currency: r.currency, energyWh: num(r.energy_wh), sessions: num(r.sessions), revenue: num(r.revenue) }));
 
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+const hourSums = sql.raw(HOURS.map((hour) => `sum(u.h${hour}) as h${hour}`).join(', '));
+
+/** Session seconds per local ISO weekday and hour of the range (cells with none are left out). */
 export const hourlyUse = async (db: Executor, scope: Scope) =>
-  rowsOf<{ weekday: number; hour: number; seconds: string }>(
+  rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-    select extract(isodow from u.day)::int as weekday, u.hour::int as hour, sum(u.session_seconds) as seconds
-    from location_hourly_usage u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}
-    group by 1, 2`),
-  ).map((r) => ({ weekday: num(r.weekday), hour: num(r.hour), seconds: num(r.seconds) }));
+    select extract(isodow from u.day)::int as weekday, ${hourSums}
+    from location_daily_hours u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}
+    group by 1`),
+  ).flatMap((row) => HOURS.map((hour) => ({ weekday: num(row.weekday), hour, seconds: num(row[`h${hour}`]) })).filter((cell) => cell.seconds > 0));
 
 export const connectorCount = async (db: Executor, scope: Scope): Promise<number> => {
   const [row] = rowsOf<{ n: string }>(

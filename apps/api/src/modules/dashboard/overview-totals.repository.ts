@@ -42,6 +42,9 @@ const uniqueDrivers = (scope: Scope) => sql`
     join charging_sessions cs on cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi
     where cs.status = 'completed') x`;
 
+/** A location_daily_hours row's 24 hours, added as bigint. */
+const dayHours = sql.raw(Array.from({ length: 24 }, (_, hour) => `u.h${hour}${hour === 0 ? '::bigint' : ''}`).join(' + '));
+
 const rollupSums = (scope: Scope, withUsedSeconds: boolean) => sql`
   with d as (
     select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
@@ -49,7 +52,7 @@ const rollupSums = (scope: Scope, withUsedSeconds: boolean) => sql`
     from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
   select d.*, ${
     withUsedSeconds
-      ? sql`(select coalesce(sum(session_seconds), 0) from location_hourly_usage u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)})`
+      ? sql`(select coalesce(sum(${dayHours}), 0) from location_daily_hours u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)})`
       : sql`null`
   } as used_seconds
   from d`;

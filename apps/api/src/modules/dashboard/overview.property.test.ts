@@ -18,6 +18,7 @@ import {
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { createTestDatabase } from '../../../test/test-app.ts';
 import { createLedgerService } from '../payouts/ledger.service.ts';
+import { hourlyUse } from './dashboard.repository.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 /**
@@ -138,7 +139,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     await handle.db.execute(sql`delete from charger_daily_stats`);
     await handle.db.execute(sql`delete from location_daily_stats`);
     await handle.db.execute(sql`delete from charger_weekly_stats`);
-    await handle.db.execute(sql`delete from location_hourly_usage`);
+    await handle.db.execute(sql`delete from location_daily_hours`);
     await handle.db.execute(sql`delete from location_connector_sessions`);
   };
 
@@ -313,6 +314,24 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     };
   };
 
+  /** Session seconds per local ISO weekday and hour, minute by minute: the heat map's cells before the shares. */
+  const directHours = async (scope: Scope) => {
+    const inScope = scope.locationIds ? sql`l.id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
+    const local = sql`(m at time zone l.time_zone)`;
+    const weekday = sql`extract(isodow from ${local}::date)`;
+    const filter = scope.dayFilter === 'weekdays' ? sql`${weekday} <= 5` : scope.dayFilter === 'weekends' ? sql`${weekday} >= 6` : sql`true`;
+    return rowsOf<{ weekday: number; hour: number; seconds: string }>(
+      await handle.db.execute(sql`
+      select ${weekday}::int as weekday, extract(hour from ${local})::int as hour, count(*) * 60 as seconds
+      from charging_sessions cs join locations l on l.id = cs.location_id
+      cross join generate_series(date_trunc('minute', cs.started_at), cs.stopped_at - interval '1 minute', interval '1 minute') m
+      where ${inScope} and cs.status = 'completed' and ${local}::date between ${scope.from}::date and ${scope.to}::date and ${filter}
+      group by 1, 2`),
+    )
+      .map((r) => ({ weekday: Number(r.weekday), hour: Number(r.hour), seconds: Number(r.seconds) }))
+      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+  };
+
   /** Chargers in scope by energy of their completed sessions in the range, most first and least first. */
   const directRanking = async (scope: Scope) => {
     const inScope = scope.locationIds ? sql`c.location_id = any(${`{${scope.locationIds.join(',')}}`}::uuid[])` : sql`true`;
@@ -367,6 +386,9 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         const scope: Scope = { ...range, locationIds: locationId ? [locationId] : undefined, now: NOW };
         expectFigures(overview, 'current', await direct(scope));
         expectFigures(overview, 'previous', await direct(previousOf(scope)));
+        // The heat map's cells: each local weekday and hour holds the session time that fell in it.
+        const cells = (await hourlyUse(handle.db, scope)).sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+        expect(cells).toEqual(await directHours(scope));
         // Top and bottom chargers (one grouping for both ends) rank what the sessions delivered.
         const ranking = await directRanking(scope);
         const shown = (list: DashboardOverview['topChargers']) =>
