@@ -33,14 +33,16 @@ const openOnline = (scope: Scope) => sql`
 
 /**
  * Drivers who completed a session in the period, driver account first, else the id tag. Exact, so not summed
- * from rollups: each location's runs of days are index ranges of the covering index of migration 0030.
+ * from rollups: each location's runs of days are index ranges of the covering index of migration 0030. A
+ * lateral read per run, kept apart by `offset 0`: as a join, PGlite's planner scanned the whole index (a million
+ * entries at full scale, 415 ms) to hash-join it with the runs, not the 2,000 ranges (230 ms).
  */
 const uniqueDrivers = (scope: Scope) => sql`
   with runs as materialized (${localRuns(scope)})
   select count(*) as unique_drivers from (
-    select distinct coalesce(cs.driver_id::text, cs.id_tag) from runs r
-    join charging_sessions cs on cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi
-    where cs.status = 'completed') x`;
+    select distinct d.driver from runs r cross join lateral (
+      select coalesce(cs.driver_id::text, cs.id_tag) as driver from charging_sessions cs
+      where cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi and cs.status = 'completed' offset 0) d) x`;
 
 /** A location_daily_hours row's 24 hours, added as bigint. */
 const dayHours = sql.raw(Array.from({ length: 24 }, (_, hour) => `u.h${hour}${hour === 0 ? '::bigint' : ''}`).join(' + '));
