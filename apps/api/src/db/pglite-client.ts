@@ -18,25 +18,13 @@ const DRIZZLE_PARSERS = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [typ
  * through the operating system's file cache (decision 060, with the measurements).
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
-/**
- * PGlite's pages are in memory or in the operating system's file cache, so a page read out of order costs about
- * what the next one does: PostgreSQL's default (4, for spinning disks) made its planner prefer scanning a whole
- * table or index to an index range per key (decision 057).
- */
-const PGLITE_RANDOM_PAGE_COST = '1.1';
 
 export class DrizzlePGlite extends PGlite {
   constructor(dataDirOrOptions?: string | PGliteOptions) {
     const options = typeof dataDirOrOptions === 'string' ? { dataDir: dataDirOrOptions } : (dataDirOrOptions ?? {});
     // pg_trgm backs the substring searches (names, charger ids) with trigram indexes, as on PostgreSQL;
     // btree_gist backs the exclusion constraint that keeps bookings of a charger from overlapping.
-    const startParams = options.startParams ?? [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
-      '-c',
-      `random_page_cost=${PGLITE_RANDOM_PAGE_COST}`,
-    ];
+    const startParams = options.startParams ?? [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
     super({
       ...options,
       startParams,
