@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
+import { DAY_HOURS, hourSums } from './day-hours.ts';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
@@ -16,9 +17,6 @@ export const dailySeries = async (db: Executor, scope: Scope) =>
     group by s.day, l.currency order by s.day`),
   ).map((r) => ({ day: r.day, currency: r.currency, energyWh: num(r.energy_wh), sessions: num(r.sessions), revenue: num(r.revenue) }));
 
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-const hourSums = sql.raw(HOURS.map((hour) => `sum(u.h${hour}) as h${hour}`).join(', '));
-
 /** Session seconds per local ISO weekday and hour of the range (cells with none are left out). */
 export const hourlyUse = async (db: Executor, scope: Scope) =>
   rowsOf<Record<string, unknown>>(
@@ -26,7 +24,9 @@ export const hourlyUse = async (db: Executor, scope: Scope) =>
     select extract(isodow from u.day)::int as weekday, ${hourSums}
     from location_daily_hours u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}
     group by 1`),
-  ).flatMap((row) => HOURS.map((hour) => ({ weekday: num(row.weekday), hour, seconds: num(row[`h${hour}`]) })).filter((cell) => cell.seconds > 0));
+  ).flatMap((row) =>
+    DAY_HOURS.map((hour) => ({ weekday: num(row.weekday), hour, seconds: num(row[`h${hour}`]) })).filter((cell) => cell.seconds > 0),
+  );
 
 export const connectorCount = async (db: Executor, scope: Scope): Promise<number> => {
   const [row] = rowsOf<{ n: string }>(

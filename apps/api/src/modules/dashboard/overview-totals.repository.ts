@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { daysInRange, inScope, localRuns, type Scope } from '../../db/rollup-scope.ts';
+import { dayTotal } from './day-hours.ts';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
@@ -44,9 +45,6 @@ const uniqueDrivers = (scope: Scope) => sql`
       select coalesce(cs.driver_id::text, cs.id_tag) as driver from charging_sessions cs
       where cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi and cs.status = 'completed' offset 0) d) x`;
 
-/** A location_daily_hours row's 24 hours, added as bigint. */
-const dayHours = sql.raw(Array.from({ length: 24 }, (_, hour) => `u.h${hour}${hour === 0 ? '::bigint' : ''}`).join(' + '));
-
 const rollupSums = (scope: Scope, withUsedSeconds: boolean) => sql`
   with d as (
     select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
@@ -54,7 +52,7 @@ const rollupSums = (scope: Scope, withUsedSeconds: boolean) => sql`
     from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
   select d.*, ${
     withUsedSeconds
-      ? sql`(select coalesce(sum(${dayHours}), 0) from location_daily_hours u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)})`
+      ? sql`(select coalesce(sum(${dayTotal}), 0) from location_daily_hours u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)})`
       : sql`null`
   } as used_seconds
   from d`;

@@ -33,12 +33,16 @@ export const refreshChargerStatus = async (tx: Transaction, id: string): Promise
   return row ? { status: row.status, locationId: row.locationId } : undefined;
 };
 
-/** The connection and the status it gives, in one transaction. */
+/** The chargers of these ids, on the alias `c` that refreshChargerStatuses reads. */
 const idsIn = (ids: readonly string[]) =>
   sql`c.id in (${sql.join(
     [...new Set(ids)].map((id) => sql`${id}::uuid`),
     sql`, `,
   )})`;
+
+/** Re-derives these chargers' status in the caller's transaction: one lock and one update for them all. */
+export const refreshChargerStatusesOf = (tx: Transaction, ids: readonly string[]): Promise<RefreshedStatus[]> =>
+  ids.length ? refreshChargerStatuses(tx, idsIn(ids)) : Promise.resolve([]);
 
 /** Chargers whose sockets opened on `nodeId`, seen at `at`, with the status each now has: one transaction for a round. */
 export const markConnected = (db: Database, ids: readonly string[], nodeId: string, at: Date): Promise<RefreshedStatus[]> =>
@@ -52,12 +56,16 @@ export const markDisconnected = (db: Database, ids: readonly string[], nodeId: s
   db.transaction((tx) => refreshChargerStatuses(tx, idsIn(ids), { node: null, fromNode: nodeId }));
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
-export const clearConnections = async (db: Executor, nodeId?: string) => {
-  const condition = nodeId ? eq(chargers.connectedNode, nodeId) : sql`${chargers.connectedNode} is not null`;
-  const rows = await db.update(chargers).set({ connectedNode: null }).where(condition).returning({ id: chargers.id });
-  if (rows.length) await db.transaction((tx) => refreshChargerStatuses(tx, idsIn(rows.map((row) => row.id))));
-  return rows.length;
-};
+export const clearConnections = (db: Executor, nodeId?: string) =>
+  db.transaction(async (tx) => {
+    const condition = nodeId ? eq(chargers.connectedNode, nodeId) : sql`${chargers.connectedNode} is not null`;
+    const rows = await tx.update(chargers).set({ connectedNode: null }).where(condition).returning({ id: chargers.id });
+    await refreshChargerStatusesOf(
+      tx,
+      rows.map((row) => row.id),
+    );
+    return rows.length;
+  });
 
 export type BootReport = { id: string; vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null };
 

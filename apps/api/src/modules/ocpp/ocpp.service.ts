@@ -281,7 +281,7 @@ export type OcppServer = ReturnType<typeof createOcppServer>;
  */
 export const setWantedAvailability = async (tx: Transaction, ids: readonly string[], availability: 'operative' | 'inoperative') => {
   await repo.setAvailability(tx, ids, availability);
-  for (const id of ids) await repo.refreshChargerStatus(tx, id);
+  await repo.refreshChargerStatusesOf(tx, ids);
 };
 
 /** A single node starting holds no charger connection, whatever an earlier run left in the table. */
