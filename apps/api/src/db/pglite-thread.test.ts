@@ -76,6 +76,28 @@ describe('PGlite in its own thread', () => {
     expect(finished.filter((label) => label !== 'urgent')).toEqual([...Array.from({ length: 8 }, (_, index) => `waiting ${index}`), 'transaction']);
   });
 
+  it('answers an urgent statement that arrives during a transaction before one that arrived earlier', async () => {
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    const transaction = thread.transaction(async (tx) => {
+      await tx.query('select 1');
+      opened();
+      await held;
+    });
+    await isOpen;
+    const finished: string[] = [];
+    const normal = thread.query('select 1').then(() => finished.push('normal'));
+    // Both have reached the PGlite thread while the transaction holds PGlite.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const urgent = urgently(() => thread.query('select 1')).then(() => finished.push('urgent'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finish();
+    await Promise.all([transaction, normal, urgent]);
+    expect(finished).toEqual(['urgent', 'normal']);
+  });
+
   it('dumps its data directory so another thread can start from it', async () => {
     const copy = new PGliteThread({ snapshot: await (await thread.dumpDataDir()).arrayBuffer() });
     await copy.waitReady;

@@ -36,9 +36,13 @@ const begin = () =>
         }),
     );
     finished.then(
-      () => transactions.delete(txId),
+      () => {
+        transactions.delete(txId);
+        scheduleHandOver();
+      },
       (error: unknown) => {
         transactions.delete(txId);
+        scheduleHandOver();
         if (!started) failed(error instanceof Error ? error : new Error(String(error)));
       },
     );
@@ -84,17 +88,18 @@ const answer = (request: ThreadRequest) =>
 
 /**
  * Requests outside a transaction wait here rather than in PGlite's own first-come queue, so that an urgent one is
- * handed over next (query-priority.ts). One is with PGlite at a time: a `begin` until its transaction is open, a
- * statement until it is answered (it may wait there behind an open transaction). A transaction's own statements and
- * its end bypass this queue: the transaction already holds PGlite, and queuing them behind a statement that waits
- * for it would never end.
+ * handed over next (query-priority.ts). One is with PGlite at a time: a `begin` until its transaction is open, then
+ * nothing until it ends; a statement until it is answered. A transaction's own statements and its end bypass this
+ * queue: the transaction already holds PGlite, and queuing them behind it would never end.
  */
 const waiting = { urgent: [] as ThreadRequest[], normal: [] as ThreadRequest[] };
 let handedOver = false;
 let scheduled = false;
 const handOverNext = () => {
   scheduled = false;
-  if (handedOver) return;
+  // While a transaction is open PGlite is its own: a statement handed over now would wait inside PGlite, out of
+  // reach of an urgent one that arrives meanwhile. The transaction's end hands over the next one.
+  if (handedOver || transactions.size) return;
   const next = waiting.urgent.shift() ?? waiting.normal.shift();
   if (!next) return;
   handedOver = true;
@@ -108,11 +113,11 @@ const handOverNext = () => {
  * messages that arrived meanwhile are only read in the loop's poll phase before it. Chosen at once, the next
  * statement would always be the oldest one read so far, never an urgent one still unread.
  */
-const scheduleHandOver = () => {
+function scheduleHandOver() {
   if (scheduled || handedOver) return;
   scheduled = true;
   setImmediate(handOverNext);
-};
+}
 
 port.on('message', (request: ThreadRequest) => {
   const insideTransaction = (request.op === 'query' && request.txId !== undefined) || request.op === 'end';

@@ -51,3 +51,11 @@ export const jsonRecordset = (rows: readonly object[], columns: Record<string, s
       .map(([name, type]) => `"${name}" ${type}`)
       .join(', '),
   )})`;
+
+/**
+ * The keys of an update's rows as one `uuid[]`, for `id = any(...)` beside the join to `jsonRecordset`. The planner
+ * cannot see how many rows a jsonb_to_recordset holds (it assumes 100), so it hashed every row of the table against
+ * them: on PGlite a meter update of 50 sessions read all 5,700 active ones, 2.2 ms where reading the 50 by key
+ * takes 1.2 ms (decision 013). With the keys it reads just those rows, whatever the table's size or its statistics.
+ */
+export const uuidArray = (ids: readonly string[]): SQL => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;

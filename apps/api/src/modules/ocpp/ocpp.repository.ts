@@ -2,7 +2,7 @@ import type { ChargerStatus } from '@wattdesk/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { refreshChargerStatuses, type RefreshedStatus } from '../../db/charger-status.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { jsonRecordset, rowsOf } from '../../db/sql-helpers.ts';
+import { jsonRecordset, rowsOf, uuidArray } from '../../db/sql-helpers.ts';
 import { chargerEvents, chargers, chargingSessions } from '../../db/schema/index.ts';
 
 export type ChargerAuthRow = {
@@ -82,7 +82,7 @@ export const recordBoots = async (db: Executor, boots: readonly BootReport[]) =>
       model = coalesce(nullif(x.model, ''), c.model),
       serial_number = coalesce(nullif(x."serialNumber", ''), c.serial_number)
     from ${jsonRecordset(boots, { id: 'uuid', vendor: 'text', model: 'text', firmwareVersion: 'text', serialNumber: 'text' })}
-    where c.id = x.id and (
+    where c.id = any(${uuidArray(boots.map((boot) => boot.id))}) and c.id = x.id and (
       c.vendor is distinct from x.vendor
       or c.firmware_version is distinct from x."firmwareVersion"
       or (nullif(x.model, '') is not null and c.model is distinct from x.model)
@@ -248,7 +248,7 @@ export const updateSessionMeters = async (
       power_w = coalesce(x."powerW", s.power_w),
       updated_at = now()
     from ${jsonRecordset(updates, { sessionId: 'uuid', energyWh: 'float8', powerW: 'float8' })}
-    where s.id = x."sessionId" and s.status = 'active'`);
+    where s.id = any(${uuidArray(updates.map((update) => update.sessionId))}) and s.id = x."sessionId" and s.status = 'active'`);
 };
 
 export const touchLastSeen = async (db: Executor, seen: readonly { id: string; at: Date }[]) => {
@@ -256,7 +256,7 @@ export const touchLastSeen = async (db: Executor, seen: readonly { id: string; a
   await db.execute(sql`
     update chargers c set last_seen_at = greatest(c.last_seen_at, x.at)
     from ${jsonRecordset(seen, { id: 'uuid', at: 'timestamptz' })}
-    where c.id = x.id`);
+    where c.id = any(${uuidArray(seen.map((charger) => charger.id))}) and c.id = x.id`);
 };
 
 export const setAvailability = async (db: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
