@@ -14,10 +14,35 @@ export type ThreadRequest =
       /** Taken before the other statements waiting outside a transaction (query-priority.ts). */
       urgent: boolean;
     }
+  | {
+      id: number;
+      op: 'prepared';
+      /** A statement PREPAREd once in PGlite's session (the first time it is asked for), then EXECUTEd. */
+      name: string;
+      sql: string;
+      types: readonly string[];
+      params: readonly PreparedValue[];
+      urgent: boolean;
+    }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; txId: number; commit: boolean }
   | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
+
+export type PreparedValue = string | number | null;
+
+/**
+ * A value as an SQL literal for EXECUTE, which takes no bind parameters: PostgreSQL's quoting with
+ * standard_conforming_strings on (the default, and PGlite's), so only a quote needs doubling. The prepared
+ * statement's parameter types convert it, as they would a bound text value.
+ */
+export const sqlLiteral = (value: PreparedValue): string => {
+  if (value === null) return 'NULL';
+  const text = String(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`Not a finite number: ${text}`);
+  if (text.includes('\0')) throw new Error('A text value cannot hold a NUL character');
+  return `'${text.replaceAll("'", "''")}'`;
+};
 
 /**
  * A database error as plain data: structured cloning keeps only an Error's message, and callers

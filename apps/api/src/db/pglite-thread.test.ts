@@ -98,6 +98,18 @@ describe('PGlite in its own thread', () => {
     expect(finished).toEqual(['urgent', 'normal']);
   });
 
+  it('prepares a statement once, then executes it with each value kept as data', async () => {
+    const byName = { name: 'items_by_name', sql: 'select id, name from items where name = $1::text', types: ['text'] };
+    const awkward = "O'Brien'); delete from items; --";
+    await thread.query('insert into items (id, name) values (30, $1)', [awkward]);
+    expect((await thread.queryPrepared(byName, [awkward])).rows).toEqual([{ id: 30, name: awkward }]);
+    expect((await urgently(() => thread.queryPrepared(byName, ['nobody']))).rows).toEqual([]);
+    expect((await thread.query('select count(*)::int as n from items')).rows).toEqual([{ n: 4 }]);
+    expect((await thread.query("select count(*)::int as n from pg_prepared_statements where name = 'items_by_name'")).rows).toEqual([{ n: 1 }]);
+    await expect(thread.queryPrepared(byName, ['a\0b'])).rejects.toThrow(/NUL/);
+    await thread.query('delete from items where id = 30');
+  });
+
   it('dumps its data directory so another thread can start from it', async () => {
     const copy = new PGliteThread({ snapshot: await (await thread.dumpDataDir()).arrayBuffer() });
     await copy.waitReady;

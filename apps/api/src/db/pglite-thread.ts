@@ -2,7 +2,14 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './db-errors.ts';
 import { isUrgent } from './query-priority.ts';
-import { deserializeError, READY_ID, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
+import {
+  deserializeError,
+  READY_ID,
+  type PGliteThreadData,
+  type PreparedValue,
+  type ThreadReply,
+  type ThreadRequest,
+} from './pglite-thread-protocol.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -48,6 +55,11 @@ export class PGliteThread {
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined, urgent: isUrgent() }) as Promise<Results<T>>;
+  }
+
+  /** A statement prepared once in PGlite's session under `name`, then executed with `params` (outside a transaction). */
+  queryPrepared<T>(statement: { name: string; sql: string; types: readonly string[] }, params: readonly PreparedValue[]): Promise<Results<T>> {
+    return this.#call({ op: 'prepared', ...statement, params, urgent: isUrgent() }) as Promise<Results<T>>;
   }
 
   /** Commits when the callback resolves, rolls back when it throws, as PGlite's own transaction() does. */

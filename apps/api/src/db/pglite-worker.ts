@@ -5,7 +5,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { parentPort, workerData } from 'node:worker_threads';
 import { DrizzlePGlite } from './pglite-client.ts';
-import { READY_ID, serializeError, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
+import { READY_ID, serializeError, sqlLiteral, type PGliteThreadData, type ThreadReply, type ThreadRequest } from './pglite-thread-protocol.ts';
 
 const port = parentPort!;
 const data = workerData as PGliteThreadData;
@@ -59,6 +59,19 @@ const end = async (txId: number, commit: boolean) => {
   }
 };
 
+/** Statements PREPAREd in this session: PGlite is one session for the thread's whole life. */
+const prepared = new Set<string>();
+
+/** Planned once, then executed: planning a short read costs PGlite more than running it (decision 013). */
+const executePrepared = async (request: Extract<ThreadRequest, { op: 'prepared' }>) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(request.name)) throw new Error(`Not a statement name: ${request.name}`);
+  if (!prepared.has(request.name)) {
+    await db.exec(`PREPARE ${request.name} (${request.types.join(', ')}) AS ${request.sql}`);
+    prepared.add(request.name);
+  }
+  return db.query(`EXECUTE ${request.name} (${request.params.map(sqlLiteral).join(', ')})`);
+};
+
 const handle = async (request: ThreadRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
   switch (request.op) {
     case 'query': {
@@ -67,6 +80,8 @@ const handle = async (request: ThreadRequest): Promise<{ value: unknown; transfe
       const options = request.rowMode ? { rowMode: request.rowMode } : undefined;
       return { value: await target.query(request.sql, request.params, options) };
     }
+    case 'prepared':
+      return { value: await executePrepared(request) };
     case 'begin':
       return { value: await begin() };
     case 'end':
@@ -125,7 +140,7 @@ port.on('message', (request: ThreadRequest) => {
     void answer(request);
     return;
   }
-  (request.op === 'query' && request.urgent ? waiting.urgent : waiting.normal).push(request);
+  ((request.op === 'query' || request.op === 'prepared') && request.urgent ? waiting.urgent : waiting.normal).push(request);
   scheduleHandOver();
 });
 

@@ -1,50 +1,120 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { AccountStatus, DriverDayRule } from '@wattdesk/shared';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
-import { chargers, chargingSessions, driverAccessSettings, drivers, idTags, locations, users } from '../../db/schema/index.ts';
-import type { RestrictionRules, TagHolder } from './authorization-rules.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { queryPrepared, type PreparedStatement } from '../../db/prepared-query.ts';
+import { chargers, driverAccessSettings, drivers, locations } from '../../db/schema/index.ts';
+import type { RestrictionRules, SessionsToday, TagHolder } from './authorization-rules.ts';
 
-const mainUsers = alias(users, 'main_users');
 const mainDrivers = alias(drivers, 'main_drivers');
 
-const rulesOf = (table: typeof drivers | typeof mainDrivers) => ({
-  allowedLocationIds: table.allowedLocationIds,
-  allowedChargerIds: table.allowedChargerIds,
-  allowedDays: table.allowedDays,
-  hourFrom: table.hourFrom,
-  hourTo: table.hourTo,
-  maxKwhPerSession: table.maxKwhPerSession,
-  maxSessionsPerDay: table.maxSessionsPerDay,
-  expiresOn: table.expiresOn,
-});
+/** The location's local day of `at`, in which Authorize counts a driver's sessions. */
+export type LocalDay = { at: Date; timeZone: string };
 
-/** The driver behind a tag (unique index on id_tags.tag), with what Authorize checks; a sub-user with its main user's. */
-export const findTagHolder = async (db: Executor, tag: string): Promise<TagHolder | undefined> => {
-  const [row] = await db
-    .select({
-      driverId: drivers.userId,
-      status: users.status,
-      own: rulesOf(drivers),
-      mainId: mainDrivers.userId,
-      mainStatus: mainUsers.status,
-      main: rulesOf(mainDrivers),
-    })
-    .from(idTags)
-    .innerJoin(drivers, eq(drivers.userId, idTags.driverId))
-    .innerJoin(users, eq(users.id, drivers.userId))
-    .leftJoin(mainDrivers, eq(mainDrivers.userId, drivers.mainDriverId))
-    .leftJoin(mainUsers, eq(mainUsers.id, drivers.mainDriverId))
-    .where(eq(idTags.tag, tag))
-    .limit(1);
-  if (!row) return undefined;
-  const { driverId, status, own, mainId, mainStatus, main } = row;
+/**
+ * Sessions started on the local day of $2 (timestamptz) in the zone $3, by the drivers `driverIds` (SQL: a column, a
+ * parameter or a subquery); index on (driver_id, started_at).
+ */
+const sessionsOnLocalDay = (driverIds: string) => `(
+  select count(*)::int from charging_sessions cs
+  where cs.driver_id in (${driverIds}) and cs.started_at >= $2::timestamptz - interval '1 day'
+    and (cs.started_at at time zone $3::text)::date = ($2::timestamptz at time zone $3::text)::date)`;
+/** A main user and its sub-users: the drivers of its account. */
+const accountOf = (mainId: string) => `select ad.user_id from drivers ad where ad.user_id = ${mainId} or ad.main_driver_id = ${mainId}`;
+
+const RULE_COLUMNS = (alias: string, prefix: string) => `
+  to_jsonb(${alias}.allowed_location_ids) as ${prefix}allowed_location_ids, to_jsonb(${alias}.allowed_charger_ids) as ${prefix}allowed_charger_ids,
+  ${alias}.allowed_days as ${prefix}allowed_days, ${alias}.hour_from as ${prefix}hour_from, ${alias}.hour_to as ${prefix}hour_to,
+  ${alias}.max_kwh_per_session as ${prefix}max_kwh_per_session, ${alias}.max_sessions_per_day as ${prefix}max_sessions_per_day,
+  ${alias}.expires_on::text as ${prefix}expires_on`;
+
+/**
+ * The driver behind tag $1 (unique index on id_tags.tag) with what Authorize checks, a sub-user with its main user's,
+ * and the day's sessions its limits count (only where a limit asks; most drivers have none): one statement per
+ * Authorize, planned once per session (db/prepared-query.ts).
+ */
+const TAG_HOLDER: PreparedStatement = {
+  name: 'wd_authorize_tag_holder',
+  types: ['text', 'timestamptz', 'text'],
+  sql: `
+  select d.user_id as driver_id, u.status, md.user_id as main_id, mu.status as main_status, ${RULE_COLUMNS('d', '')}, ${RULE_COLUMNS('md', 'main_')},
+    case when d.max_sessions_per_day is null then 0 else ${sessionsOnLocalDay('d.user_id')} end as driver_today,
+    case when md.max_sessions_per_day is null then 0 else ${sessionsOnLocalDay(accountOf('md.user_id'))} end as account_today
+  from id_tags t join drivers d on d.user_id = t.driver_id join users u on u.id = d.user_id
+    left join drivers md on md.user_id = d.main_driver_id left join users mu on mu.id = d.main_driver_id
+  where t.tag = $1::text limit 1`,
+};
+
+/** For a holder read moments ago (cached): the day's sessions of the driver $4 and of the account $5, where asked. */
+const SESSIONS_TODAY: PreparedStatement = {
+  name: 'wd_authorize_sessions_today',
+  types: ['boolean', 'timestamptz', 'text', 'uuid', 'uuid'],
+  sql: `
+  select case when $1::boolean then ${sessionsOnLocalDay('$4::uuid')} else 0 end as driver_today,
+    case when $5::uuid is null then 0 else ${sessionsOnLocalDay(accountOf('$5::uuid'))} end as account_today`,
+};
+
+type RuleRow = {
+  allowed_location_ids: string[] | null;
+  allowed_charger_ids: string[] | null;
+  allowed_days: DriverDayRule | null;
+  hour_from: number | null;
+  hour_to: number | null;
+  max_kwh_per_session: number | null;
+  max_sessions_per_day: number | null;
+  expires_on: string | null;
+};
+type HolderRow = RuleRow & { [K in keyof RuleRow as `main_${K}`]: RuleRow[K] } & {
+  driver_id: string;
+  status: AccountStatus;
+  main_id: string | null;
+  main_status: AccountStatus | null;
+  driver_today: number;
+  account_today: number;
+};
+
+const rulesFrom = (row: HolderRow, prefix: '' | 'main_'): RestrictionRules => {
+  const column = <K extends keyof RuleRow>(key: K) => row[`${prefix}${key}` as K] as RuleRow[K];
   return {
-    driverId,
-    status,
-    ...(own as RestrictionRules),
-    accountId: mainId ?? driverId,
-    main: mainId && mainStatus ? { ...(main as RestrictionRules), status: mainStatus } : null,
+    allowedLocationIds: column('allowed_location_ids') ?? [],
+    allowedChargerIds: column('allowed_charger_ids') ?? [],
+    allowedDays: column('allowed_days') ?? 'all-days',
+    hourFrom: column('hour_from'),
+    hourTo: column('hour_to'),
+    maxKwhPerSession: column('max_kwh_per_session'),
+    maxSessionsPerDay: column('max_sessions_per_day'),
+    expiresOn: column('expires_on'),
   };
+};
+
+const dayParams = (day: LocalDay) => [day.at.toISOString(), day.timeZone] as const;
+
+/** The tag's holder and the day's sessions its limits count, or undefined when no driver has the tag. */
+export const findTagHolder = async (db: Database, tag: string, day: LocalDay): Promise<{ holder: TagHolder; today: SessionsToday } | undefined> => {
+  const [row] = await queryPrepared<HolderRow>(db, TAG_HOLDER, [tag, ...dayParams(day)]);
+  if (!row) return undefined;
+  return {
+    holder: {
+      driverId: row.driver_id,
+      status: row.status,
+      ...rulesFrom(row, ''),
+      accountId: row.main_id ?? row.driver_id,
+      main: row.main_id && row.main_status ? { ...rulesFrom(row, 'main_'), status: row.main_status } : null,
+    },
+    today: { driver: Number(row.driver_today), account: Number(row.account_today) },
+  };
+};
+
+/** The day's sessions a known holder's limits count, both in one statement. */
+export const countSessionsToday = async (db: Database, holder: TagHolder, day: LocalDay): Promise<SessionsToday> => {
+  const accountCounted = (holder.main?.maxSessionsPerDay ?? null) !== null;
+  const [row] = await queryPrepared<{ driver_today: number; account_today: number }>(db, SESSIONS_TODAY, [
+    String(holder.maxSessionsPerDay !== null),
+    ...dayParams(day),
+    holder.driverId,
+    accountCounted ? holder.accountId : null,
+  ]);
+  return { driver: Number(row?.driver_today ?? 0), account: Number(row?.account_today ?? 0) };
 };
 
 /** The location's time zone and whether its chargers accept tags no driver has. */
@@ -56,26 +126,6 @@ export const findLocationAccess = async (db: Executor, locationId: string) => {
     .where(eq(locations.id, locationId))
     .limit(1);
   return row;
-};
-
-/**
- * Sessions started on the local day of `at` (index on driver_id, started_at) by the driver, or with
- * `wholeAccount` by the main user `driverId` and its sub-users.
- */
-export const countSessionsOnLocalDay = async (db: Executor, driverId: string, at: Date, timeZone: string, wholeAccount = false): Promise<number> => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(chargingSessions)
-    .where(
-      and(
-        wholeAccount
-          ? sql`${chargingSessions.driverId} in (select ${drivers.userId} from ${drivers} where ${drivers.userId} = ${driverId} or ${drivers.mainDriverId} = ${driverId})`
-          : eq(chargingSessions.driverId, driverId),
-        gte(chargingSessions.startedAt, new Date(at.getTime() - 86_400_000)),
-        sql`(${chargingSessions.startedAt} at time zone ${timeZone})::date = (${at.toISOString()}::timestamptz at time zone ${timeZone})::date`,
-      ),
-    );
-  return row?.total ?? 0;
 };
 
 export const upsertAccessSettings = async (db: Executor, locationId: string, acceptUnknownTags: boolean) => {

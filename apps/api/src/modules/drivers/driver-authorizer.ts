@@ -1,7 +1,7 @@
 import { accountParentIdTag, normalizeIdTag } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { urgently } from '../../db/query-priority.ts';
-import { decide, energyLimitKwh, type AuthorizationStatus, type TagHolder } from './authorization-rules.ts';
+import { decide, energyLimitKwh, type AuthorizationStatus, type SessionsToday, type TagHolder } from './authorization-rules.ts';
 import * as access from './driver-access.repository.ts';
 
 /** The answer to an idTag presented at a charger, with what the session must keep to (a kWh limit). */
@@ -36,38 +36,56 @@ export const createDriverAuthorizer = ({
   const holders = new Map<string, Cached<TagHolder | null>>();
   const places = new Map<string, Cached<{ timeZone: string; acceptUnknownTags: boolean } | null>>();
 
-  const cached = async <K, T>(cache: Map<K, Cached<T>>, key: K, load: () => Promise<T>): Promise<T> => {
+  const fresh = <K, T>(cache: Map<K, Cached<T>>, key: K): Cached<T> | undefined => {
     const hit = cache.get(key);
-    const at = Date.now();
-    if (hit && at - hit.loadedAt < ttlMs) return hit.value;
-    const value = await load();
+    return hit && Date.now() - hit.loadedAt < ttlMs ? hit : undefined;
+  };
+  const remember = <K, T>(cache: Map<K, Cached<T>>, key: K, value: T) => {
     cache.delete(key);
     // Map keeps insertion order: the first key is the least recently loaded one.
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as K);
-    cache.set(key, { value, loadedAt: at });
+    cache.set(key, { value, loadedAt: Date.now() });
+  };
+
+  const placeOf = async (locationId: string) => {
+    const hit = fresh(places, locationId);
+    if (hit) return hit.value;
+    const value = (await access.findLocationAccess(db, locationId)) ?? null;
+    remember(places, locationId, value);
     return value;
+  };
+
+  /**
+   * The tag's holder and the day's sessions its limits count: from the cache and, only if a limit needs them, one
+   * count; else both from one statement. Either way one statement at most, so one wait at most on PGlite.
+   */
+  const holderOf = async (tag: string, day: access.LocalDay): Promise<{ holder: TagHolder; today: SessionsToday } | null> => {
+    const hit = fresh(holders, tag);
+    if (hit) {
+      const holder = hit.value;
+      if (!holder) return null;
+      const counted = holder.maxSessionsPerDay !== null || (holder.main?.maxSessionsPerDay ?? null) !== null;
+      return { holder, today: counted ? await access.countSessionsToday(db, holder, day) : { driver: 0, account: 0 } };
+    }
+    const found = await access.findTagHolder(db, tag, day);
+    remember(holders, tag, found?.holder ?? null);
+    return found ?? null;
   };
 
   const decideTag = async (rawTag: string, place: { chargerId: string; locationId: string }): Promise<TagAuthorization> => {
     const tag = normalizeIdTag(rawTag);
-    const [holder, location] = await Promise.all([
-      cached(holders, tag, async () => (await access.findTagHolder(db, tag)) ?? null),
-      cached(places, place.locationId, async () => (await access.findLocationAccess(db, place.locationId)) ?? null),
-    ]);
+    const location = await placeOf(place.locationId);
     const nobody = { driverId: null, energyLimitWh: null, parentIdTag: null };
     if (!location) return { status: 'Invalid', reason: 'the charger has no location', ...nobody };
-    if (!holder) {
+    const at = now();
+    const found = await holderOf(tag, { at, timeZone: location.timeZone });
+    if (!found) {
       return location.acceptUnknownTags
         ? { status: 'Accepted', reason: 'unknown ID tag accepted: the location accepts tags no driver has', ...nobody }
         : { status: 'Invalid', reason: 'no driver has this ID tag', ...nobody };
     }
-    const at = now();
-    const count = (driverId: string, wholeAccount: boolean) => access.countSessionsOnLocalDay(db, driverId, at, location.timeZone, wholeAccount);
-    const [driver, account] = await Promise.all([
-      holder.maxSessionsPerDay === null ? 0 : count(holder.driverId, false),
-      (holder.main?.maxSessionsPerDay ?? null) === null ? 0 : count(holder.accountId, true),
-    ]);
-    const decision = decide(holder, { ...place, timeZone: location.timeZone, at }, { driver, account });
+    const { holder, today } = found;
+    const decision = decide(holder, { ...place, timeZone: location.timeZone, at }, today);
     const limitKwh = energyLimitKwh(holder);
     return {
       ...decision,
