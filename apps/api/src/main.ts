@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { prepareDatabase } from './startup.ts';
 import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
 import { and, eq, like } from 'drizzle-orm';
@@ -9,6 +10,9 @@ import type { DatabaseHandle } from './db/client.ts';
 import { chargers } from './db/schema/index.ts';
 
 let demoFleet: { stop: () => Promise<void> } | undefined;
+
+/** How often the API looks for PGlite tables due for a vacuum or an analysis (a catalogue read when none is). */
+const PGLITE_MAINTENANCE_MS = 60_000;
 
 const start = async () => {
   const config = loadConfig();
@@ -28,6 +32,9 @@ const start = async () => {
 
   const app = await buildApp({ config, database });
   app.log.info({ engine: database.engine, dataDir: config.dataDir, seeded }, 'database ready');
+  // PostgreSQL runs its own autovacuum; PGlite (single-user mode) has none.
+  const maintenance =
+    database.engine === 'pglite' ? startPgliteMaintenance({ db: database.db, log: app.log, intervalMs: PGLITE_MAINTENANCE_MS }) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +45,7 @@ const start = async () => {
     try {
       await demoFleet?.stop();
       await app.close();
+      await maintenance?.stop();
       await database.close();
     } finally {
       clearTimeout(timer);
