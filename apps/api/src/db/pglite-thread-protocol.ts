@@ -20,7 +20,6 @@ export type ThreadRequest =
       /** A statement PREPAREd once in PGlite's session (the first time it is asked for), then EXECUTEd. */
       name: string;
       sql: string;
-      types: readonly string[];
       params: readonly PreparedValue[];
       urgent: boolean;
     }
@@ -29,7 +28,8 @@ export type ThreadRequest =
   | { id: number; op: 'dump' }
   | { id: number; op: 'close' };
 
-export type PreparedValue = string | number | null;
+/** As node-postgres sends a parameter: its text (a boolean as 'true' / 'false'), or null. */
+export type PreparedValue = string | null;
 
 /**
  * A value as an SQL literal for EXECUTE, which takes no bind parameters: PostgreSQL's quoting with
@@ -38,10 +38,8 @@ export type PreparedValue = string | number | null;
  */
 export const sqlLiteral = (value: PreparedValue): string => {
   if (value === null) return 'NULL';
-  const text = String(value);
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`Not a finite number: ${text}`);
-  if (text.includes('\0')) throw new Error('A text value cannot hold a NUL character');
-  return `'${text.replaceAll("'", "''")}'`;
+  if (value.includes('\0')) throw new Error('A text value cannot hold a NUL character');
+  return `'${value.replaceAll("'", "''")}'`;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteThread } from './pglite-thread.ts';
+import { PGliteThread, type ThreadTransaction } from './pglite-thread.ts';
 import { urgently } from './query-priority.ts';
 
 let thread: PGliteThread;
@@ -12,6 +12,21 @@ beforeAll(async () => {
 afterAll(() => thread.close());
 
 const names = async () => (await thread.query<{ name: string }>('select name from items order by id')).rows.map((row) => row.name);
+
+/** A transaction that has run `work` and stays open until `finish` is called. */
+const holdTransaction = async (work: (tx: ThreadTransaction) => Promise<unknown>) => {
+  let finish!: () => void;
+  const held = new Promise<void>((resolve) => (finish = resolve));
+  let opened!: () => void;
+  const isOpen = new Promise<void>((resolve) => (opened = resolve));
+  const transaction = thread.transaction(async (tx) => {
+    await work(tx);
+    opened();
+    await held;
+  });
+  await isOpen;
+  return { transaction, finish };
+};
 
 describe('PGlite in its own thread', () => {
   it('answers queries with parameters, in object or array rows', async () => {
@@ -41,16 +56,7 @@ describe('PGlite in its own thread', () => {
   });
 
   it('keeps other statements out until an open transaction ends', async () => {
-    let finish!: () => void;
-    const held = new Promise<void>((resolve) => (finish = resolve));
-    let inserted!: () => void;
-    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = thread.transaction(async (tx) => {
-      await tx.query('insert into items (id, name) values (20, $1)', ['pending']);
-      inserted();
-      await held;
-    });
-    await didInsert;
+    const { transaction, finish } = await holdTransaction((tx) => tx.query('insert into items (id, name) values (20, $1)', ['pending']));
     let seen: string[] | undefined;
     const outside = names().then((rows) => (seen = rows));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -77,16 +83,7 @@ describe('PGlite in its own thread', () => {
   });
 
   it('answers an urgent statement that arrives during a transaction before one that arrived earlier', async () => {
-    let finish!: () => void;
-    const held = new Promise<void>((resolve) => (finish = resolve));
-    let opened!: () => void;
-    const isOpen = new Promise<void>((resolve) => (opened = resolve));
-    const transaction = thread.transaction(async (tx) => {
-      await tx.query('select 1');
-      opened();
-      await held;
-    });
-    await isOpen;
+    const { transaction, finish } = await holdTransaction((tx) => tx.query('select 1'));
     const finished: string[] = [];
     const normal = thread.query('select 1').then(() => finished.push('normal'));
     // Both have reached the PGlite thread while the transaction holds PGlite.
@@ -99,7 +96,7 @@ describe('PGlite in its own thread', () => {
   });
 
   it('prepares a statement once, then executes it with each value kept as data', async () => {
-    const byName = { name: 'items_by_name', sql: 'select id, name from items where name = $1::text', types: ['text'] };
+    const byName = { name: 'items_by_name', sql: 'select id, name from items where name = $1::text' };
     const awkward = "O'Brien'); delete from items; --";
     await thread.query('insert into items (id, name) values (30, $1)', [awkward]);
     expect((await thread.queryPrepared(byName, [awkward])).rows).toEqual([{ id: 30, name: awkward }]);

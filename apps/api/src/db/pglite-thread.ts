@@ -58,7 +58,7 @@ export class PGliteThread {
   }
 
   /** A statement prepared once in PGlite's session under `name`, then executed with `params` (outside a transaction). */
-  queryPrepared<T>(statement: { name: string; sql: string; types: readonly string[] }, params: readonly PreparedValue[]): Promise<Results<T>> {
+  queryPrepared<T>(statement: { name: string; sql: string }, params: readonly PreparedValue[]): Promise<Results<T>> {
     return this.#call({ op: 'prepared', ...statement, params, urgent: isUrgent() }) as Promise<Results<T>>;
   }
 

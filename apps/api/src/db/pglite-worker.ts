@@ -66,7 +66,8 @@ const prepared = new Set<string>();
 const executePrepared = async (request: Extract<ThreadRequest, { op: 'prepared' }>) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(request.name)) throw new Error(`Not a statement name: ${request.name}`);
   if (!prepared.has(request.name)) {
-    await db.exec(`PREPARE ${request.name} (${request.types.join(', ')}) AS ${request.sql}`);
+    // No type list: PostgreSQL takes each parameter's type from its cast in the statement.
+    await db.exec(`PREPARE ${request.name} AS ${request.sql}`);
     prepared.add(request.name);
   }
   return db.query(`EXECUTE ${request.name} (${request.params.map(sqlLiteral).join(', ')})`);

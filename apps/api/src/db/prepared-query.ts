@@ -6,10 +6,11 @@ import type { PreparedValue } from './pglite-thread-protocol.ts';
 /**
  * A statement planned once per database session and then only executed. For a short read on a hot path
  * (Authorize): on PGlite, planning the driver look-up took about 1 ms of its 1.5 ms, while the driver waited.
- * `sql` uses $1…$n for the parameters, of `types`; columns come back as PostgreSQL sends them, so a statement
- * casts what the two drivers would parse differently (dates, arrays) to text or jsonb.
+ * `sql` casts each of its parameters $1…$n to its type (`$1::text`), which is how both engines learn the types;
+ * columns come back as PostgreSQL sends them, so it casts what the two drivers would parse differently (dates,
+ * arrays) to text or jsonb.
  */
-export type PreparedStatement = { name: string; sql: string; types: readonly string[] };
+export type PreparedStatement = { name: string; sql: string };
 
 /**
  * Runs a prepared statement on the database's own client, outside any transaction: PGlite's thread prepares it in

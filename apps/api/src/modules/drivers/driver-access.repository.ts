@@ -35,7 +35,6 @@ const RULE_COLUMNS = (alias: string, prefix: string) => `
  */
 const TAG_HOLDER: PreparedStatement = {
   name: 'wd_authorize_tag_holder',
-  types: ['text', 'timestamptz', 'text'],
   sql: `
   select d.user_id as driver_id, u.status, md.user_id as main_id, mu.status as main_status, ${RULE_COLUMNS('d', '')}, ${RULE_COLUMNS('md', 'main_')},
     case when d.max_sessions_per_day is null then 0 else ${sessionsOnLocalDay('d.user_id')} end as driver_today,
@@ -48,7 +47,6 @@ const TAG_HOLDER: PreparedStatement = {
 /** For a holder read moments ago (cached): the day's sessions of the driver $4 and of the account $5, where asked. */
 const SESSIONS_TODAY: PreparedStatement = {
   name: 'wd_authorize_sessions_today',
-  types: ['boolean', 'timestamptz', 'text', 'uuid', 'uuid'],
   sql: `
   select case when $1::boolean then ${sessionsOnLocalDay('$4::uuid')} else 0 end as driver_today,
     case when $5::uuid is null then 0 else ${sessionsOnLocalDay(accountOf('$5::uuid'))} end as account_today`,
@@ -105,11 +103,13 @@ export const findTagHolder = async (db: Database, tag: string, day: LocalDay): P
   };
 };
 
-/** The day's sessions a known holder's limits count, both in one statement. */
+/** The day's sessions a known holder's limits count, both in one statement; none read when it has no such limit. */
 export const countSessionsToday = async (db: Database, holder: TagHolder, day: LocalDay): Promise<SessionsToday> => {
+  const driverCounted = holder.maxSessionsPerDay !== null;
   const accountCounted = (holder.main?.maxSessionsPerDay ?? null) !== null;
+  if (!driverCounted && !accountCounted) return { driver: 0, account: 0 };
   const [row] = await queryPrepared<{ driver_today: number; account_today: number }>(db, SESSIONS_TODAY, [
-    String(holder.maxSessionsPerDay !== null),
+    String(driverCounted),
     ...dayParams(day),
     holder.driverId,
     accountCounted ? holder.accountId : null,

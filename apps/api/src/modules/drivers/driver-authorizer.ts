@@ -63,9 +63,7 @@ export const createDriverAuthorizer = ({
     const hit = fresh(holders, tag);
     if (hit) {
       const holder = hit.value;
-      if (!holder) return null;
-      const counted = holder.maxSessionsPerDay !== null || (holder.main?.maxSessionsPerDay ?? null) !== null;
-      return { holder, today: counted ? await access.countSessionsToday(db, holder, day) : { driver: 0, account: 0 } };
+      return holder && { holder, today: await access.countSessionsToday(db, holder, day) };
     }
     const found = await access.findTagHolder(db, tag, day);
     remember(holders, tag, found?.holder ?? null);

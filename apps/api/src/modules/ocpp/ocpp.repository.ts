@@ -34,11 +34,7 @@ export const refreshChargerStatus = async (tx: Transaction, id: string): Promise
 };
 
 /** The chargers of these ids, on the alias `c` that refreshChargerStatuses reads. */
-const idsIn = (ids: readonly string[]) =>
-  sql`c.id in (${sql.join(
-    [...new Set(ids)].map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
+const idsIn = (ids: readonly string[]) => sql`c.id = any(${uuidArray([...new Set(ids)])})`;
 
 /** Re-derives these chargers' status in the caller's transaction: one lock and one update for them all. */
 export const refreshChargerStatusesOf = (tx: Transaction, ids: readonly string[]): Promise<RefreshedStatus[]> =>
