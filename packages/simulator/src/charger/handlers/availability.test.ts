@@ -19,7 +19,9 @@ describe('commands from the central system', () => {
     expect(statuses(central.callsOf('StatusNotification')).slice(-2)).toEqual(['1:Finishing', '1:Unavailable']);
 
     expect(await central.command(charger.chargerId, 'ChangeAvailability', { connectorId: 0, type: 'Operative' })).toEqual({ status: 'Accepted' });
+    // The connectors turn Available before their notifications reach the central system: wait for the last one.
     await central.waitFor(() => charger.connectors.every((connector) => connector.status === 'Available'));
+    await central.waitFor(() => statuses(central.callsOf('StatusNotification')).at(-1) === '2:Available');
     expect(statuses(central.callsOf('StatusNotification')).slice(-3)).toEqual(['0:Available', '1:Available', '2:Available']);
     expect(await central.command(charger.chargerId, 'ChangeAvailability', { connectorId: 3, type: 'Operative' })).toEqual({ status: 'Rejected' });
   });
