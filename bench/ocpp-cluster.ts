@@ -20,10 +20,10 @@ import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { ProductProcess } from '@wattdesk/test-support';
-import { chargerCode, OCPP_PASSWORD, startOcppServer } from './lib/ocpp-bench-server.ts';
+import { chargerCode, IDLE_RSS_BAR_MIB, OCPP_PASSWORD, PER_CONNECTION_BAR_KB, startOcppServer } from './lib/ocpp-bench-server.ts';
 import { judgeDashboardReads, startDashboardProbe } from './lib/dashboard-probe.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
-import { machineBusySeconds, processStats } from './lib/process-stats.ts';
+import { IDLE_WATCH_S, machineBusySeconds, measureIdleRss, processStats } from './lib/process-stats.ts';
 import { FleetGroup, type HoldReply } from './lib/remote-fleet.ts';
 import { SLOW_CALL_MS } from './lib/ocpp-fleet.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
@@ -63,8 +63,6 @@ if (
 
 const P99_BAR_MS = 100;
 const RECONNECT_BAR_S = 60;
-const PER_CONNECTION_BAR_KB = 50;
-const IDLE_RSS_BAR_MIB = 300;
 const MiB = 1024 ** 2;
 
 type Node = { server: ProductProcess; fleet: FleetGroup; chargers: number; idleRss: number };
@@ -140,6 +138,11 @@ const run = async (): Promise<boolean> => {
     const registerStarted = performance.now();
     const sites = await registerChargers(servers[0]!.baseUrl, { total: CHARGERS, chargerId: chargerCode, ocppPassword: OCPP_PASSWORD });
     console.log(`  registered ${n(CHARGERS)} chargers at ${sites} sites in ${((performance.now() - registerStarted) / 1000).toFixed(1)} s`);
+    // Watched before the fleets start: a fleet process starting beside the node would not leave it idle.
+    const idle = await Promise.all(servers.map((server) => measureIdleRss(server.child.pid!)));
+    console.log(
+      `  idle RSS, no charger connected: ${idle.map((node, index) => `node ${index + 1} ${(node.atOnceBytes / MiB).toFixed(0)} MiB at once, ${(node.idleBytes / MiB).toFixed(0)} MiB after ${IDLE_WATCH_S} s`).join('; ')}`,
+    );
     const share = Math.ceil(CHARGERS / NODES);
     for (const [index, server] of servers.entries()) {
       const chargers = Math.min(share, CHARGERS - index * share);
@@ -151,11 +154,8 @@ const run = async (): Promise<boolean> => {
         rate: RATE / NODES,
         concurrency: Math.ceil(CONCURRENCY / NODES),
       });
-      nodes.push({ server, fleet, chargers, idleRss: processStats(server.child.pid!).rssBytes });
+      nodes.push({ server, fleet, chargers, idleRss: idle[index]!.idleBytes });
     }
-    console.log(
-      `  idle RSS, no charger connected: ${nodes.map((node, index) => `node ${index + 1} ${(node.idleRss / MiB).toFixed(0)} MiB`).join(', ')}`,
-    );
     const dashboard = await startDashboardProbe(servers[0]!.baseUrl, Math.min(HOLD_S, 20));
 
     const ramps = await Promise.all(nodes.map((node) => node.fleet.ramp()));

@@ -8,6 +8,9 @@ export const OCPP_PASSWORD = 'bench-ocpp-password-2026';
 export const HEARTBEAT_S = 30;
 export const METER_S = 10;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
+/** Issue 18's memory bars: an idle server, and what each connected charger adds to it. */
+export const IDLE_RSS_BAR_MIB = 300;
+export const PER_CONNECTION_BAR_KB = 50;
 export const chargerCode = (index: number) => `BENCH-${String(index + 1).padStart(5, '0')}`;
 
 /** Demo data plus the bench's drivers, written before the server opens the database. */

@@ -55,3 +55,18 @@ export const holdAndMeasure = async (serverPid: number, seconds: number): Promis
     otherCpuPercent: (otherSeconds / held) * 100,
   };
 };
+
+/**
+ * How long an idle server is watched before its resident memory counts as idle. A process just done with a burst
+ * (starting, registering thousands of chargers) keeps its collector's slack until V8's memory reducer runs, some
+ * seconds after allocation stops: with 5,010 chargers just registered, 423–458 MiB at once and 315–338 MiB 30–50 s
+ * later (decision 066).
+ */
+export const IDLE_WATCH_S = 60;
+
+/** The server's resident memory right away and after `seconds` with nothing asked of it. */
+export const measureIdleRss = async (pid: number, seconds = IDLE_WATCH_S) => {
+  const atOnceBytes = processStats(pid).rssBytes;
+  await sleep(seconds * 1000);
+  return { atOnceBytes, idleBytes: processStats(pid).rssBytes };
+};

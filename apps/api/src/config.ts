@@ -5,6 +5,7 @@ import type { Environment, UserType } from '@wattdesk/shared';
 import { envSchema, type Env } from './env-schema.ts';
 import { ssoSettings, type SsoSettings } from './sso-settings.ts';
 import type { S3Settings } from './lib/file-storage/index.ts';
+import { API_ROOT } from './api-root.ts';
 
 export type { Env } from './env-schema.ts';
 export { DEV_ISSUER_PATHS, type SsoProviderSettings, type SsoSettings } from './sso-settings.ts';
@@ -94,7 +95,7 @@ export type AppConfig = {
 
 /** npm runs workspace scripts inside the workspace; relative paths are meant from where the user typed. */
 const invocationDir = () => process.env.INIT_CWD ?? process.cwd();
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = path.resolve(API_ROOT, '../..');
 
 /**
  * Without JWT_SECRET, a random secret is kept in DATA_DIR so local tokens survive a restart.

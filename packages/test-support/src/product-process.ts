@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,19 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const API_BUNDLE = 'apps/api/dist/main.mjs';
+let apiBuilt = false;
+
+/**
+ * Builds the API as `npm start` does, once per test or bench process (a quarter of a second), so a process
+ * started here never runs a bundle older than the sources.
+ */
+const buildApi = () => {
+  if (apiBuilt) return;
+  execFileSync(process.execPath, ['apps/api/scripts/build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  apiBuilt = true;
+};
+
 /** Lines of output a captured process keeps (the last ones). */
 const LOG_LINES = 2000;
 
@@ -66,8 +79,8 @@ const isHealthy = (baseUrl: string) =>
   );
 
 /**
- * Starts the product as `npm start` runs it (apps/api/src/main.ts: the API serving the built SPA) on a free
- * port, and resolves once it answers /healthz. Rejects, with its last output when captured, if it exits or is
+ * Starts the product as `npm start` runs it (the API built from the sources here, serving the built SPA) on a
+ * free port, and resolves once it answers /healthz. Rejects, with its last output when captured, if it exits or is
  * not ready in time.
  */
 export const startProductProcess = async (options: ProductProcessOptions = {}): Promise<ProductProcess> => {
@@ -86,7 +99,8 @@ export const startProductProcess = async (options: ProductProcessOptions = {}): 
   for (const name of options.unset ?? []) delete env[name];
   Object.assign(env, options.env, { PORT: String(port), HOST: host, PUBLIC_URL: baseUrl, DATA_DIR: dataDir });
   const capture = options.output === 'capture';
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/api/src/main.ts'], {
+  buildApi();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', API_BUNDLE], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],

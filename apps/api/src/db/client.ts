@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import path from 'node:path';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread.ts';
+import { API_ROOT } from '../api-root.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -25,7 +26,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(API_ROOT, 'drizzle');
 
 /** Serialises migrations when several API nodes start against one PostgreSQL at once. */
 const MIGRATION_LOCK_KEY = 7_246_301;

@@ -15,6 +15,13 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Call = WithoutId<ThreadRequest>;
 
+/**
+ * From source, the thread loads its TypeScript through tsx; from the build (dist/main.mjs), the thread's own
+ * bundle sits beside the API's.
+ */
+const workerEntry = () =>
+  import.meta.url.endsWith('.ts') ? new URL('./pglite-worker-entry.mjs', import.meta.url) : new URL('./pglite-worker.mjs', import.meta.url);
+
 /** What drizzle's pglite driver calls inside a transaction. */
 export type ThreadTransaction = {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
@@ -35,7 +42,7 @@ export class PGliteThread {
   #failure: Error | undefined;
 
   constructor(data: PGliteThreadData) {
-    this.#worker = new Worker(new URL('./pglite-worker-entry.mjs', import.meta.url), {
+    this.#worker = new Worker(workerEntry(), {
       workerData: data,
       transferList: data.snapshot ? [data.snapshot] : [],
     });
