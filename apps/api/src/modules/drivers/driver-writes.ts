@@ -43,7 +43,10 @@ export const createDriverWrites = (deps: DriversServiceDeps) => {
   };
 
   const sendInvitations = async (tx: Executor, auth: AuthContext, locationId: string, invitations: readonly Invitation[]) => {
-    const [inviter, locationName] = await Promise.all([inviterName(tx, auth.userId), access.locationName(tx, locationId)]);
+    // One after the other: a transaction is one connection, and node-postgres queues (and deprecates) a second
+    // query sent while the first runs.
+    const inviter = await inviterName(tx, auth.userId);
+    const locationName = await access.locationName(tx, locationId);
     return () => {
       for (const { email, firstName, token } of invitations) {
         const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
