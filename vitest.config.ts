@@ -23,6 +23,7 @@ const apiProject = (engine: 'pglite' | 'postgres') => ({
     exclude: engine === 'postgres' ? ENGINE_INDEPENDENT : [],
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
+    ...(engine === 'postgres' ? { setupFiles: ['./test/overlapping-queries.ts'] } : {}),
     env: { TEST_DB_ENGINE: engine },
     // Generous limits: with two workers beside the e2e run, a file's app start can wait for the CPU.
     testTimeout: 60_000,
