@@ -61,6 +61,16 @@ describe('sessions', () => {
     expect(charger.connector(1).status).toBe('Available');
   });
 
+  it('closing with stopSessions also stops a session whose StartTransaction was still on its way', async () => {
+    const charger = makeCharger();
+    await charger.connect();
+    const starting = charger.startSession({ idTag: 'DRIVER-0003' });
+    await charger.close({ stopSessions: true });
+    const { transactionId } = await starting;
+    expect(central.callsOf('StartTransaction')).toHaveLength(1);
+    expect(central.callsOf('StopTransaction').map((call) => call.params.transactionId)).toEqual([transactionId]);
+  });
+
   it('faults and recovers', async () => {
     const charger = makeCharger();
     await charger.connect();

@@ -16,6 +16,9 @@ import type { StatusReporter } from './status.ts';
 
 /** Charging sessions: Authorize, StartTransaction, MeterValues while charging, StopTransaction; faults that pause them. */
 export class Sessions {
+  /** Starts between the connector taken and the StartTransaction answered: not charging yet, soon to be. */
+  private readonly starting = new Set<Promise<StartTransactionResponse>>();
+
   constructor(
     private readonly runtime: ChargerRuntime,
     private readonly link: ChargerLink,
@@ -49,6 +52,16 @@ export class Sessions {
 
   /** Preparing → StartTransaction → Charging and the meter loop, on a connector the caller marked busy. */
   async run(c: Connector, idTag: string, meterStart: number | undefined): Promise<StartTransactionResponse> {
+    const starting = this.begin(c, idTag, meterStart);
+    this.starting.add(starting);
+    try {
+      return await starting;
+    } finally {
+      this.starting.delete(starting);
+    }
+  }
+
+  private async begin(c: Connector, idTag: string, meterStart: number | undefined): Promise<StartTransactionResponse> {
     let started = false;
     try {
       await this.status.set(c.id, 'Preparing');
@@ -104,6 +117,8 @@ export class Sessions {
   }
 
   async stopAll(reason: StopReason): Promise<void> {
+    // A start already sent gets its transaction id and is stopped with the rest, not left running at the server.
+    await Promise.allSettled([...this.starting]);
     for (const c of this.state.connectors) {
       if (this.state.isCharging(c)) await this.finish(c, reason, undefined);
     }
