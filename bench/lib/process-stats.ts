@@ -64,9 +64,9 @@ export const holdAndMeasure = async (serverPid: number, seconds: number): Promis
  */
 export const IDLE_WATCH_S = 60;
 
-/** The server's resident memory right away and after `seconds` with nothing asked of it. */
-export const measureIdleRss = async (pid: number, seconds = IDLE_WATCH_S) => {
+/** The server's resident memory right away and after IDLE_WATCH_S with nothing asked of it. */
+export const measureIdleRss = async (pid: number) => {
   const atOnceBytes = processStats(pid).rssBytes;
-  await sleep(seconds * 1000);
+  await sleep(IDLE_WATCH_S * 1000);
   return { atOnceBytes, idleBytes: processStats(pid).rssBytes };
 };

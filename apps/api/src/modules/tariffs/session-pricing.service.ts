@@ -41,19 +41,14 @@ export const createSessionPricing = ({
   const load = async (executor: Executor, ids: readonly string[]): Promise<Loaded[]> => {
     const sessions = (await repo.sessionsForPricing(executor, ids)).filter((s) => s.tariffVersionId !== null);
     const wanted = sessions.map((s) => s.id);
-    const readVersions = () =>
-      repo.versionsByIds(
-        executor,
-        sessions.map((s) => s.tariffVersionId!),
-      );
-    const readSamples = () => repo.energySamplesOf(executor, wanted);
-    const readStatuses = () => repo.statusesOf(executor, wanted);
-    // Side by side on the pool; one after the other in a transaction, which is one connection (node-postgres
-    // queues, and deprecates, a query sent while another runs on it).
-    const [versions, samples, statuses] =
-      executor === db
-        ? await Promise.all([readVersions(), readSamples(), readStatuses()])
-        : [await readVersions(), await readSamples(), await readStatuses()];
+    // One after the other: on a transaction (one connection) node-postgres queues, and deprecates, a query sent
+    // while another runs.
+    const versions = await repo.versionsByIds(
+      executor,
+      sessions.map((s) => s.tariffVersionId!),
+    );
+    const samples = await repo.energySamplesOf(executor, wanted);
+    const statuses = await repo.statusesOf(executor, wanted);
     const at = now().getTime();
     return sessions.map((session) => {
       const readings = (samples.get(session.id) ?? []).map((s) => ({ at: s.at.getTime(), energyWh: s.energyWh }));
