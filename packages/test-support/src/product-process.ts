@@ -95,7 +95,9 @@ export const startProductProcess = async (options: ProductProcessOptions = {}): 
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const env: NodeJS.ProcessEnv = { ...process.env };
+  // As `npm start` runs the API (apps/api/package.json): glibc gives freed memory back (decision 067). The caller's
+  // environment may set it otherwise, e.g. to measure without it.
+  const env: NodeJS.ProcessEnv = { MALLOC_TRIM_THRESHOLD_: '131072', ...process.env };
   for (const name of options.unset ?? []) delete env[name];
   Object.assign(env, options.env, { PORT: String(port), HOST: host, PUBLIC_URL: baseUrl, DATA_DIR: dataDir });
   const capture = options.output === 'capture';
