@@ -43,14 +43,17 @@ export const seedDashboardScale = async (handle: DatabaseHandle, scale: Dashboar
     insert into bench_chargers select c.id, c.location_id, l.time_zone, row_number() over (order by c.charger_id)
     from chargers c join locations l on l.id = c.location_id where c.charger_id like 'DASH-%'`);
     await db.execute(sql`create index on bench_chargers (rn)`);
-    // Sessions: charger n mod chargers, one every few hours back from the current hour, 20–59 min long.
+    // Sessions: charger n mod chargers, one every few hours back from the current hour, 20–59 min long. Written in
+    // start order, as a network writes them (a session's row goes in at its StartTransaction): in the order of n,
+    // seven hours apart, a report reading sessions in start order found each on another page of the table.
     await db.execute(sql`
     insert into charging_sessions (charger_id, location_id, connector_id, id_tag, status, started_at, stopped_at, meter_start_wh, meter_last_wh, meter_stop_wh)
     select c.id, c.location_id, 1 + n % 2, 'TAG' || lpad((n % 20000)::text, 5, '0'), 'completed', s.at, s.at + make_interval(mins => (20 + n % 40)::int),
            0, 5000 + (n % 40) * 500, 5000 + (n % 40) * 500
     from generate_series(1, ${scale.sessions}) as n
     join bench_chargers c on c.rn = 1 + n % ${chargers}
-    cross join lateral (select date_trunc('hour', now()) - make_interval(hours => ((n * 7) % (${scale.days}::int * 24))::int, mins => -(n % 37)::int) as at) s`);
+    cross join lateral (select date_trunc('hour', now()) - make_interval(hours => ((n * 7) % (${scale.days}::int * 24))::int, mins => -(n % 37)::int) as at) s
+    order by s.at, n`);
     await db.execute(sql`
     insert into charger_status_changes (charger_id, at, status, online)
     select id, now() - make_interval(mins => (rn % 2880)::int), 'available', rn % 10 <> 0 from bench_chargers`);

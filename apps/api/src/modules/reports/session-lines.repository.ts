@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
-import { csvCellSql, csvDecimalSql, csvMinorSql, csvZonedTimestampSql } from '../../lib/csv-sql.ts';
-import { localDayIn, pickedSessions, type SessionKey } from './reports.repository.ts';
+import { csvCellSql, csvDecimalSql, csvMinorSql, csvWallStampSql } from '../../lib/csv-sql.ts';
+import { pickedSessions, wallDayIn, type SessionKey } from './reports.repository.ts';
 
 /** Lines per piece of text: about 40 KB, a string that dies young (V8 keeps larger ones until a full collection). */
 const PIECE_LINES = 250;
@@ -34,8 +34,8 @@ export const sessionLinesPage = async (
       sql`coalesce(pg.connector_id::text, '')`,
       csvCellSql(sql`pg.id_tag`),
       csvCellSql(sql`l.time_zone`),
-      csvZonedTimestampSql(sql`pg.started_at`, sql`l.time_zone`),
-      csvZonedTimestampSql(sql`pg.stopped_at`, sql`l.time_zone`),
+      csvWallStampSql(sql`w.started_wall`, sql`pg.started_at`),
+      csvWallStampSql(sql`w.stopped_wall`, sql`pg.stopped_at`),
       csvDecimalSql(sql`pg.energy_wh::numeric / 1000`, 3),
       csvDecimalSql(sql`extract(epoch from pg.stopped_at - pg.started_at)::bigint::numeric / 3600`, 2),
       csvDecimalSql(sql`p.idle_seconds::numeric / 3600`, 2),
@@ -48,13 +48,14 @@ export const sessionLinesPage = async (
     await db.execute(sql`
     with pg as materialized (${pickedSessions(scope, after, limit)})
     select string_agg(${line} || E'\r\n', '' order by pg.n)
-        filter (where c.id is not null and l.id is not null and coalesce(${localDayIn(sql`pg.started_at`, sql`l.time_zone`, scope)}, false)) as text,
+        filter (where c.id is not null and l.id is not null and coalesce(${wallDayIn(sql`w.started_wall`, scope)}, false)) as text,
       count(*)::int as read,
       (select started_at::text from pg order by n desc limit 1) as last_started_at,
       (select id from pg order by n desc limit 1) as last_id
     from pg
     left join locations l on l.id = pg.location_id
     left join chargers c on c.id = pg.charger_id
+    cross join lateral (select pg.started_at at time zone l.time_zone as started_wall, pg.stopped_at at time zone l.time_zone as stopped_wall offset 0) w
     left join lateral (select p.idle_seconds, p.total_minor, p.currency from session_prices p where p.session_id = pg.id offset 0) p on true
     group by (pg.n - 1) / ${PIECE_LINES} order by min(pg.n)`),
   );
