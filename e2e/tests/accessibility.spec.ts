@@ -84,7 +84,7 @@ test('sign-in, reset-password, agreement and provider-result screens', async ({ 
 });
 
 test('every dashboard menu screen, the location switcher, sessions and the error dialog', async ({ page, loginAs, charger }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const network = trackNetwork(page);
   await loginAs('SuperAdmin');
   for (const [index, item] of MENU_ITEMS.entries()) {
@@ -123,7 +123,7 @@ test('every dashboard menu screen, the location switcher, sessions and the error
 });
 
 test('dialogs: administrators and chargers', async ({ page, loginAs }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const network = trackNetwork(page);
   await loginAs('SuperAdmin');
 
@@ -165,7 +165,7 @@ test('dialogs: administrators and chargers', async ({ page, loginAs }) => {
 });
 
 test('dialogs: maintenance, agreements, the reseller flag', async ({ page, loginAs }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const network = trackNetwork(page);
   await loginAs('SuperAdmin');
 
@@ -195,7 +195,7 @@ test('dialogs: maintenance, agreements, the reseller flag', async ({ page, login
 });
 
 test('dialogs: drivers', async ({ page, loginAs }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const network = trackNetwork(page);
   await loginAs('SuperAdmin');
   await page.goto('/dashboard/drivers');

@@ -46,7 +46,7 @@ const signOut = async (page: Page) => {
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 // One long flow on one fresh account: several sign-ins in two browsers.
-test.setTimeout(120_000);
+test.setTimeout(240_000);
 
 test('two-step sign-in: set up the app, sign in with a code, a recovery code works once; a new password signs out the other browser', async ({
   page,

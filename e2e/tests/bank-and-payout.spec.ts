@@ -6,8 +6,8 @@ test('money end to end: link a bank account in the Plaid sandbox (a refusal firs
   page,
   loginAs,
 }) => {
-  // A long journey (two providers, a transfer, two downloads): more than the default minute on a busy machine.
-  test.setTimeout(180_000);
+  // A long journey (two providers, a transfer, two downloads): more than the default two minutes on a busy machine.
+  test.setTimeout(360_000);
   await loginAs('SuperAdmin');
   await page.goto('/dashboard/profile/payouts-account-details');
   // Diridon Station Garage: no other spec moves its money (payouts.spec.ts uses SAP Center Lot).

@@ -11,7 +11,7 @@ test('a limit set on the Dynamic Power screen is applied to the charging session
   loginAs,
   charger,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await loginAs('SuperAdmin');
   await page.goto('/dashboard/profile/dpo');
   await chooseLocation(page, 'uptown', /Uptown Station/);

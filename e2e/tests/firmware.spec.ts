@@ -9,7 +9,7 @@ test('a firmware campaign runs on simulated chargers to completion, stage by sta
   loginAs,
   charger,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const model = `E2E-${Date.now().toString(36)}`.slice(0, 20);
   const version = `8.${Date.now().toString(36)}`;
   const fleet = await Promise.all(CHARGERS.map((id) => charger(id, { model, firmwareVersion: '1.0.0', stepDelayMs: 200, reconnect: true })));
