@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { rowsOf } from '../db/sql-helpers.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
-import { currencyDigits, csvCellSql, csvDecimalSql, csvMinorSql, csvWallStampSql, csvZonedTimestampSql } from './csv-sql.ts';
+import { currencyDigits, csvCellSql, csvDecimalSql, csvMinorSql, csvWallStampSql } from './csv-sql.ts';
 import { csvCell } from './csv.ts';
 
 /** What a host may type into a name or a charger may send as an id tag, including what a spreadsheet would run. */
@@ -77,14 +77,11 @@ describe('CSV cells written by the database', () => {
       const format = zonedTimestampFormatter(zone);
       for (const instant of instants) {
         const at = sql`${instant}::timestamptz`;
-        expect(await one<string>(csvZonedTimestampSql(at, sql`${zone}::text`)), `${instant} in ${zone}`).toBe(format(new Date(instant)));
-        // The sessions CSV's form: the wall clock worked out beside the row.
-        expect(await one<string>(csvWallStampSql(sql`${at} at time zone ${zone}::text`, at)), `${instant} in ${zone}, from its wall clock`).toBe(
+        expect(await one<string>(csvWallStampSql(sql`${at} at time zone ${zone}::text`, at)), `${instant} in ${zone}`).toBe(
           format(new Date(instant)),
         );
       }
     }
-    expect(await one<string>(csvZonedTimestampSql(sql`null::timestamptz`, sql`'UTC'::text`))).toBe('');
     expect(await one<string>(csvWallStampSql(sql`null::timestamp`, sql`null::timestamptz`))).toBe('');
   });
 

@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 /*
  * CSV cells written by the database, for downloads of a million rows: the API then passes the database's text
  * through instead of building a row object, a cell array and a line per row (decision 057). The functions are
- * migration 0032's; each writes what its JavaScript counterpart writes (csv.ts, the reports' rounding,
+ * migrations 0032's and 0034's; each writes what its JavaScript counterpart writes (csv.ts, the reports' rounding,
  * zonedTimestampFormatter, minorToNumber), and csv-sql.test.ts holds them to it on both engines.
  */
 
@@ -14,12 +14,10 @@ export const csvCellSql = (value: SQL): SQL => sql`wd_csv_cell(${value})`;
 /** A number rounded half up to `digits` decimals and written without trailing zeros (12.50 → 12.5); '' for null. */
 export const csvDecimalSql = (value: SQL, digits: number): SQL => sql`wd_csv_decimal(${value}, ${sql.raw(String(Math.trunc(digits)))})`;
 
-/** An instant as zonedTimestampFormatter writes it, `2026-11-03 09:00:00 -08:00`; '' for null. */
-export const csvZonedTimestampSql = (at: SQL, timeZone: SQL): SQL => sql`wd_csv_stamp(${at}, ${timeZone})`;
-
 /**
- * The same from the instant's wall clock in its zone, already worked out (`at at time zone zone`): a query that
- * converts each instant once beside the row instead of three times in the cell (migration 0034).
+ * An instant as zonedTimestampFormatter writes it, `2026-11-03 09:00:00 -08:00`; '' for null. It takes the instant's
+ * wall clock in its zone already worked out (`at at time zone zone`), so that a query converts each instant once
+ * beside the row, not once per use in the cell (migration 0034).
  */
 export const csvWallStampSql = (wall: SQL, at: SQL): SQL => sql`wd_csv_wall_stamp(${wall}, ${at})`;
 

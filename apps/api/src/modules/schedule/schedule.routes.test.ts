@@ -19,9 +19,7 @@ describe('charger schedule', () => {
   let chargerB: string;
 
   beforeAll(async () => {
-    // Fifty bookings at once wait in the admission line (8 at a time on PGlite); its 3 s cap is for users, and on a
-    // busy shared machine half of them passed it and were answered 503. The test is about which booking wins.
-    t = await createTestApp({ env: { DB_QUEUE_TIMEOUT_MS: '60000' } });
+    t = await createTestApp();
     adminToken = (await loginAs(t.app, 'Admin')).access_token;
     lot = (await demoLocationIds(t.database.db))['sf-mission-bay']!;
     driverId = await makeDriver(t.database.db, lot);
