@@ -13,6 +13,9 @@ const STATES: Record<string, { state: FirmwareTargetState; failure?: string }> =
   InstallationFailed: { state: 'failed', failure: 'Installation failed (InstallationFailed)' },
 };
 
+/** Boots judged by one statement at most; a whole site reconnecting makes a few such reads, not one per charger. */
+const BOOTS_PER_BATCH = 500;
+
 /**
  * Follows chargers through their update: FirmwareStatusNotification moves the campaign entry, and the boot after
  * Installed checks the version the charger reports against the campaign's. Events are handled one at a time, in
@@ -20,7 +23,14 @@ const STATES: Record<string, { state: FirmwareTargetState; failure?: string }> =
  */
 export const createCampaignTracker = ({ db, log, changed }: { db: Database; log: FastifyBaseLogger; changed: () => void }) => {
   let queue: Promise<void> = Promise.resolve();
+  /**
+   * Boots waiting together at the end of the queue. A boot joins them only while nothing else was queued after
+   * them, so merging keeps the order of events: at 5,000 chargers one read per boot, one after another, made a
+   * backlog of minutes that still ran after the fleet had connected (decision 013).
+   */
+  let waitingBoots: Set<string> | undefined;
   const enqueue = (work: () => Promise<void>) => {
+    waitingBoots = undefined;
     queue = queue.then(work).catch((error: unknown) => log.warn({ err: error }, 'Firmware campaign progress not recorded'));
     return queue;
   };
@@ -34,17 +44,16 @@ export const createCampaignTracker = ({ db, log, changed }: { db: Database; log:
       if (next.state === 'failed') changed();
     });
 
-  /** After a reboot: the charger's BootNotification (already stored) must carry the campaign's version. */
-  const booted = (chargerId: string) =>
-    enqueue(async () => {
-      const target = await repo.openTargetOf(db, chargerId);
-      if (!target || target.state !== 'installed') return;
+  /** After reboots: each charger's BootNotification (already stored) must carry its campaign's version. */
+  const judgeBoots = async (chargerIds: readonly string[]) => {
+    const installed = (await repo.openTargetsOf(db, chargerIds)).filter((target) => target.state === 'installed');
+    for (const target of installed) {
       const reported = target.firmwareVersion;
       const matches = reported === target.version;
       await repo.updateTarget(
         db,
         target.campaignId,
-        chargerId,
+        target.chargerId,
         matches
           ? { state: 'updated', reportedVersion: reported, failure: null }
           : {
@@ -54,8 +63,24 @@ export const createCampaignTracker = ({ db, log, changed }: { db: Database; log:
             },
         ['installed'],
       );
-      changed();
+    }
+    if (installed.length) changed();
+  };
+
+  const booted = (chargerId: string) => {
+    // A second boot of a charger already waiting is judged by the same read: the first would have settled it.
+    if (waitingBoots && waitingBoots.size < BOOTS_PER_BATCH) {
+      waitingBoots.add(chargerId);
+      return queue;
+    }
+    const boots = new Set([chargerId]);
+    const done = enqueue(() => {
+      if (waitingBoots === boots) waitingBoots = undefined;
+      return judgeBoots([...boots]);
     });
+    waitingBoots = boots;
+    return done;
+  };
 
   return { firmwareStatus, booted, idle: () => queue };
 };

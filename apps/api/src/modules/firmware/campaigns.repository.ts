@@ -1,6 +1,7 @@
 import { FIRMWARE_TARGET_DONE, type FirmwareCampaignSummary, type FirmwareCampaignTarget, type FirmwareTargetState } from '@wattdesk/shared';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { uuidArray } from '../../db/sql-helpers.ts';
 import { chargers, firmwareCampaignChargers as targets, firmwareCampaigns as campaigns, firmwareImages, locations } from '../../db/schema/index.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -169,16 +170,28 @@ export const stageTargets = (db: Executor, campaignId: string, stage: number) =>
     .innerJoin(chargers, eq(chargers.id, targets.chargerId))
     .where(and(eq(targets.campaignId, campaignId), eq(targets.stage, stage)));
 
-/** The charger's update in progress (in any campaign), with the version it should come back with. */
-export const openTargetOf = async (db: Executor, chargerId: string) => {
-  const [row] = await db
-    .select({ campaignId: targets.campaignId, state: targets.state, version: firmwareImages.version, firmwareVersion: chargers.firmwareVersion })
+/**
+ * Each charger's update in progress (in any campaign), with the version it should come back with: one statement for
+ * a fleet's boots, so a reconnecting site does not queue one read per charger.
+ */
+export const openTargetsOf = (db: Executor, chargerIds: readonly string[]) =>
+  db
+    .selectDistinctOn([targets.chargerId], {
+      chargerId: targets.chargerId,
+      campaignId: targets.campaignId,
+      state: targets.state,
+      version: firmwareImages.version,
+      firmwareVersion: chargers.firmwareVersion,
+    })
     .from(targets)
     .innerJoin(campaigns, eq(campaigns.id, targets.campaignId))
     .innerJoin(firmwareImages, eq(firmwareImages.id, campaigns.imageId))
     .innerJoin(chargers, eq(chargers.id, targets.chargerId))
-    .where(and(eq(targets.chargerId, chargerId), notInArray(targets.state, ['pending', ...done])))
-    .orderBy(desc(targets.updatedAt))
-    .limit(1);
+    .where(and(sql`${targets.chargerId} = any(${uuidArray(chargerIds)})`, notInArray(targets.state, ['pending', ...done])))
+    .orderBy(targets.chargerId, desc(targets.updatedAt));
+
+/** The charger's update in progress (in any campaign), with the version it should come back with. */
+export const openTargetOf = async (db: Executor, chargerId: string) => {
+  const [row] = await openTargetsOf(db, [chargerId]);
   return row;
 };
