@@ -53,8 +53,8 @@ test('remote start and stop from the control center reach the charger, and the s
   const transactionId = bay4.activeTransactionId(1)!;
 
   const running = dialog.getByTestId('active-session');
-  // Well under the screen's 30 s fallback refresh, so only the live feed can show it this soon. 2 s was too short
-  // for the charger's stop, its priced transaction and the push on a busy CI machine (2026-11-29).
+  // Well under the screen's 30 s fallback refresh, so only the live feed can show the start and the stop this soon.
+  // 2 s was too short for a charger's transaction, its pricing and the push on a busy CI machine (2026-11-29).
   const LIVE_MS = 10_000;
   await expect(running).toContainText('E2E-REMOTE-1', { timeout: LIVE_MS });
   await bay4.sendMeterValues(1);
