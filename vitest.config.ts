@@ -5,6 +5,7 @@ const ENGINE_INDEPENDENT = [
   'src/db/pglite-thread.test.ts',
   'src/db/pglite-maintenance.test.ts',
   'src/lib/load-shedder.test.ts',
+  'src/lib/periodic-pass.test.ts',
   'src/modules/dpo/allocation.test.ts',
   'src/modules/drivers/authorization-rules.test.ts',
   'src/modules/payments/stripe-config.test.ts',

@@ -66,6 +66,9 @@ import { createViolationsService } from './modules/tariffs/violations.service.ts
 import type { IssuerVerifier } from './modules/sso/token-verifier.ts';
 import type { AccessTokenClaims } from './plugins/auth.ts';
 
+/** How long a reconnected charger may wait for the campaign pass that sends it its UpdateFirmware. */
+const CONNECTED_PASS_DELAY_MS = 1000;
+
 /** What every service may be given: the database, the clock and the app's shared parts. */
 export type ServiceContext = {
   config: AppConfig;
@@ -178,8 +181,8 @@ export const createServices = (ctx: ServiceContext) => {
   const powerEngine = createPowerEngine({ db, send: ocpp.call, log: ctx.log, now });
   ocpp.onChargerEvent((charger, reason) => {
     if (reason === 'boot') void campaignTracker.booted(charger.id);
-    // A charger back online may be owed its UpdateFirmware.
-    if (reason === 'connected') campaignJob.kick();
+    // A charger back online may be owed its UpdateFirmware; a fleet's reconnects share a pass.
+    if (reason === 'connected') campaignJob.kickSoon(CONNECTED_PASS_DELAY_MS);
     if (reason === 'session-started' || reason === 'session-stopped') powerEngine.sessionsChanged(charger.locationId);
     if (reason === 'connected')
       void powerEngine.chargerConnected(charger).catch((error: Error) => ctx.log.warn({ err: error.message }, 'Charging profiles not re-applied'));

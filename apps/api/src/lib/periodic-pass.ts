@@ -25,16 +25,37 @@ export const createPeriodicPass = (pass: () => Promise<void>, log: FastifyBaseLo
     return running;
   };
   const kick = () => void tick().catch((error: unknown) => log.warn({ err: error }, failure));
+  let soon: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    clearTimeout(soon);
+  };
 
   return {
     tick,
     kick,
+    /**
+     * One pass within `delayMs`, however many ask in between: a fleet reconnecting (tens of chargers a second) makes
+     * a pass a second, not a pass per charger back to back for the whole ramp.
+     */
+    kickSoon: (delayMs: number) => {
+      if (soon || stopped) return;
+      soon = setTimeout(() => {
+        soon = undefined;
+        kick();
+      }, delayMs);
+      soon.unref();
+    },
     /** Runs every `intervalMs` (0: never, e.g. in tests that call tick themselves); answers the stop. */
     start: (intervalMs: number) => {
-      if (intervalMs <= 0) return () => undefined;
+      if (intervalMs <= 0) return stop;
       const timer = setInterval(kick, intervalMs);
       timer.unref();
-      return () => clearInterval(timer);
+      return () => {
+        clearInterval(timer);
+        stop();
+      };
     },
   };
 };
