@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { chargerQueries, useCharger } from '../api/chargers-api.ts';
 import { ChargerOverview } from '../components/charger-overview.tsx';
 
 const NOW = '2026-11-22T10:05:00.000Z';
@@ -40,6 +41,7 @@ const charger: Charger = {
 /** The API over real HTTP: records each command and answers as a charger that accepts it. */
 let server: Server;
 let commands: { path: string; body: unknown }[] = [];
+let heldReloads: (() => void)[] = [];
 const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -53,6 +55,11 @@ const bodyOf = async (req: IncomingMessage) => {
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
+    if (req.method === 'GET' && url.pathname === '/web/chargers/c1') {
+      // The charger's page reloading on a busy server: answered only when a test lets it.
+      heldReloads.push(() => send(res, 200, charger));
+      return;
+    }
     if (req.method !== 'POST') return send(res, 404, { responseCode: 404, msg: ['Not found'] });
     return void bodyOf(req).then((body) => {
       commands.push({ path: url.pathname, body });
@@ -65,6 +72,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   commands = [];
+  heldReloads = [];
   useSession.setState({
     user: {
       access_token: 'a',
@@ -79,16 +87,30 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => useSession.setState({ user: null }));
+afterEach(() => {
+  for (const release of heldReloads) release();
+  useSession.setState({ user: null });
+});
 
-const renderOverview = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+/** What the charger dialog keeps loaded beside the overview: its detail query, which a command makes stale. */
+const ChargerDetailObserver = () => {
+  useCharger('c1');
+  return null;
+};
+
+const renderOverview = () => {
+  // Fresh until a command makes it stale: what reloads it is the command.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(chargerQueries.detail('c1').queryKey, charger);
+  return render(
+    <QueryClientProvider client={queryClient}>
       <MemoryRouter>
+        <ChargerDetailObserver />
         <ChargerOverview charger={charger} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
+};
 
 describe('ChargerOverview: Unlock and availability changes are confirmed first', () => {
   it('Unlock during a session says so; Cancel sends nothing, Unlock sends the command', async () => {
@@ -115,5 +137,19 @@ describe('ChargerOverview: Unlock and availability changes are confirmed first',
     expect(commands).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Set inoperative' }));
     await waitFor(() => expect(commands).toEqual([{ path: '/web/chargers/c1/availability', body: { connectorId: 0, type: 'Inoperative' } }]));
+  });
+});
+
+describe('ChargerOverview: stopping a session', () => {
+  it("the confirmation closes with the charger's answer, while the charger's page is still reloading", async () => {
+    const user = userEvent.setup();
+    renderOverview();
+    await user.click(screen.getByRole('button', { name: 'Stop the session on connector 1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Stop this session?' });
+    expect(dialog).toHaveTextContent('Charging for DRIVER-1 on connector 1 stops now (transaction 7).');
+    await user.click(within(dialog).getByRole('button', { name: 'Stop session' }));
+    await waitFor(() => expect(commands).toEqual([{ path: '/web/chargers/c1/remote-stop', body: { transactionId: 7 } }]));
+    await waitFor(() => expect(heldReloads.length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

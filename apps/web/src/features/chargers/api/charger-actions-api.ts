@@ -37,14 +37,15 @@ export const useRemoteAction = (id: string) => {
   return useMutation({
     mutationKey: queryKeys.chargers.commands(id),
     mutationFn: (request: RemoteActionRequest) => runRemoteAction(id, request),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       const message = result.msg[0] ?? result.status;
       if (POSITIVE_STATUSES.includes(result.status)) notifySuccess(message);
       else notifyInfo(message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.chargers.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.chargers.eventsOf(id) }),
-      ]);
+      // Not awaited: the charger's answer is the outcome, and its dialog closes with the toast. What the charger does
+      // next (a stop, a reboot) arrives later by the live feed; waiting for these refetches kept the confirmation open
+      // for seconds on a busy server after the toast had said Accepted.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chargers.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chargers.eventsOf(id) });
     },
   });
 };

@@ -40,11 +40,12 @@ export const useStopSession = (sessionId: string) => {
   return useMutation({
     mutationFn: ({ chargerId, transactionId }: { chargerId: string; transactionId: number }) =>
       api.post<CommandResult>(`/chargers/${chargerId}/remote-stop`, { transactionId }),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       const message = result.msg[0] ?? result.status;
       if (result.status === 'Accepted') notifySuccess(message);
       else notifyInfo(message);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions.detail(sessionId) });
+      // Not awaited, as for the charger's remote actions: the confirmation closes with the charger's answer.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.detail(sessionId) });
     },
   });
 };
