@@ -113,9 +113,16 @@ test('two-step sign-in: set up the app, sign in with a code, a recovery code wor
   await expect(page.getByRole('table', { name: 'Signed-in devices' }).getByRole('row')).toHaveCount(3);
   const password = page.getByRole('region', { name: 'Password' });
   await password.getByLabel('Current password').fill(PASSWORD);
+  const changeButton = password.getByRole('button', { name: 'Change password' });
+  // Within the section: filling a field may scroll the page.
+  const buttonTop = async () => ((await changeButton.boundingBox())?.y ?? 0) - ((await password.boundingBox())?.y ?? 0);
+  const buttonBefore = await buttonTop();
   await password.getByLabel('New password', { exact: true }).fill('Password1!');
   await password.getByLabel('Re-type new password').fill('Password1!');
-  await password.getByRole('button', { name: 'Change password' }).click();
+  // The strength meter arrives after its estimator loads: the button must not move under the pointer when it does.
+  await expect(password.getByRole('progressbar', { name: 'Password strength' })).toBeVisible();
+  expect(await buttonTop()).toBe(buttonBefore);
+  await changeButton.click();
   await expect(password.getByText('This password is too easy to guess', { exact: false }).first()).toBeVisible();
   await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await password.getByLabel('Re-type new password').fill(NEW_PASSWORD);

@@ -6,6 +6,8 @@ import { estimateStrength, type StrengthEstimate } from '../password-strength.ts
 
 const LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 const COLORS = ['error', 'error', 'warning', 'success', 'success'] as const;
+/** The bar (4 px) and one line of text (24 px, the page's line height): what the meter takes when shown. */
+const METER_HEIGHT = 28;
 
 /** How guessable the new password is, as the server will judge it. */
 export const StrengthMeter = ({ password, userInputs }: { password: string; userInputs: readonly string[] }) => {
@@ -21,19 +23,25 @@ export const StrengthMeter = ({ password, userInputs }: { password: string; user
       isCurrent = false;
     };
   }, [password, inputsKey]);
-  if (!password || !estimate) return null;
+  const shown = password && estimate ? estimate : null;
+  // The meter's place is kept while it is empty: the estimator loads on the first keystroke and answers late on a
+  // slow connection, and a meter that then pushed the fields below it down moved the submit button under the pointer.
   return (
-    <Box sx={{ mt: 1 }} aria-live="polite">
-      <LinearProgress
-        variant="determinate"
-        value={(estimate.score + 1) * 20}
-        color={COLORS[estimate.score] ?? 'error'}
-        aria-label="Password strength"
-      />
-      <Typography variant="caption" color={estimate.isStrongEnough ? 'success.main' : 'error'}>
-        {LABELS[estimate.score] ?? LABELS[0]}
-        {estimate.hint ? ` — ${estimate.hint}` : ''}
-      </Typography>
+    <Box sx={{ mt: 1, minHeight: METER_HEIGHT }} aria-live="polite">
+      {shown ? (
+        <>
+          <LinearProgress
+            variant="determinate"
+            value={(shown.score + 1) * 20}
+            color={COLORS[shown.score] ?? 'error'}
+            aria-label="Password strength"
+          />
+          <Typography variant="caption" color={shown.isStrongEnough ? 'success.main' : 'error'}>
+            {LABELS[shown.score] ?? LABELS[0]}
+            {shown.hint ? ` — ${shown.hint}` : ''}
+          </Typography>
+        </>
+      ) : null}
     </Box>
   );
 };
