@@ -32,7 +32,8 @@ export const startOcppServer = ({
 }: { databaseUrl?: string; redisUrl?: string; seed?: boolean } = {}): Promise<ProductProcess> =>
   startProductProcess({
     ...(seed ? { beforeStart: (dataDir: string) => seedDrivers(databaseUrl ? { url: databaseUrl } : { dataDir }) } : {}),
-    output: 'capture',
+    // BENCH_SERVER_OUTPUT=inherit shows the server's output (e.g. --trace-gc) beside the bench's.
+    output: process.env.BENCH_SERVER_OUTPUT === 'inherit' ? 'inherit' : 'capture',
     // For finding where time goes, e.g. BENCH_SERVER_NODE_ARGS='--trace-gc --trace-gc-ignore-scavenger'.
     nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
     readyTimeoutMs: 180_000,

@@ -92,6 +92,10 @@ export const seedDashboardScale = async (handle: DatabaseHandle, scale: Dashboar
     insert into location_connector_sessions (location_id, day, connector_type, sessions)
     select cs.location_id, (cs.started_at at time zone l.time_zone)::date, case cs.connector_id when 1 then 'CCS' else 'Type 2' end, count(*)
     from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' group by 1, 2, 3`);
+    // The network's drivers per month and local day (migration 0036), by the function its triggers call.
+    await db.execute(sql`
+    select wd_add_driver_days(array_agg(coalesce(cs.driver_id::text, cs.id_tag)), array_agg((cs.started_at at time zone l.time_zone)::date), array_agg(1))
+    from charging_sessions cs join locations l on l.id = cs.location_id where l.name like 'Dash Site %' and cs.status = 'completed'`);
     await db.execute(sql`drop table bench_chargers`);
   });
   // Vacuum as autovacuum would after so many inserts: it marks the pages visible, so index-only scans (unique

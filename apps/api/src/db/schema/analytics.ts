@@ -167,3 +167,51 @@ export const locationConnectorSessions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.locationId, table.day, table.connectorType] })],
 );
+
+/**
+ * Completed sessions per driver and local day of their start, a row per driver and calendar month, a column per
+ * day of the month (d1 … d31): the network's unique drivers over a range are the drivers with a session on one of
+ * its days that passes the Day filter, a row per driver and month read where a distinct count read every session
+ * of the range (decision 057). The driver is the session's driver account, else its ID tag, as the overview counts
+ * them. Counts, not flags, so a session that leaves (its charger deleted, its driver removed) takes its day away
+ * only when it was the last one. Kept by the sessions' triggers (migration 0036).
+ */
+export const driverMonthDays = pgTable(
+  'driver_month_days',
+  {
+    driver: text('driver').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    d1: integer('d1').notNull().default(0),
+    d2: integer('d2').notNull().default(0),
+    d3: integer('d3').notNull().default(0),
+    d4: integer('d4').notNull().default(0),
+    d5: integer('d5').notNull().default(0),
+    d6: integer('d6').notNull().default(0),
+    d7: integer('d7').notNull().default(0),
+    d8: integer('d8').notNull().default(0),
+    d9: integer('d9').notNull().default(0),
+    d10: integer('d10').notNull().default(0),
+    d11: integer('d11').notNull().default(0),
+    d12: integer('d12').notNull().default(0),
+    d13: integer('d13').notNull().default(0),
+    d14: integer('d14').notNull().default(0),
+    d15: integer('d15').notNull().default(0),
+    d16: integer('d16').notNull().default(0),
+    d17: integer('d17').notNull().default(0),
+    d18: integer('d18').notNull().default(0),
+    d19: integer('d19').notNull().default(0),
+    d20: integer('d20').notNull().default(0),
+    d21: integer('d21').notNull().default(0),
+    d22: integer('d22').notNull().default(0),
+    d23: integer('d23').notNull().default(0),
+    d24: integer('d24').notNull().default(0),
+    d25: integer('d25').notNull().default(0),
+    d26: integer('d26').notNull().default(0),
+    d27: integer('d27').notNull().default(0),
+    d28: integer('d28').notNull().default(0),
+    d29: integer('d29').notNull().default(0),
+    d30: integer('d30').notNull().default(0),
+    d31: integer('d31').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.driver, table.month] })],
+);

@@ -255,6 +255,21 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
       where (coalesce(w.energy_wh, 0), coalesce(w.sessions, 0)) is distinct from (coalesce(h.energy_wh, 0), coalesce(h.sessions, 0))`),
     );
 
+  /** Driver × local day counts (migration 0036) that differ from the completed sessions read directly. */
+  const driverDaysDrift = async () =>
+    rowsOf<Record<string, unknown>>(
+      await handle.db.execute(sql`
+      with want as (
+        select coalesce(cs.driver_id::text, cs.id_tag) as driver, (cs.started_at at time zone l.time_zone)::date as day, count(*)::int as sessions
+        from charging_sessions cs join locations l on l.id = cs.location_id where cs.status = 'completed' group by 1, 2),
+      have as (
+        select t.driver, t.month + (d - 1) as day, (array[t.d1, t.d2, t.d3, t.d4, t.d5, t.d6, t.d7, t.d8, t.d9, t.d10, t.d11, t.d12, t.d13, t.d14, t.d15, t.d16, t.d17, t.d18, t.d19, t.d20, t.d21, t.d22, t.d23, t.d24, t.d25, t.d26, t.d27, t.d28, t.d29, t.d30, t.d31])[d] as sessions
+        from driver_month_days t cross join generate_series(1, 31) d)
+      select coalesce(w.driver, h.driver) as driver, coalesce(w.day, h.day)::text as day, w.sessions as want, h.sessions as have
+      from want w full join have h on h.driver = w.driver and h.day = w.day
+      where coalesce(w.sessions, 0) <> coalesce(h.sessions, 0)`),
+    );
+
   /** Connected chargers whose row (migration 0030) is not their last change's time, or who have a row and are not connected. */
   const connectedDrift = async () =>
     rowsOf<Record<string, unknown>>(
@@ -457,6 +472,91 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
         },
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 4) },
+    );
+  }, 120_000);
+
+  it('unique drivers of the whole network follow sessions that change driver or leave with their location', async () => {
+    const network = (dayFilter: DayFilterKey) => ({ from: day(0), to: day(WINDOW_DAYS - 1), dayFilter });
+    const expectNetworkDrivers = async () => {
+      expect(await driverDaysDrift()).toEqual([]);
+      for (const dayFilter of ['all-days', 'weekdays', 'weekends'] as const) {
+        const overview = await dashboard().overview(
+          { userId: 'u', sessionId: 's', email: 'e', userType: 'SuperAdmin', locationIds: 'all' },
+          network(dayFilter),
+        );
+        const want = await direct({ ...network(dayFilter), locationIds: undefined, now: NOW });
+        expect(overview.figures.uniqueDrivers.current).toBe(want.drivers);
+      }
+    };
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(sessionArb, { minLength: 1, maxLength: 12 }),
+        fc.array(sessionArb, { minLength: 1, maxLength: 6 }),
+        async (sessions, elsewhere) => {
+          run += 1;
+          await reset();
+          await load(sessions, []);
+          // A fourth location, in a zone of its own, whose sessions share tags with the others'.
+          const [place] = await handle.db
+            .insert(locations)
+            .values({
+              name: 'Zone 3',
+              addressLine1: '1 Main St',
+              city: 'City',
+              zipCode: '00000',
+              state: 'CA',
+              lng: 0,
+              lat: 0,
+              accessCode: `Z3-${run}`,
+              timeZone: 'Europe/London',
+            })
+            .returning({ id: locations.id });
+          const [bay] = await handle.db
+            .insert(chargers)
+            .values({
+              chargerId: `PROP-Z3-${run}`,
+              locationId: place!.id,
+              name: `Z3-${run}`,
+              thingName: `thing-z3-${run}`,
+              kind: 'smart',
+              connectorTypes: ['CCS'],
+            })
+            .returning({ id: chargers.id });
+          world.chargerIds.push(bay!.id);
+          world.chargerLocation.push(place!.id);
+          try {
+            await load(
+              elsewhere.map((s) => ({ ...s, charger: 6, total: null, violation: false })),
+              [],
+            );
+          } finally {
+            world.chargerIds.pop();
+            world.chargerLocation.pop();
+          }
+          await expectNetworkDrivers();
+          // Tag C's completed sessions are given to a driver account, which is then removed: they count on the
+          // account, then on the tag again (the sessions keep their tag; the account is set to null).
+          const [account] = await handle.db
+            .insert(users)
+            .values({ email: `prop-c-${run}@example.com`, firstName: 'Prop', lastName: 'C', userType: 'Driver' })
+            .returning({ id: users.id });
+          await handle.db.insert(drivers).values({ userId: account!.id, locationId: world.locationIds[1]! });
+          await handle.db.execute(sql`update charging_sessions set driver_id = ${account!.id} where id_tag = 'C'`);
+          await expectNetworkDrivers();
+          await handle.db.execute(sql`delete from drivers where user_id = ${account!.id}`);
+          await handle.db.execute(sql`delete from users where id = ${account!.id}`);
+          await expectNetworkDrivers();
+          // Its charger moves to the first location, and the emptied location is deleted: the sessions it holds go with it
+          // (a cascade from the location, not from a charger).
+          await handle.db.execute(sql`update chargers set location_id = ${world.locationIds[0]!} where id = ${bay!.id}`);
+          await handle.db.delete(locations).where(sql`${locations.id} = ${place!.id}`);
+          expect(rowsOf(await handle.db.execute(sql`select 1 from charging_sessions where location_id = ${place!.id}`))).toEqual([]);
+          await expectNetworkDrivers();
+          await handle.db.delete(chargers).where(sql`${chargers.id} = ${bay!.id}`);
+        },
+      ),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 3) },
     );
   }, 120_000);
 });

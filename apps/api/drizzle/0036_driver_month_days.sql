@@ -1,0 +1,142 @@
+-- Unique drivers over a range of the whole network (decision 057): a distinct count over every completed session of
+-- the range (about 500,000 at 2,000 locations and 30 days) becomes a read of a row per driver and month. Each
+-- completed session counts once on its driver (account, else ID tag) and the local day of its start, the day the
+-- other rollups count it on; a session that stops being completed, changes driver or leaves takes its count back.
+CREATE TABLE "driver_month_days" (
+	"driver" text NOT NULL,
+	"month" date NOT NULL,
+	"d1" integer DEFAULT 0 NOT NULL,
+	"d2" integer DEFAULT 0 NOT NULL,
+	"d3" integer DEFAULT 0 NOT NULL,
+	"d4" integer DEFAULT 0 NOT NULL,
+	"d5" integer DEFAULT 0 NOT NULL,
+	"d6" integer DEFAULT 0 NOT NULL,
+	"d7" integer DEFAULT 0 NOT NULL,
+	"d8" integer DEFAULT 0 NOT NULL,
+	"d9" integer DEFAULT 0 NOT NULL,
+	"d10" integer DEFAULT 0 NOT NULL,
+	"d11" integer DEFAULT 0 NOT NULL,
+	"d12" integer DEFAULT 0 NOT NULL,
+	"d13" integer DEFAULT 0 NOT NULL,
+	"d14" integer DEFAULT 0 NOT NULL,
+	"d15" integer DEFAULT 0 NOT NULL,
+	"d16" integer DEFAULT 0 NOT NULL,
+	"d17" integer DEFAULT 0 NOT NULL,
+	"d18" integer DEFAULT 0 NOT NULL,
+	"d19" integer DEFAULT 0 NOT NULL,
+	"d20" integer DEFAULT 0 NOT NULL,
+	"d21" integer DEFAULT 0 NOT NULL,
+	"d22" integer DEFAULT 0 NOT NULL,
+	"d23" integer DEFAULT 0 NOT NULL,
+	"d24" integer DEFAULT 0 NOT NULL,
+	"d25" integer DEFAULT 0 NOT NULL,
+	"d26" integer DEFAULT 0 NOT NULL,
+	"d27" integer DEFAULT 0 NOT NULL,
+	"d28" integer DEFAULT 0 NOT NULL,
+	"d29" integer DEFAULT 0 NOT NULL,
+	"d30" integer DEFAULT 0 NOT NULL,
+	"d31" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "driver_month_days_driver_month_pk" PRIMARY KEY("driver","month")
+);
+--> statement-breakpoint
+-- Adds (or, with negative deltas, takes back) sessions per driver and local day.
+CREATE OR REPLACE FUNCTION "wd_add_driver_days"(p_drivers text[], p_days date[], p_deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(array_length(p_drivers, 1), 0) = 0 THEN RETURN; END IF;
+  INSERT INTO "driver_month_days" AS t ("driver", "month", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14", "d15", "d16", "d17", "d18", "d19", "d20", "d21", "d22", "d23", "d24", "d25", "d26", "d27", "d28", "d29", "d30", "d31")
+  SELECT u."driver", date_trunc('month', u."day")::date,
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 1), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 2), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 3), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 4), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 5), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 6), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 7), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 8), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 9), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 10), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 11), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 12), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 13), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 14), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 15), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 16), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 17), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 18), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 19), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 20), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 21), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 22), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 23), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 24), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 25), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 26), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 27), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 28), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 29), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 30), 0),
+    coalesce(sum(u."delta") FILTER (WHERE extract(day FROM u."day") = 31), 0)
+  FROM unnest(p_drivers, p_days, p_deltas) AS u("driver", "day", "delta") GROUP BY 1, 2
+  ON CONFLICT ("driver", "month") DO UPDATE SET "d1" = t."d1" + excluded."d1", "d2" = t."d2" + excluded."d2", "d3" = t."d3" + excluded."d3", "d4" = t."d4" + excluded."d4", "d5" = t."d5" + excluded."d5", "d6" = t."d6" + excluded."d6", "d7" = t."d7" + excluded."d7", "d8" = t."d8" + excluded."d8", "d9" = t."d9" + excluded."d9", "d10" = t."d10" + excluded."d10", "d11" = t."d11" + excluded."d11", "d12" = t."d12" + excluded."d12", "d13" = t."d13" + excluded."d13", "d14" = t."d14" + excluded."d14", "d15" = t."d15" + excluded."d15", "d16" = t."d16" + excluded."d16", "d17" = t."d17" + excluded."d17", "d18" = t."d18" + excluded."d18", "d19" = t."d19" + excluded."d19", "d20" = t."d20" + excluded."d20", "d21" = t."d21" + excluded."d21", "d22" = t."d22" + excluded."d22", "d23" = t."d23" + excluded."d23", "d24" = t."d24" + excluded."d24", "d25" = t."d25" + excluded."d25", "d26" = t."d26" + excluded."d26", "d27" = t."d27" + excluded."d27", "d28" = t."d28" + excluded."d28", "d29" = t."d29" + excluded."d29", "d30" = t."d30" + excluded."d30", "d31" = t."d31" + excluded."d31";
+END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "wd_sessions_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_drivers text[]; v_days date[]; v_deltas integer[];
+BEGIN
+  PERFORM "wd_roll_sessions"(array(SELECT "id" FROM new_sessions WHERE "status" = 'completed'));
+  SELECT array_agg(coalesce(n."driver_id"::text, n."id_tag")), array_agg((n."started_at" AT TIME ZONE l."time_zone")::date), array_agg(1)
+  INTO v_drivers, v_days, v_deltas
+  FROM new_sessions n JOIN "locations" l ON l."id" = n."location_id" WHERE n."status" = 'completed';
+  PERFORM "wd_add_driver_days"(v_drivers, v_days, v_deltas);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- A session counts while it is completed, on its driver and day: an update that changes either moves its count.
+CREATE OR REPLACE FUNCTION "wd_sessions_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_drivers text[]; v_days date[]; v_deltas integer[];
+BEGIN
+  PERFORM "wd_roll_sessions"(array(SELECT n."id" FROM new_sessions n JOIN old_sessions o ON o."id" = n."id"
+    WHERE n."status" = 'completed' AND o."status" <> 'completed'));
+  WITH changed AS (
+    SELECT o."status" AS "old_status", coalesce(o."driver_id"::text, o."id_tag") AS "old_driver", o."started_at" AS "old_start", o."location_id" AS "old_location",
+      n."status" AS "new_status", coalesce(n."driver_id"::text, n."id_tag") AS "new_driver", n."started_at" AS "new_start", n."location_id" AS "new_location"
+    FROM new_sessions n JOIN old_sessions o ON o."id" = n."id"
+    WHERE (n."status", coalesce(n."driver_id"::text, n."id_tag"), n."started_at", n."location_id")
+      IS DISTINCT FROM (o."status", coalesce(o."driver_id"::text, o."id_tag"), o."started_at", o."location_id")),
+  moves AS (
+    SELECT c."old_driver" AS "driver", (c."old_start" AT TIME ZONE l."time_zone")::date AS "day", -1 AS "delta"
+    FROM changed c JOIN "locations" l ON l."id" = c."old_location" WHERE c."old_status" = 'completed'
+    UNION ALL
+    SELECT c."new_driver", (c."new_start" AT TIME ZONE l."time_zone")::date, 1
+    FROM changed c JOIN "locations" l ON l."id" = c."new_location" WHERE c."new_status" = 'completed')
+  SELECT array_agg(m."driver"), array_agg(m."day"), array_agg(m."delta") INTO v_drivers, v_days, v_deltas FROM moves m;
+  PERFORM "wd_add_driver_days"(v_drivers, v_days, v_deltas);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Sessions deleted (a charger's, by its cascade): their counts go. A location's own delete is taken in the trigger
+-- below, before its row goes: by the time the cascade reaches the sessions, its time zone can no longer be read.
+CREATE OR REPLACE FUNCTION "wd_sessions_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_drivers text[]; v_days date[]; v_deltas integer[];
+BEGIN
+  SELECT array_agg(coalesce(o."driver_id"::text, o."id_tag")), array_agg((o."started_at" AT TIME ZONE l."time_zone")::date), array_agg(-1)
+  INTO v_drivers, v_days, v_deltas
+  FROM old_sessions o JOIN "locations" l ON l."id" = o."location_id" WHERE o."status" = 'completed';
+  PERFORM "wd_add_driver_days"(v_drivers, v_days, v_deltas);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "charging_sessions_rollup_delete" AFTER DELETE ON "charging_sessions" REFERENCING OLD TABLE AS old_sessions FOR EACH STATEMENT EXECUTE FUNCTION "wd_sessions_deleted"();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "wd_location_sessions_leaving"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_drivers text[]; v_days date[]; v_deltas integer[];
+BEGIN
+  SELECT array_agg(coalesce(s."driver_id"::text, s."id_tag")), array_agg((s."started_at" AT TIME ZONE OLD."time_zone")::date), array_agg(-1)
+  INTO v_drivers, v_days, v_deltas
+  FROM "charging_sessions" s WHERE s."location_id" = OLD."id" AND s."status" = 'completed';
+  PERFORM "wd_add_driver_days"(v_drivers, v_days, v_deltas);
+  RETURN OLD;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "locations_driver_days_leaving" BEFORE DELETE ON "locations" FOR EACH ROW EXECUTE FUNCTION "wd_location_sessions_leaving"();--> statement-breakpoint
+-- What exists already.
+SELECT "wd_add_driver_days"(coalesce(array_agg(coalesce(s."driver_id"::text, s."id_tag")), '{}'), coalesce(array_agg((s."started_at" AT TIME ZONE l."time_zone")::date), '{}'), coalesce(array_agg(1), '{}'))
+FROM "charging_sessions" s JOIN "locations" l ON l."id" = s."location_id" WHERE s."status" = 'completed';
