@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
 import { DAY_HOURS, hourSums } from './day-hours.ts';
@@ -37,34 +37,61 @@ export const connectorCount = async (db: Executor, scope: Scope): Promise<number
   return num(row?.n);
 };
 
-type RankedCharger = { chargerId: string; code: string; name: string; locationId: string; locationName: string; energyWh: number; sessions: number };
-
 const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 /** Per ISO week of the range, 1 for each weekday in the range that passes the Day filter, else 0 (m1 … m7). */
 const weekdayMasks = sql.raw(ISO_WEEKDAYS.map((d) => `bool_or(extract(isodow from g::date) = ${d})::int as m${d}`).join(', '));
 /** A charger_weekly_stats column summed over the picked weekdays of its week: exact, each day is taken whole or not at all. */
 const picked = (column: 'energy_wh' | 'sessions') => sql.raw(ISO_WEEKDAYS.map((d) => `s.${column}_${d} * w.m${d}`).join(' + '));
+/** The same, of ISO weekdays 1–5 only. */
+const pickedWeekdays = (column: 'energy_wh' | 'sessions') =>
+  sql.raw(
+    ISO_WEEKDAYS.slice(0, 5)
+      .map((d) => `s.${column}_${d} * w.m${d}`)
+      .join(' + '),
+  );
+
+type RankRow = {
+  side: string;
+  id: string;
+  code: string;
+  name: string;
+  location_id: string;
+  location_name: string;
+  energy_wh: number;
+  sessions: string;
+};
+
+const rankedSides = (rows: RankRow[]) => {
+  const ranked = (side: string) =>
+    rows
+      .filter((r) => r.side === side)
+      .map((r) => ({
+        chargerId: r.id,
+        code: r.code,
+        name: r.name,
+        locationId: r.location_id,
+        locationName: r.location_name,
+        energyWh: num(r.energy_wh),
+        sessions: num(r.sessions),
+      }));
+  return { top: ranked('top'), bottom: ranked('bottom') };
+};
+
+/** Per ISO week of `from`–`to`, the weekdays in it that pass `dayFilter`, as masks m1 … m7 (see `picked`). */
+const weeksOf = (from: string, to: string, dayFilter: Scope['dayFilter']) => sql`
+  select g::date - (extract(isodow from g::date)::int - 1) as week, ${weekdayMasks}
+  from generate_series(${from}::date, ${to}::date, interval '1 day') g where ${dayPasses(sql`g::date`, dayFilter)} group by 1`;
 
 /**
  * The `limit` chargers in scope that delivered the most energy and the `limit` that delivered the least, those
  * with none included so the bottom of the list is honest. One grouping for both ends, by charger id alone before
  * the names are joined, of the charger × week rollup: about five rows per charger for 30 days (decision 057).
  */
-export const rankedChargers = async (db: Executor, scope: Scope, limit: number): Promise<{ top: RankedCharger[]; bottom: RankedCharger[] }> => {
-  const rows = rowsOf<{
-    side: string;
-    id: string;
-    code: string;
-    name: string;
-    location_id: string;
-    location_name: string;
-    energy_wh: number;
-    sessions: string;
-  }>(
-    await db.execute(sql`
-    with weeks as (
-      select g::date - (extract(isodow from g::date)::int - 1) as week, ${weekdayMasks}
-      from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') g where ${dayPasses(sql`g::date`, scope.dayFilter)} group by 1),
+const rankedFromWeeks = async (db: Executor, scope: Scope, limit: number) =>
+  rankedSides(
+    rowsOf<RankRow>(
+      await db.execute(sql`
+    with weeks as (${weeksOf(scope.from, scope.to, scope.dayFilter)}),
     sums as (
       select s.charger_id, sum(${picked('energy_wh')}) as energy_wh, sum(${picked('sessions')}) as sessions
       from charger_weekly_stats s join weeks w on w.week = s.week
@@ -84,21 +111,98 @@ export const rankedChargers = async (db: Executor, scope: Scope, limit: number):
       union all
       (select 'bottom' as side, r.* from ranked r order by r.energy_wh asc, r.name, r.id limit ${limit})) x
     order by x.side, case x.side when 'top' then -x.energy_wh else x.energy_wh end, x.name, x.id`),
+    ),
   );
-  const ranked = (side: string) =>
-    rows
-      .filter((r) => r.side === side)
-      .map((r) => ({
-        chargerId: r.id,
-        code: r.code,
-        name: r.name,
-        locationId: r.location_id,
-        locationName: r.location_name,
-        energyWh: num(r.energy_wh),
-        sessions: num(r.sessions),
-      }));
-  return { top: ranked('top'), bottom: ranked('bottom') };
+
+/** The longest range kept as a row per charger. */
+const KEPT_RANGE_MAX_DAYS = 62;
+const shiftDay = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+const rangeDays = (scope: Scope) => Math.round((Date.parse(scope.to) - Date.parse(scope.from)) / 86_400_000) + 1;
+
+/**
+ * A range of the whole network ending within a day or two of today (today's date differs by zone): what hosts open
+ * the dashboard on, so it is kept as a row per charger (charger_windows) rather than grouped from week rows each time.
+ */
+export const keepsRange = (scope: Scope) => {
+  const today = scope.now.toISOString().slice(0, 10);
+  return (
+    scope.locationIds === undefined && rangeDays(scope) <= KEPT_RANGE_MAX_DAYS && scope.to >= shiftDay(today, -2) && scope.to <= shiftDay(today, 1)
+  );
 };
+
+/**
+ * Keeps the range's per-charger totals, built once from the week rollup. Locks, in the order a completing session
+ * takes them (its trigger writes the week rollup, then the kept ranges): a session completing meanwhile waits and then
+ * adds itself to the kept rows, and one completed before is in what the build reads; a charger added meanwhile waits
+ * and then joins the range (migration 0037); a second build waits and finds the range kept. Ranges whose end is past
+ * are dropped.
+ */
+export const keepRange = async (db: Database, scope: Scope) => {
+  const kept = rowsOf(await db.execute(sql`select 1 from charger_windows where window_end = ${scope.to}::date and days = ${rangeDays(scope)}`));
+  if (kept.length) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table charger_weekly_stats in share mode`);
+    await tx.execute(sql`lock table charger_window_stats in share row exclusive mode`);
+    const made = rowsOf(
+      await tx.execute(
+        sql`insert into charger_windows (window_end, days) values (${scope.to}::date, ${rangeDays(scope)}) on conflict do nothing returning 1`,
+      ),
+    );
+    if (!made.length) return;
+    await tx.execute(sql`delete from charger_windows where window_end < ${shiftDay(scope.now.toISOString().slice(0, 10), -2)}::date`);
+    // Every charger gets its row, zeros included, so the bottom of the ranking is an index range too.
+    await tx.execute(sql`
+      insert into charger_window_stats (window_end, days, charger_id, energy_wh, sessions, weekday_energy_wh, weekday_sessions)
+      with weeks as (${weeksOf(scope.from, scope.to, 'all-days')}),
+      sums as (
+        select s.charger_id, sum(${picked('energy_wh')}) as energy_wh, sum(${picked('sessions')}) as sessions,
+          sum(${pickedWeekdays('energy_wh')}) as weekday_energy_wh, sum(${pickedWeekdays('sessions')}) as weekday_sessions
+        from charger_weekly_stats s join weeks w on w.week = s.week group by s.charger_id)
+      select ${scope.to}::date, ${rangeDays(scope)}, c.id, coalesce(t.energy_wh, 0), coalesce(t.sessions, 0),
+        coalesce(t.weekday_energy_wh, 0), coalesce(t.weekday_sessions, 0)
+      from chargers c left join sums t on t.charger_id = c.id`);
+  });
+};
+
+/** The kept range's figure for the Day filter: weekends are all days less weekdays. */
+const keptColumn = (column: 'energy_wh' | 'sessions', dayFilter: Scope['dayFilter']) =>
+  dayFilter === 'all-days'
+    ? sql.raw(`w.${column}`)
+    : dayFilter === 'weekdays'
+      ? sql.raw(`w.weekday_${column}`)
+      : sql.raw(`w.${column} - w.weekday_${column}`);
+
+/**
+ * The ranking from a kept range, where every charger has a row. Each end is cut at its `limit`-th figure (an index
+ * range), ties at the cut kept, so names order them as in the week grouping; the names are joined for those few.
+ */
+const rankedFromKeptRange = async (db: Executor, scope: Scope, limit: number) =>
+  rankedSides(
+    rowsOf<RankRow>(
+      await db.execute(sql`
+    with totals as not materialized (
+      select w.charger_id, ${keptColumn('energy_wh', scope.dayFilter)} as energy_wh, ${keptColumn('sessions', scope.dayFilter)} as sessions
+      from charger_window_stats w where w.window_end = ${scope.to}::date and w.days = ${rangeDays(scope)}),
+    ends as (
+      select 'top' as side, t.* from totals t
+      where t.energy_wh >= coalesce((select u.energy_wh from totals u order by u.energy_wh desc offset ${limit - 1} limit 1), '-infinity')
+      union all
+      select 'bottom', t.* from totals t
+      where t.energy_wh <= coalesce((select u.energy_wh from totals u order by u.energy_wh asc offset ${limit - 1} limit 1), 'infinity')),
+    ranked as (
+      select e.side, c.id, c.charger_id as code, c.name, c.location_id, l.name as location_name, e.energy_wh, e.sessions
+      from ends e join chargers c on c.id = e.charger_id join locations l on l.id = c.location_id)
+    select * from (
+      (select r.* from ranked r where r.side = 'top' order by r.energy_wh desc, r.name, r.id limit ${limit})
+      union all
+      (select r.* from ranked r where r.side = 'bottom' order by r.energy_wh asc, r.name, r.id limit ${limit})) x
+    order by x.side, case x.side when 'top' then -x.energy_wh else x.energy_wh end, x.name, x.id`),
+    ),
+  );
+
+/** Top and bottom chargers: from a kept range when the caller kept it (`keepRange`), else grouped from week rows. */
+export const rankedChargers = async (db: Executor, scope: Scope, limit: number, { kept = false }: { kept?: boolean } = {}) =>
+  kept ? rankedFromKeptRange(db, scope, limit) : rankedFromWeeks(db, scope, limit);
 
 export const connectorTypes = async (db: Executor, scope: Scope) =>
   rowsOf<{ connector_type: string; sessions: string }>(

@@ -95,6 +95,13 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     return [...byDay.values()];
   };
 
+  /** Top and bottom chargers; a recent range of the whole network is kept as a row per charger (decision 057). */
+  const ranking = async (scope: Scope) => {
+    const kept = repo.keepsRange(scope);
+    if (kept) await repo.keepRange(db, scope);
+    return repo.rankedChargers(db, scope, RANKED, { kept });
+  };
+
   const overview = async (auth: AuthContext, query: DashboardRange): Promise<DashboardOverview> => {
     const scope = scopeOf(auth, query);
     const before = previousOf(scope);
@@ -107,7 +114,7 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
       series(scope),
       repo.hourlyUse(db, scope),
       repo.connectorCount(db, scope),
-      repo.rankedChargers(db, scope, RANKED),
+      ranking(scope),
       repo.connectorTypes(db, scope),
     ]);
     const usedSeconds = hours.reduce((sum, cell) => sum + cell.seconds, 0);
