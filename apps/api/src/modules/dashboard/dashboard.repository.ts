@@ -6,16 +6,7 @@ import { DAY_HOURS, hourSums } from './day-hours.ts';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-export { totals, type Totals } from './overview-totals.repository.ts';
-
-export const dailySeries = async (db: Executor, scope: Scope) =>
-  rowsOf<{ day: string; currency: string; energy_wh: number; sessions: string; revenue: string }>(
-    await db.execute(sql`
-    select s.day::text as day, l.currency, sum(s.energy_wh) as energy_wh, sum(s.sessions) as sessions, sum(s.revenue_minor) as revenue
-    from location_daily_stats s join locations l on l.id = s.location_id
-    where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)}
-    group by s.day, l.currency order by s.day`),
-  ).map((r) => ({ day: r.day, currency: r.currency, energyWh: num(r.energy_wh), sessions: num(r.sessions), revenue: num(r.revenue) }));
+export { totals, type DayRow, type Totals } from './overview-totals.repository.ts';
 
 /** Session seconds per local ISO weekday and hour of the range (cells with none are left out). */
 export const hourlyUse = async (db: Executor, scope: Scope) =>

@@ -82,10 +82,10 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
   };
 
   /** Every local day of the range that passes the Day filter, zeros where nothing happened. */
-  const series = async (scope: Scope) => {
+  const seriesOf = (scope: Scope, rows: repo.DayRow[]) => {
     const byDay = new Map<string, DashboardOverview['series'][number]>();
     for (const day of filteredDays(scope)) byDay.set(day, { day, energyWh: 0, sessions: 0, revenue: [] });
-    for (const row of await repo.dailySeries(db, scope)) {
+    for (const row of rows) {
       const day = byDay.get(row.day) ?? { day: row.day, energyWh: 0, sessions: 0, revenue: [] };
       day.energyWh += row.energyWh;
       day.sessions += row.sessions;
@@ -106,12 +106,11 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     const scope = scopeOf(auth, query);
     const before = previousOf(scope);
     // Independent reads: on PostgreSQL they run side by side on the pool (decision 057); PGlite queues them.
-    const [current, previous, timeZone, daily, hours, connectors, ranked, connectorTypes] = await Promise.all([
+    const [current, previous, timeZone, hours, connectors, ranked, connectorTypes] = await Promise.all([
       // The period's used time is the sum of the heat map's hours (same rows, same days): read once, not twice.
       repo.totals(db, scope, { usedSeconds: false }),
       repo.totals(db, before),
       query.locationId ? repo.locationZone(db, query.locationId) : null,
-      series(scope),
       repo.hourlyUse(db, scope),
       repo.connectorCount(db, scope),
       ranking(scope),
@@ -126,7 +125,7 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
       dayFilter: scope.dayFilter,
       timeZone,
       figures: figuresOf({ ...current, usedSeconds }, previous),
-      series: daily,
+      series: seriesOf(scope, current.days),
       heatMap: heatMapOf(scope, hours, connectors),
       topChargers: ranked.top,
       bottomChargers: ranked.bottom,

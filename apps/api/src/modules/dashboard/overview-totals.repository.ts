@@ -64,17 +64,18 @@ const uniqueDriversOfNetwork = (scope: Scope) => sql`
 
 const uniqueDrivers = (scope: Scope) => (scope.locationIds === undefined ? uniqueDriversOfNetwork(scope) : uniqueDriversAt(scope));
 
-const rollupSums = (scope: Scope, withUsedSeconds: boolean) => sql`
-  with d as (
-    select coalesce(sum(sessions), 0) as sessions, coalesce(sum(energy_wh), 0) as energy_wh, coalesce(sum(session_seconds), 0) as session_seconds,
-      coalesce(sum(idle_seconds), 0) as idle_seconds, coalesce(sum(violations), 0) as violations, coalesce(sum(online_seconds), 0) as closed_online
-    from location_daily_stats s where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)})
-  select d.*, ${
-    withUsedSeconds
-      ? sql`(select coalesce(sum(${dayTotal}), 0) from location_daily_hours u where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)})`
-      : sql`null`
-  } as used_seconds
-  from d`;
+/** The period's rollup sums per local day and currency (revenue is per currency; the rest is summed over them). */
+const dayRows = (scope: Scope) => sql`
+  select s.day::text as day, l.currency, sum(s.sessions) as sessions, sum(s.energy_wh) as energy_wh, sum(s.session_seconds) as session_seconds,
+    sum(s.idle_seconds) as idle_seconds, sum(s.violations) as violations, sum(s.online_seconds) as closed_online, sum(s.revenue_minor) as revenue
+  from location_daily_stats s join locations l on l.id = s.location_id
+  where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)}
+  group by s.day, l.currency order by s.day`;
+
+/** Session time in the period, from the heat map's day rows. */
+const usedTime = (scope: Scope) => sql`
+  select coalesce(sum(${dayTotal}), 0) as used_seconds from location_daily_hours u
+  where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}`;
 
 /**
  * Charger and connector time of the range up to now, per location's fleet today: each location's runs of days
@@ -92,33 +93,65 @@ const capacity = (scope: Scope) => sql`
   select coalesce(sum(e.seconds * f.chargers), 0) as charger_seconds, coalesce(sum(e.seconds * f.connectors), 0) as connector_seconds
   from fleet f join elapsed e on e.location_id = f.location_id`;
 
-const revenue = (scope: Scope) => sql`
-  select l.currency, sum(s.revenue_minor) as amount from location_daily_stats s join locations l on l.id = s.location_id
-  where ${inScope(sql`s.location_id`, scope)} and ${daysInRange(sql`s.day`, scope)} group by l.currency order by 2 desc`;
+export type DayRow = {
+  day: string;
+  currency: string;
+  sessions: number;
+  energyWh: number;
+  sessionSeconds: number;
+  idleSeconds: number;
+  violations: number;
+  closedOnline: number;
+  revenue: number;
+};
 
 /**
- * The period's sums from the rollups, the open connected time and the unique drivers: independent reads, side by
- * side. `usedSeconds: false` leaves the used time out (0) for a caller that sums the same hourly rows anyway.
+ * The period's figures: its rollup rows per day and currency (one read: the daily series, the sums and the revenue
+ * per currency all come from them), the open connected time, the unique drivers and the capacity, side by side.
+ * `usedSeconds: false` leaves the used time out (0) for a caller that sums the heat map's rows anyway.
  */
-export const totals = async (db: Executor, scope: Scope, { usedSeconds = true }: { usedSeconds?: boolean } = {}): Promise<Totals> => {
-  const [sums, open, drivers, fleet, money] = await Promise.all(
-    [rollupSums(scope, usedSeconds), openOnline(scope), uniqueDrivers(scope), capacity(scope), revenue(scope)].map((query) => db.execute(query)),
-  );
-  const [row] = rowsOf<Record<string, unknown>>(sums);
+export const totals = async (
+  db: Executor,
+  scope: Scope,
+  { usedSeconds = true }: { usedSeconds?: boolean } = {},
+): Promise<Totals & { days: DayRow[] }> => {
+  const [byDay, open, drivers, fleet, used] = await Promise.all([
+    db.execute(dayRows(scope)),
+    db.execute(openOnline(scope)),
+    db.execute(uniqueDrivers(scope)),
+    db.execute(capacity(scope)),
+    usedSeconds ? db.execute(usedTime(scope)) : null,
+  ]);
+  const days = rowsOf<Record<string, unknown>>(byDay).map((r) => ({
+    day: String(r.day),
+    currency: String(r.currency),
+    sessions: num(r.sessions),
+    energyWh: num(r.energy_wh),
+    sessionSeconds: num(r.session_seconds),
+    idleSeconds: num(r.idle_seconds),
+    violations: num(r.violations),
+    closedOnline: num(r.closed_online),
+    revenue: num(r.revenue),
+  }));
+  const sum = (pick: (row: DayRow) => number) => days.reduce((total, row) => total + pick(row), 0);
+  const revenue = new Map<string, number>();
+  for (const row of days) revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + row.revenue);
   const [connected] = rowsOf<Record<string, unknown>>(open);
   const [distinct] = rowsOf<Record<string, unknown>>(drivers);
   const [elapsed] = rowsOf<Record<string, unknown>>(fleet);
+  const [usedRow] = used ? rowsOf<Record<string, unknown>>(used) : [];
   return {
-    sessions: num(row?.sessions),
-    energyWh: num(row?.energy_wh),
-    sessionSeconds: num(row?.session_seconds),
-    idleSeconds: num(row?.idle_seconds),
-    violations: num(row?.violations),
-    onlineSeconds: num(row?.closed_online) + num(connected?.open_online),
-    usedSeconds: num(row?.used_seconds),
+    days,
+    sessions: sum((r) => r.sessions),
+    energyWh: sum((r) => r.energyWh),
+    sessionSeconds: sum((r) => r.sessionSeconds),
+    idleSeconds: sum((r) => r.idleSeconds),
+    violations: sum((r) => r.violations),
+    onlineSeconds: sum((r) => r.closedOnline) + num(connected?.open_online),
+    usedSeconds: num(usedRow?.used_seconds),
     uniqueDrivers: num(distinct?.unique_drivers),
     chargerSeconds: num(elapsed?.charger_seconds),
     connectorSeconds: num(elapsed?.connector_seconds),
-    revenue: rowsOf<{ currency: string; amount: string }>(money).map((r) => ({ currency: r.currency, amount: num(r.amount) })),
+    revenue: [...revenue].map(([currency, amount]) => ({ currency, amount })).sort((x, y) => y.amount - x.amount),
   };
 };
