@@ -47,5 +47,7 @@ export const localRuns = (scope: Scope): SQL => sql`
     cross join (select min(d) as first, max(d) as last from (
         select g::date as d, g::date - (row_number() over (order by g))::int as grp
         from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') g where ${dayPasses(sql`g::date`, scope.dayFilter)}) x
-      group by grp) s) r on r.time_zone = l.time_zone
+      group by grp) s
+    -- Kept apart (offset 0), so the bounds are converted once per zone and run, not once per location after the join.
+    offset 0) r on r.time_zone = l.time_zone
   where ${inScope(sql`l.id`, scope)}`;

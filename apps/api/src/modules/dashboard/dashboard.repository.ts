@@ -6,7 +6,7 @@ import { DAY_HOURS, hourSums } from './day-hours.ts';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-export { totals, type DayRow, type Totals } from './overview-totals.repository.ts';
+export { fleetTime, totals, type DayRow, type FleetTime, type Totals } from './overview-totals.repository.ts';
 
 /** Session seconds per local ISO weekday and hour of the range (cells with none are left out). */
 export const hourlyUse = async (db: Executor, scope: Scope) =>
@@ -18,15 +18,6 @@ export const hourlyUse = async (db: Executor, scope: Scope) =>
   ).flatMap((row) =>
     DAY_HOURS.map((hour) => ({ weekday: num(row.weekday), hour, seconds: num(row[`h${hour}`]) })).filter((cell) => cell.seconds > 0),
   );
-
-export const connectorCount = async (db: Executor, scope: Scope): Promise<number> => {
-  const [row] = rowsOf<{ n: string }>(
-    await db.execute(
-      sql`select coalesce(sum(greatest(jsonb_array_length(connector_types), 1)), 0) as n from chargers c where ${inScope(sql`c.location_id`, scope)}`,
-    ),
-  );
-  return num(row?.n);
-};
 
 const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 /** Per ISO week of the range, 1 for each weekday in the range that passes the Day filter, else 0 (m1 … m7). */

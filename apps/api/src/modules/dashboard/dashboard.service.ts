@@ -57,7 +57,7 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     };
   };
 
-  const figuresOf = (a: repo.Totals, b: repo.Totals): DashboardOverview['figures'] => ({
+  const figuresOf = (a: repo.Totals & repo.FleetTime, b: repo.Totals & repo.FleetTime): DashboardOverview['figures'] => ({
     energyWh: figure(a.energyWh, b.energyWh),
     sessions: figure(a.sessions, b.sessions),
     revenue: moneyFigures(a.revenue, b.revenue),
@@ -106,13 +106,13 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
     const scope = scopeOf(auth, query);
     const before = previousOf(scope);
     // Independent reads: on PostgreSQL they run side by side on the pool (decision 057); PGlite queues them.
-    const [current, previous, timeZone, hours, connectors, ranked, connectorTypes] = await Promise.all([
+    const [current, previous, timeZone, hours, fleet, ranked, connectorTypes] = await Promise.all([
       // The period's used time is the sum of the heat map's hours (same rows, same days): read once, not twice.
       repo.totals(db, scope, { usedSeconds: false }),
       repo.totals(db, before),
       query.locationId ? repo.locationZone(db, query.locationId) : null,
       repo.hourlyUse(db, scope),
-      repo.connectorCount(db, scope),
+      repo.fleetTime(db, scope, before),
       ranking(scope),
       repo.connectorTypes(db, scope),
     ]);
@@ -124,9 +124,9 @@ export const createDashboardService = ({ db, now, ledger }: { db: Database; now:
       previousTo: before.to,
       dayFilter: scope.dayFilter,
       timeZone,
-      figures: figuresOf({ ...current, usedSeconds }, previous),
+      figures: figuresOf({ ...current, ...fleet.current, usedSeconds }, { ...previous, ...fleet.previous }),
       series: seriesOf(scope, current.days),
-      heatMap: heatMapOf(scope, hours, connectors),
+      heatMap: heatMapOf(scope, hours, fleet.connectors),
       topChargers: ranked.top,
       bottomChargers: ranked.bottom,
       connectorTypes,

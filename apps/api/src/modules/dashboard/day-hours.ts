@@ -5,6 +5,3 @@ export const DAY_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** Each hour's seconds summed over the rows, named h0 … h23. */
 export const hourSums = sql.raw(DAY_HOURS.map((hour) => `sum(u.h${hour}) as h${hour}`).join(', '));
-
-/** A row's seconds over its 24 hours, added as bigint. */
-export const dayTotal = sql.raw(DAY_HOURS.map((hour) => `u.h${hour}${hour === 0 ? '::bigint' : ''}`).join(' + '));

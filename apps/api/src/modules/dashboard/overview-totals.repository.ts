@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { dayPasses, daysInRange, inScope, localRuns, type Scope } from '../../db/rollup-scope.ts';
-import { dayTotal } from './day-hours.ts';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
@@ -14,8 +13,6 @@ export type Totals = {
   violations: number;
   onlineSeconds: number;
   usedSeconds: number;
-  chargerSeconds: number;
-  connectorSeconds: number;
   uniqueDrivers: number;
   revenue: { currency: string; amount: number }[];
 };
@@ -45,22 +42,18 @@ const uniqueDriversAt = (scope: Scope) => sql`
       select coalesce(cs.driver_id::text, cs.id_tag) as driver from charging_sessions cs
       where cs.location_id = r.location_id and cs.started_at >= r.lo and cs.started_at < r.hi and cs.status = 'completed' offset 0) d) x`;
 
-const MONTH_DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
-/** Per calendar month of the range, 1 for each day of the month in the range that passes the Day filter, else 0. */
-const monthDayMasks = sql.raw(MONTH_DAYS.map((d) => `bool_or(extract(day from g::date) = ${d})::int as m${d}`).join(', '));
-const monthDaysPicked = sql.raw(MONTH_DAYS.map((d) => `t.d${d} * m.m${d}`).join(' + '));
-
 /**
  * Every location in scope: the drivers with a completed session on a day of the range that passes the filter, from
- * a row per driver and month (migration 0036) instead of every session of the range. Exact: each day is counted
- * whole or not at all, as the sessions' local start dates are.
+ * a row per driver and month (migration 0036; `days` has bit k − 1 set for a session on day k, migration 0038)
+ * instead of every session of the range. Exact: each day is counted whole or not at all, as the sessions' local start
+ * dates are.
  */
 const uniqueDriversOfNetwork = (scope: Scope) => sql`
   with months as (
-    select date_trunc('month', g)::date as month, ${monthDayMasks}
+    select date_trunc('month', g)::date as month, bit_or(1 << (extract(day from g)::int - 1)) as mask
     from generate_series(${scope.from}::date, ${scope.to}::date, interval '1 day') g where ${dayPasses(sql`g::date`, scope.dayFilter)} group by 1)
   select count(distinct t.driver) as unique_drivers from driver_month_days t join months m on m.month = t.month
-  where ${monthDaysPicked} > 0`;
+  where t.days & m.mask <> 0`;
 
 const uniqueDrivers = (scope: Scope) => (scope.locationIds === undefined ? uniqueDriversOfNetwork(scope) : uniqueDriversAt(scope));
 
@@ -74,24 +67,45 @@ const dayRows = (scope: Scope) => sql`
 
 /** Session time in the period, from the heat map's day rows. */
 const usedTime = (scope: Scope) => sql`
-  select coalesce(sum(${dayTotal}), 0) as used_seconds from location_daily_hours u
+  select coalesce(sum(u.total), 0) as used_seconds from location_daily_hours u
   where ${inScope(sql`u.location_id`, scope)} and ${daysInRange(sql`u.day`, scope)}`;
 
+/** A period's charger and connector time: the chargers in scope now, over the period's local days up to now. */
+export type FleetTime = { chargerSeconds: number; connectorSeconds: number };
+
 /**
- * Charger and connector time of the range up to now, per location's fleet today: each location's runs of days
- * (converted once per time zone) clipped at now, where a row per location and day cost two time-zone
- * conversions each (60,000 rows for 2,000 locations over 30 days).
+ * Charger and connector time of the range and of the previous period, and the connectors in scope now, from one
+ * grouping of the chargers per location (three before). Each location's runs of days (converted once per time zone)
+ * clipped at now, where a row per location and day cost two time-zone conversions each.
  */
-const capacity = (scope: Scope) => sql`
-  with runs as materialized (${localRuns(scope)}),
-  fleet as (
-    select c.location_id, count(*) as chargers, sum(greatest(jsonb_array_length(c.connector_types), 1)) as connectors
-    from chargers c where ${inScope(sql`c.location_id`, scope)} group by c.location_id),
-  elapsed as (
-    select r.location_id, sum(greatest(0, extract(epoch from least(${scope.now}::timestamptz, r.hi) - r.lo))) as seconds
-    from runs r group by r.location_id)
-  select coalesce(sum(e.seconds * f.chargers), 0) as charger_seconds, coalesce(sum(e.seconds * f.connectors), 0) as connector_seconds
-  from fleet f join elapsed e on e.location_id = f.location_id`;
+export const fleetTime = async (
+  db: Executor,
+  scope: Scope,
+  previous: Scope,
+): Promise<{ current: FleetTime; previous: FleetTime; connectors: number }> => {
+  const elapsed = (period: Scope) => sql`
+    select r.location_id, sum(greatest(0, extract(epoch from least(${period.now}::timestamptz, r.hi) - r.lo))) as seconds
+    from (${localRuns(period)}) r group by r.location_id`;
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+    with fleet as (
+      select c.location_id, count(*) as chargers, sum(greatest(jsonb_array_length(c.connector_types), 1)) as connectors
+      from chargers c where ${inScope(sql`c.location_id`, scope)} group by c.location_id),
+    cur as (${elapsed(scope)}),
+    prev as (${elapsed(previous)})
+    select
+      (select coalesce(sum(e.seconds * f.chargers), 0) from fleet f join cur e on e.location_id = f.location_id) as cur_chargers,
+      (select coalesce(sum(e.seconds * f.connectors), 0) from fleet f join cur e on e.location_id = f.location_id) as cur_connectors,
+      (select coalesce(sum(e.seconds * f.chargers), 0) from fleet f join prev e on e.location_id = f.location_id) as prev_chargers,
+      (select coalesce(sum(e.seconds * f.connectors), 0) from fleet f join prev e on e.location_id = f.location_id) as prev_connectors,
+      (select coalesce(sum(f.connectors), 0) from fleet f) as connectors`),
+  );
+  return {
+    current: { chargerSeconds: num(row?.cur_chargers), connectorSeconds: num(row?.cur_connectors) },
+    previous: { chargerSeconds: num(row?.prev_chargers), connectorSeconds: num(row?.prev_connectors) },
+    connectors: num(row?.connectors),
+  };
+};
 
 export type DayRow = {
   day: string;
@@ -107,7 +121,7 @@ export type DayRow = {
 
 /**
  * The period's figures: its rollup rows per day and currency (one read: the daily series, the sums and the revenue
- * per currency all come from them), the open connected time, the unique drivers and the capacity, side by side.
+ * per currency all come from them), the open connected time and the unique drivers, side by side.
  * `usedSeconds: false` leaves the used time out (0) for a caller that sums the heat map's rows anyway.
  */
 export const totals = async (
@@ -115,11 +129,10 @@ export const totals = async (
   scope: Scope,
   { usedSeconds = true }: { usedSeconds?: boolean } = {},
 ): Promise<Totals & { days: DayRow[] }> => {
-  const [byDay, open, drivers, fleet, used] = await Promise.all([
+  const [byDay, open, drivers, used] = await Promise.all([
     db.execute(dayRows(scope)),
     db.execute(openOnline(scope)),
     db.execute(uniqueDrivers(scope)),
-    db.execute(capacity(scope)),
     usedSeconds ? db.execute(usedTime(scope)) : null,
   ]);
   const days = rowsOf<Record<string, unknown>>(byDay).map((r) => ({
@@ -138,7 +151,6 @@ export const totals = async (
   for (const row of days) revenue.set(row.currency, (revenue.get(row.currency) ?? 0) + row.revenue);
   const [connected] = rowsOf<Record<string, unknown>>(open);
   const [distinct] = rowsOf<Record<string, unknown>>(drivers);
-  const [elapsed] = rowsOf<Record<string, unknown>>(fleet);
   const [usedRow] = used ? rowsOf<Record<string, unknown>>(used) : [];
   return {
     days,
@@ -150,8 +162,6 @@ export const totals = async (
     onlineSeconds: sum((r) => r.closedOnline) + num(connected?.open_online),
     usedSeconds: num(usedRow?.used_seconds),
     uniqueDrivers: num(distinct?.unique_drivers),
-    chargerSeconds: num(elapsed?.charger_seconds),
-    connectorSeconds: num(elapsed?.connector_seconds),
     revenue: [...revenue].map(([currency, amount]) => ({ currency, amount })).sort((x, y) => y.amount - x.amount),
   };
 };
