@@ -483,6 +483,8 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     const network = (dayFilter: DayFilterKey) => ({ from: day(0), to: day(WINDOW_DAYS - 2), dayFilter });
     const expectNetwork = async ({ ranking = true }: { ranking?: boolean } = {}) => {
       expect(await driverDaysDrift()).toEqual([]);
+      // A driver's month whose sessions all left is gone, not a row of zeros (migration 0039).
+      expect(rowsOf(await handle.db.execute(sql`select driver from driver_month_days where days = 0`))).toEqual([]);
       for (const dayFilter of ['all-days', 'weekdays', 'weekends'] as const) {
         const overview = await dashboard().overview(
           { userId: 'u', sessionId: 's', email: 'e', userType: 'SuperAdmin', locationIds: 'all' },
