@@ -28,12 +28,14 @@ export const dayPasses = (day: SQL, dayFilter: DayFilterKey): SQL =>
 export const daysInRange = (day: SQL, scope: Scope): SQL =>
   sql`${day} between ${scope.from}::date and ${scope.to}::date and ${dayPasses(day, scope.dayFilter)}`;
 
+/** A calendar day (YYYY-MM-DD) `days` days later (earlier when negative). */
+export const shiftDay = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** How many calendar days the range holds, both ends included. */
+export const rangeDays = (scope: Pick<Scope, 'from' | 'to'>) => Math.round((Date.parse(scope.to) - Date.parse(scope.from)) / 86_400_000) + 1;
+
 /** The same number of days just before the range. */
-export const previousOf = (scope: Scope): Scope => {
-  const length = Math.round((Date.parse(scope.to) - Date.parse(scope.from)) / 86_400_000) + 1;
-  const day = (offset: number) => new Date(Date.parse(scope.from) + offset * 86_400_000).toISOString().slice(0, 10);
-  return { ...scope, from: day(-length), to: day(-1) };
-};
+export const previousOf = (scope: Scope): Scope => ({ ...scope, from: shiftDay(scope.from, -rangeDays(scope)), to: shiftDay(scope.from, -1) });
 
 /**
  * Each location in scope with its runs of consecutive local days of the range that pass the Day filter, as

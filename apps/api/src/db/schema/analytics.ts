@@ -165,7 +165,7 @@ export const locationDailyHours = pgTable(
     h21: integer('h21').notNull().default(0),
     h22: integer('h22').notNull().default(0),
     h23: integer('h23').notNull().default(0),
-    /** The day's session seconds: the period's time in use reads this, not 24 columns per row (migration 0038). */
+    /** The day's session seconds: the period's time in use reads this, not 24 columns per row (migration 0036). */
     total: bigint('total', { mode: 'number' }).generatedAlwaysAs(
       sql.raw(
         '"h0"::bigint + "h1" + "h2" + "h3" + "h4" + "h5" + "h6" + "h7" + "h8" + "h9" + "h10" + "h11" + "h12" + "h13" + "h14" + "h15" + "h16" + "h17" + "h18" + "h19" + "h20" + "h21" + "h22" + "h23"',
@@ -233,7 +233,7 @@ export const driverMonthDays = pgTable(
     d29: integer('d29').notNull().default(0),
     d30: integer('d30').notNull().default(0),
     d31: integer('d31').notNull().default(0),
-    /** Bit k − 1 set when day k has a session: a range's days are one mask per month (migration 0038). */
+    /** Bit k − 1 set when day k has a session: a range's days are one mask per month (migration 0036). */
     days: integer('days').generatedAlwaysAs(
       sql.raw(
         '("d1" > 0)::int | (("d2" > 0)::int << 1) | (("d3" > 0)::int << 2) | (("d4" > 0)::int << 3) | (("d5" > 0)::int << 4) | (("d6" > 0)::int << 5) | (("d7" > 0)::int << 6) | (("d8" > 0)::int << 7) | (("d9" > 0)::int << 8) | (("d10" > 0)::int << 9) | (("d11" > 0)::int << 10) | (("d12" > 0)::int << 11) | (("d13" > 0)::int << 12) | (("d14" > 0)::int << 13) | (("d15" > 0)::int << 14) | (("d16" > 0)::int << 15) | (("d17" > 0)::int << 16) | (("d18" > 0)::int << 17) | (("d19" > 0)::int << 18) | (("d20" > 0)::int << 19) | (("d21" > 0)::int << 20) | (("d22" > 0)::int << 21) | (("d23" > 0)::int << 22) | (("d24" > 0)::int << 23) | (("d25" > 0)::int << 24) | (("d26" > 0)::int << 25) | (("d27" > 0)::int << 26) | (("d28" > 0)::int << 27) | (("d29" > 0)::int << 28) | (("d30" > 0)::int << 29) | (("d31" > 0)::int << 30)',

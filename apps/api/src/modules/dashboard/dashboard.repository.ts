@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
-import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
+import { dayPasses, daysInRange, inScope, rangeDays, shiftDay, type Scope } from '../../db/rollup-scope.ts';
 import { DAY_HOURS, hourSums } from './day-hours.ts';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -98,8 +98,6 @@ const rankedFromWeeks = async (db: Executor, scope: Scope, limit: number) =>
 
 /** The longest range kept as a row per charger. */
 const KEPT_RANGE_MAX_DAYS = 62;
-const shiftDay = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
-const rangeDays = (scope: Scope) => Math.round((Date.parse(scope.to) - Date.parse(scope.from)) / 86_400_000) + 1;
 
 /**
  * A range of the whole network ending within a day or two of today (today's date differs by zone): what hosts open
@@ -116,7 +114,7 @@ export const keepsRange = (scope: Scope) => {
  * Keeps the range's per-charger totals, built once from the week rollup. Locks, in the order a completing session
  * takes them (its trigger writes the week rollup, then the kept ranges): a session completing meanwhile waits and then
  * adds itself to the kept rows, and one completed before is in what the build reads; a charger added meanwhile waits
- * and then joins the range (migration 0037); a second build waits and finds the range kept. Ranges whose end is past
+ * and then joins the range (migration 0036); a second build waits and finds the range kept. Ranges whose end is past
  * are dropped.
  */
 export const keepRange = async (db: Database, scope: Scope) => {

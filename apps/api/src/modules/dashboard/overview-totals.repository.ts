@@ -44,7 +44,7 @@ const uniqueDriversAt = (scope: Scope) => sql`
 
 /**
  * Every location in scope: the drivers with a completed session on a day of the range that passes the filter, from
- * a row per driver and month (migration 0036; `days` has bit k − 1 set for a session on day k, migration 0038)
+ * a row per driver and month (migration 0036; `days` has bit k − 1 set for a session on day k)
  * instead of every session of the range. Exact: each day is counted whole or not at all, as the sessions' local start
  * dates are.
  */
@@ -93,12 +93,11 @@ export const fleetTime = async (
       from chargers c where ${inScope(sql`c.location_id`, scope)} group by c.location_id),
     cur as (${elapsed(scope)}),
     prev as (${elapsed(previous)})
-    select
-      (select coalesce(sum(e.seconds * f.chargers), 0) from fleet f join cur e on e.location_id = f.location_id) as cur_chargers,
-      (select coalesce(sum(e.seconds * f.connectors), 0) from fleet f join cur e on e.location_id = f.location_id) as cur_connectors,
-      (select coalesce(sum(e.seconds * f.chargers), 0) from fleet f join prev e on e.location_id = f.location_id) as prev_chargers,
-      (select coalesce(sum(e.seconds * f.connectors), 0) from fleet f join prev e on e.location_id = f.location_id) as prev_connectors,
-      (select coalesce(sum(f.connectors), 0) from fleet f) as connectors`),
+    select c.*, p.*, (select coalesce(sum(f.connectors), 0) from fleet f) as connectors
+    from (select coalesce(sum(e.seconds * f.chargers), 0) as cur_chargers, coalesce(sum(e.seconds * f.connectors), 0) as cur_connectors
+          from fleet f join cur e on e.location_id = f.location_id) c,
+      (select coalesce(sum(e.seconds * f.chargers), 0) as prev_chargers, coalesce(sum(e.seconds * f.connectors), 0) as prev_connectors
+          from fleet f join prev e on e.location_id = f.location_id) p`),
   );
   return {
     current: { chargerSeconds: num(row?.cur_chargers), connectorSeconds: num(row?.cur_connectors) },

@@ -141,7 +141,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
     await handle.db.execute(sql`delete from charger_weekly_stats`);
     await handle.db.execute(sql`delete from location_daily_hours`);
     await handle.db.execute(sql`delete from location_connector_sessions`);
-    // Kept ranges (migration 0037) are built from the rollups above on the next overview.
+    // Kept ranges (migration 0036) are built from the rollups above on the next overview.
     await handle.db.execute(sql`delete from charger_windows`);
   };
 
@@ -478,12 +478,12 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
   }, 120_000);
 
   it('unique drivers and the ranking of the whole network follow sessions that complete later, change driver or leave with their location', async () => {
-    // Ranges ending on the day of NOW: the ranking reads them from kept per-charger rows (migration 0037), built by
+    // Ranges ending on the day of NOW: the ranking reads them from kept per-charger rows (migration 0036), built by
     // the first overview and kept up to date by the sessions' trigger after it.
     const network = (dayFilter: DayFilterKey) => ({ from: day(0), to: day(WINDOW_DAYS - 2), dayFilter });
     const expectNetwork = async ({ ranking = true }: { ranking?: boolean } = {}) => {
       expect(await driverDaysDrift()).toEqual([]);
-      // A driver's month whose sessions all left is gone, not a row of zeros (migration 0039).
+      // A driver's month whose sessions all left is gone, not a row of zeros (migration 0036).
       expect(rowsOf(await handle.db.execute(sql`select driver from driver_month_days where days = 0`))).toEqual([]);
       for (const dayFilter of ['all-days', 'weekdays', 'weekends'] as const) {
         const overview = await dashboard().overview(
