@@ -11,8 +11,6 @@ export type ThreadRequest =
       params: unknown[] | undefined;
       rowMode: RowMode | undefined;
       txId: number | undefined;
-      /** Taken before the other statements waiting outside a transaction (query-priority.ts). */
-      urgent: boolean;
     }
   | {
       id: number;
@@ -21,6 +19,7 @@ export type ThreadRequest =
       name: string;
       sql: string;
       params: readonly PreparedValue[];
+      /** Taken before the other statements waiting outside a transaction. */
       urgent: boolean;
     }
   | { id: number; op: 'begin' }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread, type ThreadTransaction } from './pglite-thread.ts';
-import { urgently } from './query-priority.ts';
 
 let thread: PGliteThread;
 
@@ -10,6 +9,9 @@ beforeAll(async () => {
   await thread.query('create table items (id int primary key, name text not null constraint items_name_unique unique)');
 });
 afterAll(() => thread.close());
+
+/** What Authorize sends: a short prepared read marked urgent. */
+const urgentRead = () => thread.queryPrepared({ name: 'urgent_one', sql: 'select 1' }, [], { urgent: true });
 
 const names = async () => (await thread.query<{ name: string }>('select name from items order by id')).rows.map((row) => row.name);
 
@@ -75,7 +77,7 @@ describe('PGlite in its own thread', () => {
       await tx.query('select pg_sleep(0.02)');
       finished.push('transaction');
     });
-    const urgent = urgently(() => thread.query('select 1')).then(() => finished.push('urgent'));
+    const urgent = urgentRead().then(() => finished.push('urgent'));
     await Promise.all([...waitingBefore, transaction, urgent]);
     // At most the statement already with PGlite runs first.
     expect(finished.indexOf('urgent')).toBeLessThanOrEqual(1);
@@ -88,7 +90,7 @@ describe('PGlite in its own thread', () => {
     const normal = thread.query('select 1').then(() => finished.push('normal'));
     // Both have reached the PGlite thread while the transaction holds PGlite.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const urgent = urgently(() => thread.query('select 1')).then(() => finished.push('urgent'));
+    const urgent = urgentRead().then(() => finished.push('urgent'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     finish();
     await Promise.all([transaction, normal, urgent]);
@@ -100,7 +102,7 @@ describe('PGlite in its own thread', () => {
     const awkward = "O'Brien'); delete from items; --";
     await thread.query('insert into items (id, name) values (30, $1)', [awkward]);
     expect((await thread.queryPrepared(byName, [awkward])).rows).toEqual([{ id: 30, name: awkward }]);
-    expect((await urgently(() => thread.queryPrepared(byName, ['nobody']))).rows).toEqual([]);
+    expect((await thread.queryPrepared(byName, ['nobody'], { urgent: true })).rows).toEqual([]);
     expect((await thread.query('select count(*)::int as n from items')).rows).toEqual([{ n: 4 }]);
     expect((await thread.query("select count(*)::int as n from pg_prepared_statements where name = 'items_by_name'")).rows).toEqual([{ n: 1 }]);
     await expect(thread.queryPrepared(byName, ['a\0b'])).rejects.toThrow(/NUL/);

@@ -1,7 +1,6 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './db-errors.ts';
-import { isUrgent } from './query-priority.ts';
 import {
   deserializeError,
   READY_ID,
@@ -32,7 +31,7 @@ export type ThreadTransaction = {
  * (query, transaction). PGlite answers one query at a time and runs it as one uninterrupted stretch
  * of WebAssembly; on the API's own thread every query stalled every request, so that under load
  * even a refusal waited behind queries (decision 006). Statements still run one at a time, in order, except that
- * urgent ones (query-priority.ts) go ahead of those waiting.
+ * urgent prepared ones go ahead of those waiting.
  */
 export class PGliteThread {
   readonly waitReady: Promise<void>;
@@ -61,12 +60,15 @@ export class PGliteThread {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined, urgent: isUrgent() }) as Promise<Results<T>>;
+    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined }) as Promise<Results<T>>;
   }
 
-  /** A statement prepared once in PGlite's session under `name`, then executed with `params` (outside a transaction). */
-  queryPrepared<T>(statement: { name: string; sql: string }, params: readonly PreparedValue[]): Promise<Results<T>> {
-    return this.#call({ op: 'prepared', ...statement, params, urgent: isUrgent() }) as Promise<Results<T>>;
+  /**
+   * A statement prepared once in PGlite's session under `name`, then executed with `params` (outside a transaction).
+   * `urgent`: handed to PGlite before the statements already waiting (a driver at a charger, decision 013).
+   */
+  queryPrepared<T>(statement: { name: string; sql: string }, params: readonly PreparedValue[], { urgent = false } = {}): Promise<Results<T>> {
+    return this.#call({ op: 'prepared', ...statement, params, urgent }) as Promise<Results<T>>;
   }
 
   /** Commits when the callback resolves, rolls back when it throws, as PGlite's own transaction() does. */
@@ -74,7 +76,7 @@ export class PGliteThread {
     const txId = (await this.#call({ op: 'begin' })) as number;
     const tx: ThreadTransaction = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId, urgent: false }) as Promise<Results<R>>,
+        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId }) as Promise<Results<R>>,
     };
     let result: T;
     try {

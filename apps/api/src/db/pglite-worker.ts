@@ -70,7 +70,9 @@ const executePrepared = async (request: Extract<ThreadRequest, { op: 'prepared' 
     await db.exec(`PREPARE ${request.name} AS ${request.sql}`);
     prepared.add(request.name);
   }
-  return db.query(`EXECUTE ${request.name} (${request.params.map(sqlLiteral).join(', ')})`);
+  // EXECUTE takes its argument list only when the statement has parameters: `EXECUTE name ()` is a syntax error.
+  const args = request.params.length ? ` (${request.params.map(sqlLiteral).join(', ')})` : '';
+  return db.query(`EXECUTE ${request.name}${args}`);
 };
 
 const handle = async (request: ThreadRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> => {
@@ -104,7 +106,7 @@ const answer = (request: ThreadRequest) =>
 
 /**
  * Requests outside a transaction wait here rather than in PGlite's own first-come queue, so that an urgent one is
- * handed over next (query-priority.ts). One is with PGlite at a time: a `begin` until its transaction is open, then
+ * handed over next. One is with PGlite at a time: a `begin` until its transaction is open, then
  * nothing until it ends; a statement until it is answered. A transaction's own statements and its end bypass this
  * queue: the transaction already holds PGlite, and queuing them behind it would never end.
  */
@@ -141,7 +143,7 @@ port.on('message', (request: ThreadRequest) => {
     void answer(request);
     return;
   }
-  ((request.op === 'query' || request.op === 'prepared') && request.urgent ? waiting.urgent : waiting.normal).push(request);
+  (request.op === 'prepared' && request.urgent ? waiting.urgent : waiting.normal).push(request);
   scheduleHandOver();
 });
 

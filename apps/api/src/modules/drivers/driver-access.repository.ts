@@ -85,11 +85,14 @@ const rulesFrom = (row: HolderRow, prefix: '' | 'main_'): RestrictionRules => {
   };
 };
 
+/** A driver is waiting at the charger: Authorize's reads go ahead of telemetry and dashboard reads on PGlite. */
+const AT_THE_CHARGER = { urgent: true };
+
 const dayParams = (day: LocalDay) => [day.at.toISOString(), day.timeZone] as const;
 
 /** The tag's holder and the day's sessions its limits count, or undefined when no driver has the tag. */
 export const findTagHolder = async (db: Database, tag: string, day: LocalDay): Promise<{ holder: TagHolder; today: SessionsToday } | undefined> => {
-  const [row] = await queryPrepared<HolderRow>(db, TAG_HOLDER, [tag, ...dayParams(day)]);
+  const [row] = await queryPrepared<HolderRow>(db, TAG_HOLDER, [tag, ...dayParams(day)], AT_THE_CHARGER);
   if (!row) return undefined;
   return {
     holder: {
@@ -108,13 +111,27 @@ export const countSessionsToday = async (db: Database, holder: TagHolder, day: L
   const driverCounted = holder.maxSessionsPerDay !== null;
   const accountCounted = (holder.main?.maxSessionsPerDay ?? null) !== null;
   if (!driverCounted && !accountCounted) return { driver: 0, account: 0 };
-  const [row] = await queryPrepared<{ driver_today: number; account_today: number }>(db, SESSIONS_TODAY, [
-    String(driverCounted),
-    ...dayParams(day),
-    holder.driverId,
-    accountCounted ? holder.accountId : null,
-  ]);
+  const [row] = await queryPrepared<{ driver_today: number; account_today: number }>(
+    db,
+    SESSIONS_TODAY,
+    [String(driverCounted), ...dayParams(day), holder.driverId, accountCounted ? holder.accountId : null],
+    AT_THE_CHARGER,
+  );
   return { driver: Number(row?.driver_today ?? 0), account: Number(row?.account_today ?? 0) };
+};
+
+const LOCATION_ACCESS: PreparedStatement = {
+  name: 'wd_authorize_location_access',
+  sql: `
+  select l.time_zone as "timeZone", coalesce(s.accept_unknown_tags, false) as "acceptUnknownTags"
+  from locations l left join driver_access_settings s on s.location_id = l.id
+  where l.id = $1::uuid limit 1`,
+};
+
+/** findLocationAccess for Authorize: prepared, and ahead of the statements waiting on PGlite. */
+export const findLocationAccessAtCharger = async (db: Database, locationId: string) => {
+  const [row] = await queryPrepared<{ timeZone: string; acceptUnknownTags: boolean }>(db, LOCATION_ACCESS, [locationId], AT_THE_CHARGER);
+  return row;
 };
 
 /** The location's time zone and whether its chargers accept tags no driver has. */

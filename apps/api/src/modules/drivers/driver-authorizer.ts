@@ -1,6 +1,5 @@
 import { accountParentIdTag, normalizeIdTag } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
-import { urgently } from '../../db/query-priority.ts';
 import { decide, energyLimitKwh, type AuthorizationStatus, type SessionsToday, type TagHolder } from './authorization-rules.ts';
 import * as access from './driver-access.repository.ts';
 
@@ -50,7 +49,7 @@ export const createDriverAuthorizer = ({
   const placeOf = async (locationId: string) => {
     const hit = fresh(places, locationId);
     if (hit) return hit.value;
-    const value = (await access.findLocationAccess(db, locationId)) ?? null;
+    const value = (await access.findLocationAccessAtCharger(db, locationId)) ?? null;
     remember(places, locationId, value);
     return value;
   };
@@ -93,9 +92,6 @@ export const createDriverAuthorizer = ({
     };
   };
 
-  /** A driver is waiting at the charger: its reads go ahead of telemetry and dashboard reads on PGlite. */
-  const authorize = (rawTag: string, place: { chargerId: string; locationId: string }) => urgently(() => decideTag(rawTag, place));
-
   /** The kWh limit of a running session's driver, for a session picked up again after a reconnect (rare). */
   const energyLimitWh = async (driverId: string): Promise<number | null> => {
     const limit = await access.findEnergyLimit(db, driverId);
@@ -103,7 +99,7 @@ export const createDriverAuthorizer = ({
   };
 
   return {
-    authorize,
+    authorize: decideTag,
     energyLimitWh,
     /** A driver changed (status, restrictions, tags): its tags, old and new, are read again. */
     forget: ({ driverIds = [], tags = [] }: { driverIds?: readonly string[]; tags?: readonly string[] }) => {
