@@ -127,35 +127,3 @@ export const createMessageThrottle = (socket: PausableReader, limits: Pick<OcppL
     },
   };
 };
-
-/** The CallError codes OCPP-J 1.6 defines (§4.2.3; the errata also spells Occurrence with two r's). */
-const OCPP16_ERROR_CODES = new Set([
-  'NotImplemented',
-  'NotSupported',
-  'InternalError',
-  'ProtocolError',
-  'SecurityError',
-  'FormationViolation',
-  'PropertyConstraintViolation',
-  'OccurenceConstraintViolation',
-  'OccurrenceConstraintViolation',
-  'TypeConstraintViolation',
-  'GenericError',
-]);
-
-/**
- * ocpp-rpc answers frame faults with OCPP 2.0.1 codes (RpcFrameworkError, MessageTypeNotSupported) that a 1.6
- * charger does not know. In 1.6 a frame that is not JSON, or not a CALL / CALLRESULT / CALLERROR array, is a
- * FormationViolation; a well-formed call that breaks the exchange (its id is already being answered) is a
- * ProtocolError. Any other code outside 1.6's list becomes GenericError. Other frames pass untouched.
- */
-export const toOcpp16Frame = (frame: string): string => {
-  if (!frame.startsWith('[4,')) return frame;
-  const callError = JSON.parse(frame) as [4, string, string, string, unknown];
-  const [, , code, description] = callError;
-  if (OCPP16_ERROR_CODES.has(code)) return frame;
-  if (code === 'RpcFrameworkError' && description.startsWith('Already processing')) callError[2] = 'ProtocolError';
-  else if (code === 'RpcFrameworkError' || code === 'MessageTypeNotSupported') callError[2] = 'FormationViolation';
-  else callError[2] = 'GenericError';
-  return JSON.stringify(callError);
-};

@@ -1,20 +1,15 @@
 import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventEmitter } from 'node:events';
-import type { RPCServer } from 'ocpp-rpc';
 import type { Database } from '../../db/client.ts';
 import { verifyChargerPassword } from '../../lib/charger-password.ts';
 import { createBatchedLookup } from '../../lib/group-commit.ts';
 import { createVerifiedCredentials } from '../../lib/verified-credentials.ts';
 import { createHandshakeThrottle, createRefusalSampler, type OcppLimits } from './ocpp-guard.ts';
+import type { AcceptHandshake, OcppHandshake, RefuseHandshake } from './ocpp-json-rpc.ts';
 import * as repo from './ocpp.repository.ts';
 
 /** What an accepted handshake hands to the connection. */
 export type HandshakeSession = Omit<repo.ChargerAuthRow, 'ocppPasswordHash'> | { wrongSubprotocol: true };
-
-type Handshake = { identity: string; remoteAddress?: string; endpoint: string; protocols: Set<string>; password?: Buffer };
-type Accept = (session: HandshakeSession, protocol?: string | false) => void;
-type Reject = (status: number, message: string) => void;
 
 /** One answer for an unknown id, no password and a wrong password: no probing for registered ids. */
 const UNAUTHORIZED = 'Unauthorized';
@@ -27,20 +22,17 @@ const REFUSAL_RECORD_INTERVAL_MS = 60_000;
  * possible: an address with too many failures is turned away before any look-up, and refusals that name no
  * registered charger are counted and sampled in the log rather than written to the database.
  */
-export const installHandshake = (
-  rpc: RPCServer,
-  {
-    db,
-    log,
-    limits,
-    recordRefusal,
-  }: {
-    db: Database;
-    log: FastifyBaseLogger;
-    limits: OcppLimits;
-    recordRefusal: (chargerCode: string, chargerId: string, reason: string, remoteAddress: string) => void;
-  },
-) => {
+export const createHandshake = ({
+  db,
+  log,
+  limits,
+  recordRefusal,
+}: {
+  db: Database;
+  log: FastifyBaseLogger;
+  limits: OcppLimits;
+  recordRefusal: (chargerCode: string, chargerId: string, reason: string, remoteAddress: string) => void;
+}) => {
   const throttle = createHandshakeThrottle(limits.handshakeFailuresPerMinute);
   const unauthenticated = createRefusalSampler(log);
   const lastRecorded = new Map<string, number>();
@@ -58,7 +50,7 @@ export const installHandshake = (
     recordRefusal(chargerCode, chargerId, reason, remote);
   };
 
-  rpc.auth((accept: Accept, reject: Reject, handshake: Handshake) => {
+  const authenticate = (handshake: OcppHandshake, accept: AcceptHandshake<HandshakeSession>, reject: RefuseHandshake) => {
     const chargerCode = handshake.identity;
     const remote = handshake.remoteAddress ?? 'unknown';
     if (throttle.blocked(remote)) {
@@ -95,10 +87,7 @@ export const installHandshake = (
       log.error({ err: error, chargerCode }, 'Charger authentication failed');
       reject(500, 'authentication unavailable');
     });
-  });
+  };
 
-  // ocpp-rpc announces its name, version and platform in a Server header on every upgrade; nothing needs it.
-  (rpc as unknown as { _wss: EventEmitter })._wss.removeAllListeners('headers');
-
-  return { refusals: () => unauthenticated.stats(), credentials: () => credentials.stats(), close: () => unauthenticated.close() };
+  return { authenticate, refusals: () => unauthenticated.stats(), credentials: () => credentials.stats(), close: () => unauthenticated.close() };
 };

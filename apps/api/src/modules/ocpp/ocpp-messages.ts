@@ -1,7 +1,7 @@
 import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
-import { createRPCError } from 'ocpp-rpc';
 import type { Database } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
+import { OcppCallError, type OcppErrorCode } from './ocpp-call-error.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
 import type { StatusWriter } from './status-writer.ts';
@@ -54,14 +54,13 @@ export type MessageEffects = {
 
 type Params = Record<string, unknown>;
 
-/** ocpp-rpc builds an Error subclass per OCPP error code; its typings call it a plain record. */
-const rpcError = (code: string, message: string) => createRPCError(code, message) as Error;
+const rpcError = (code: OcppErrorCode, message: string) => new OcppCallError(code, message);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const accepted = { status: 'Accepted' } as const;
 
 /**
- * OCPP 1.6J messages from chargers. ocpp-rpc has already validated each against the official JSON
- * schema (strict mode), so these handle only what a schema cannot: order, identity, and repeats.
+ * OCPP 1.6J messages from chargers. Each has already passed the official JSON schema (ocpp-json-rpc.ts),
+ * so these handle only what a schema cannot: order, identity, and repeats.
  */
 export const createMessageHandlers = ({
   db,

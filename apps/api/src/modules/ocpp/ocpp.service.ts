@@ -2,23 +2,31 @@ import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import ocppRpc, { RPCServer } from 'ocpp-rpc';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { ClusterBus, CommandReply } from '../../lib/cluster-bus.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { createChargerLog } from './charger-log.ts';
 import { createConnectionWriter } from './connection-writer.ts';
-import { installHandshake, type HandshakeSession } from './ocpp-handshake.ts';
-import { createMessageThrottle, DEFAULT_OCPP_LIMITS, toOcpp16Frame, type OcppLimits } from './ocpp-guard.ts';
+import { OcppCallError, OcppTimeoutError } from './ocpp-call-error.ts';
+import { createHandshake, type HandshakeSession } from './ocpp-handshake.ts';
+import { createMessageThrottle, DEFAULT_OCPP_LIMITS, type OcppLimits } from './ocpp-guard.ts';
+import { OcppJsonServer, type OcppConnection } from './ocpp-json-rpc.ts';
 import { createMessageHandlers, type ChargerContext, type IdTagAuthority, type OcppPricing } from './ocpp-messages.ts';
 import * as repo from './ocpp.repository.ts';
-import type { RpcClient } from './rpc-client.ts';
 import { createStatusWriter } from './status-writer.ts';
 import { TelemetryWriter } from './telemetry-writer.ts';
 import { createWantedAvailability } from './wanted-availability.ts';
 
-// ocpp-rpc spreads its error classes into module.exports, which Node's ESM named imports cannot see.
-const { TimeoutError, createRPCError } = ocppRpc;
+/** What a connection carries from its handshake, and once open, the charger it is. */
+type ChargerLink = {
+  session: HandshakeSession;
+  context?: ChargerContext;
+  throttle?: ReturnType<typeof createMessageThrottle>;
+};
+type ChargerConnection = OcppConnection<ChargerLink>;
+
+/** A connection is pinged this long after it opened and after each pong; one with its ping unanswered by the next is closed. */
+const PING_INTERVAL_MS = 60_000;
 
 export type OcppServerOptions = {
   /** A connector or the charger reported Faulted (for notifications). */
@@ -45,19 +53,19 @@ export type ChargerListener = (charger: { id: string; chargerCode: string; locat
 
 /**
  * The OCPP 1.6J endpoint on the API's own HTTP server: `/ocpp/{chargerId}`, subprotocol ocpp1.6,
- * HTTP Basic per charger (security profile 1). Messages are validated by ocpp-rpc against the OCPP
- * JSON schemas before our handlers see them.
+ * HTTP Basic per charger (security profile 1). Messages are checked against the OCPP 1.6 JSON schemas
+ * (ocpp-json-rpc.ts) before our handlers see them.
  */
 export const createOcppServer = (options: OcppServerOptions) => {
   const { db, bus, log, now } = options;
   const callTimeoutMs = options.callTimeoutMs ?? 15_000;
   const limits: OcppLimits = { ...DEFAULT_OCPP_LIMITS, ...options.limits };
   // OCPP 1.6 lets a charger have one call outstanding; one that pipelines past its budget gets this, unhandled.
-  const overBudgetError = createRPCError(
+  const overBudgetError = new OcppCallError(
     'GenericError',
     `Too many messages: at most ${limits.messagesPerSecond} a second; wait for each answer before the next call`,
-  ) as Error;
-  const connections = new Map<string, { client: RpcClient; context: ChargerContext }>();
+  );
+  const connections = new Map<string, { connection: ChargerConnection; context: ChargerContext }>();
   const throttles = new Set<ReturnType<typeof createMessageThrottle>>();
   /**
    * A charger's connected/disconnected writes, in the order the sockets opened and closed: a charger that drops and
@@ -94,9 +102,10 @@ export const createOcppServer = (options: OcppServerOptions) => {
     const connection = connections.get(chargerCode);
     if (!connection) return { requestId, ok: false, code: 'CHARGER_OFFLINE', message: 'The charger is not connected' };
     try {
-      return { requestId, ok: true, result: await connection.client.call(method, params, { callTimeoutMs }) };
+      return { requestId, ok: true, result: await connection.connection.call(method, params, callTimeoutMs) };
     } catch (error) {
-      if (error instanceof TimeoutError) return { requestId, ok: false, code: 'CHARGER_NO_ANSWER', message: 'The charger did not answer in time' };
+      if (error instanceof OcppTimeoutError)
+        return { requestId, ok: false, code: 'CHARGER_NO_ANSWER', message: 'The charger did not answer in time' };
       return { requestId, ok: false, code: 'CHARGER_CALL_FAILED', message: (error as Error).message };
     }
   };
@@ -142,20 +151,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     },
   });
 
-  const rpc = new RPCServer({
-    protocols: [OCPP_SUBPROTOCOL],
-    strictMode: true,
-    // A charger sending garbage is cut off rather than allowed to keep the connection busy.
-    maxBadMessages: 10,
-    callTimeoutMs,
-    pingIntervalMs: 60_000,
-    // Validation details yes (ocpp-rpc puts them in error.details), our stack traces no.
-    respondWithDetailedErrors: false,
-    // ws's default is 100 MiB: one such frame held the event loop for every other charger.
-    wssOptions: { maxPayload: limits.maxFrameBytes },
-  });
-
-  const handshakes = installHandshake(rpc, {
+  const handshakes = createHandshake({
     db,
     log,
     limits,
@@ -163,44 +159,35 @@ export const createOcppServer = (options: OcppServerOptions) => {
       logEvent(chargerCode, chargerId, 'refused', `Connection refused: ${reason}`, { remoteAddress }),
   });
 
-  rpc.on('client', (rawClient: unknown) => {
-    const client = rawClient as RpcClient;
-    const session = client.session as HandshakeSession;
+  const opened = (connection: ChargerConnection) => {
+    const link = connection.session;
+    const { session } = link;
     if ('wrongSubprotocol' in session) {
-      void client.close({ code: 1002, reason: 'OCPP 1.6 needs the ocpp1.6 subprotocol' });
+      connection.close(1002, 'OCPP 1.6 needs the ocpp1.6 subprotocol');
       return;
     }
-    const throttle = createMessageThrottle(client._ws, limits);
+    const throttle = createMessageThrottle(connection.socket, limits);
     throttles.add(throttle);
-    client.on('message', ({ outbound }) => {
-      if (!outbound) throttle.received();
-    });
-    const send = client.sendRaw.bind(client);
-    client.sendRaw = (frame) => send(toOcpp16Frame(frame));
     const context: ChargerContext = {
       id: session.id,
-      chargerCode: client.identity,
+      chargerCode: connection.identity,
       locationId: session.locationId,
       booted: session.booted,
       sessions: new Map(),
       limits: new Map(),
       unknownTransactions: new Set(),
     };
+    link.context = context;
+    link.throttle = throttle;
     // A second connection for the same charger replaces the first (it reconnected before we saw the drop).
     const previous = connections.get(context.chargerCode);
-    connections.set(context.chargerCode, { client, context });
-    if (previous) void previous.client.close({ code: 1000, reason: 'Replaced by a new connection' });
+    connections.set(context.chargerCode, { connection, context });
+    if (previous) previous.connection.close(1000, 'Replaced by a new connection');
 
-    // One handler per action: anything else is answered NotImplemented by ocpp-rpc before validation.
-    for (const method of messages.methods)
-      client.handle(method, async ({ params }) => {
-        if (throttle.overBudget()) throw overBudgetError;
-        return messages.handle(context, method, params ?? {});
-      });
-    client.on('close', () => {
+    connection.onClose = () => {
       throttle.stop();
       throttles.delete(throttle);
-      if (connections.get(context.chargerCode)?.client !== client) return;
+      if (connections.get(context.chargerCode)?.connection !== connection) return;
       connections.delete(context.chargerCode);
       void inConnectionOrder(context.chargerCode, async () => {
         await telemetry.flush();
@@ -210,7 +197,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
           publish({ ...context, locationId: refreshed.locationId }, 'disconnected');
         }
       });
-    });
+    };
 
     const recorded = inConnectionOrder(context.chargerCode, async () => {
       await connectionMarks.connected(context.id, now());
@@ -222,6 +209,27 @@ export const createOcppServer = (options: OcppServerOptions) => {
       void recorded
         .then(() => applyWantedAvailability(context))
         .catch((error: Error) => log.warn({ err: error.message }, 'Charger availability not applied'));
+  };
+
+  const ocpp = new OcppJsonServer<ChargerLink>({
+    protocols: [OCPP_SUBPROTOCOL],
+    actions: new Set(messages.methods),
+    // ws's default is 100 MiB: one such frame held the event loop for every other charger.
+    maxFrameBytes: limits.maxFrameBytes,
+    callTimeoutMs,
+    pingIntervalMs: PING_INTERVAL_MS,
+    // A charger sending garbage is cut off rather than allowed to keep the connection busy.
+    maxBadFrames: 10,
+    authenticate: (handshake, accept, refuse) => handshakes.authenticate(handshake, (session, protocol) => accept({ session }, protocol), refuse),
+    connected: opened,
+    received: (connection) => connection.session.throttle?.received(),
+    answer: async (connection, action, payload) => {
+      const { context, throttle } = connection.session;
+      if (!context) throw new OcppCallError('SecurityError', 'This connection is not a charger of this network');
+      if (throttle?.overBudget()) throw overBudgetError;
+      return messages.handle(context, action, payload);
+    },
+    failed: (connection, action, error) => log.error({ err: error, chargerCode: connection.identity, action }, 'OCPP call not answered'),
   });
 
   bus.handleCommands((request) => callLocal(request.chargerCode, request.method, request.params, request.requestId));
@@ -232,7 +240,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     /** For the HTTP server's 'upgrade' event. */
     handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
       if (!isOcppUpgrade(request)) return false;
-      void rpc.handleUpgrade(request, socket as never, head);
+      ocpp.handleUpgrade(request, socket, head);
       return true;
     },
     /**
@@ -263,7 +271,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       handshakes.close();
       // A connection held back by its message budget must read the close handshake.
       for (const throttle of throttles) throttle.stop();
-      await rpc.close({ code: 1001, reason: 'Server shutting down', force: false, awaitPending: false });
+      await ocpp.close(1001, 'Server shutting down');
       await telemetry.close();
       await statuses.idle();
       await connectionMarks.idle();
