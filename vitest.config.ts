@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 const ENGINE_INDEPENDENT = [
   'src/db/pglite-thread.test.ts',
-  'src/modules/ocpp/ocpp-json-rpc.test.ts',
+  'src/lib/ocpp-j/ocpp-json-rpc.test.ts',
   'src/db/pglite-maintenance.test.ts',
   'src/lib/load-shedder.test.ts',
   'src/lib/periodic-pass.test.ts',

@@ -15,6 +15,7 @@ const BENCHES = [
   'money.ts',
   'dpo.ts',
   'dashboard-scale.ts',
+  'ocpp-connection-cost.ts',
 ];
 const VERDICTS: Record<number, string> = { 0: 'PASS', 1: 'FAIL', 2: 'NO VERDICT' };
 

@@ -5,7 +5,7 @@ import { verifyChargerPassword } from '../../lib/charger-password.ts';
 import { createBatchedLookup } from '../../lib/group-commit.ts';
 import { createVerifiedCredentials } from '../../lib/verified-credentials.ts';
 import { createHandshakeThrottle, createRefusalSampler, type OcppLimits } from './ocpp-guard.ts';
-import type { AcceptHandshake, OcppHandshake, RefuseHandshake } from './ocpp-json-rpc.ts';
+import type { AcceptHandshake, OcppHandshake, RefuseHandshake } from '../../lib/ocpp-j/ocpp-json-rpc.ts';
 import * as repo from './ocpp.repository.ts';
 
 /** What an accepted handshake hands to the connection. */

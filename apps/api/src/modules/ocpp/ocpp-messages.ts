@@ -1,7 +1,7 @@
 import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
-import { OcppCallError, type OcppErrorCode } from './ocpp-call-error.ts';
+import { OcppCallError, type OcppErrorCode } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
 import type { StatusWriter } from './status-writer.ts';
