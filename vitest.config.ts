@@ -56,6 +56,8 @@ export default defineConfig({
           root: './packages/simulator',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Chargers reboot and reconnect against a real socket server; beside the e2e run a reboot can take seconds.
+          testTimeout: 30_000,
         },
       },
       apiProject('pglite'),

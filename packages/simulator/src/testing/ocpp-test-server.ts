@@ -63,8 +63,12 @@ export const startTestCentralSystem = async (options: { password?: string; heart
   const callsOf = (method: string, chargerId?: string) =>
     calls.filter((call) => call.method === method && (chargerId === undefined || call.chargerId === chargerId));
 
-  /** Polls until the predicate holds (the simulator answers commands first and acts just after). */
-  const waitFor = async <T>(probe: () => T | undefined | false, timeoutMs = 3000): Promise<T> => {
+  /**
+   * Polls until the predicate holds (the simulator answers commands first and acts just after). It returns as soon
+   * as it holds, so the limit only decides how long a failure takes: 3 s was too little for a reboot (close,
+   * reconnect, boot) on a machine at load 10, where a CI run once failed on it.
+   */
+  const waitFor = async <T>(probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = probe();
