@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { SimulatedCharger } from '@wattdesk/simulator';
 import type { ProbeReply, ProbeRequest, ProbeSetup } from './authorize-probe.ts';
 import { randomBenchTag } from './bench-tags.ts';
+import { LeanCharger } from './lean-charger.ts';
 import { watchLoopLag } from './loop-lag.ts';
 
 /**
@@ -13,27 +13,23 @@ const setup = workerData as ProbeSetup;
 const port = parentPort!;
 const reply = (message: ProbeReply) => port.postMessage(message);
 
+let recording: { latencies: number[]; statuses: Record<string, number>; failures: number } | undefined;
 const chargers = setup.chargerIds.map(
   (chargerId) =>
-    new SimulatedCharger({
-      url: setup.baseUrl,
+    new LeanCharger({
+      baseUrl: setup.baseUrl,
       chargerId,
       password: setup.password,
-      heartbeatIntervalSeconds: 30,
-      jitterTimers: true,
-      strictMode: false,
-      reconnect: false,
+      heartbeatSeconds: 30,
+      meterSeconds: 0,
       callTimeoutMs: 30_000,
+      onCall: (method, durationMs, ok) => {
+        if (!recording || method !== 'Authorize') return;
+        if (ok) recording.latencies.push(durationMs);
+        else recording.failures += 1;
+      },
     }),
 );
-
-let recording: { latencies: number[]; statuses: Record<string, number>; failures: number } | undefined;
-for (const charger of chargers)
-  charger.on('callCompleted', ({ method, durationMs, ok }) => {
-    if (!recording || method !== 'Authorize') return;
-    if (ok) recording.latencies.push(durationMs);
-    else recording.failures += 1;
-  });
 
 const probe = async (ms: number, perSecond: number) => {
   recording = { latencies: [], statuses: {}, failures: 0 };

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SimulatedCharger } from '@wattdesk/simulator';
+import { LeanCharger } from './lean-charger.ts';
 
 /** The calls a charger makes in steady state; everything else is setup. */
 const STEADY_METHODS = new Set(['Heartbeat', 'MeterValues']);
@@ -63,12 +63,12 @@ export class HoldRecorder {
 }
 
 /**
- * A growing fleet of simulated chargers for the OCPP load benchmark: each connects, boots and starts a session;
- * schema validation and reconnects are off so the numbers are the server's. Records setup timings during
- * ramps and steady-state call latencies during holds.
+ * A growing fleet of bench chargers for the OCPP load benchmark: each connects, boots and starts a session
+ * (lean-charger.ts: no validation, no reconnects hiding drops, as little of the machine as it can take, so the
+ * numbers are the server's). Records setup timings during ramps and steady-state call latencies during holds.
  */
 export class BenchFleet {
-  readonly chargers: SimulatedCharger[] = [];
+  readonly chargers: LeanCharger[] = [];
   readonly hold = new HoldRecorder();
   /** Why chargers failed to connect or start a session, with counts. */
   readonly setupFailures = new Map<string, number>();
@@ -143,12 +143,12 @@ export class BenchFleet {
     }
   }
 
-  private async setUp(charger: SimulatedCharger, index: number): Promise<void> {
+  private async setUp(charger: LeanCharger, index: number): Promise<void> {
     const started = performance.now();
     try {
       await charger.connect();
       // Each session is a driver's: its tag goes through Authorize's rules like any other.
-      await charger.startSession({ connectorId: 1, idTag: this.options.idTag(index) });
+      await charger.startSession(this.options.idTag(index));
       this.setupTotals.push(performance.now() - started);
     } catch (error) {
       const key = ((error as Error).message ?? String(error)).replace(/BENCH-?\d+/g, 'BENCH-…').slice(0, 200);
@@ -156,36 +156,31 @@ export class BenchFleet {
     }
   }
 
-  private makeCharger(index: number): SimulatedCharger {
+  private makeCharger(index: number): LeanCharger {
     const { hold } = this;
-    const charger = new SimulatedCharger({
-      url: this.options.baseUrl,
+    return new LeanCharger({
+      baseUrl: this.options.baseUrl,
       chargerId: this.options.chargerId(index),
       password: this.options.ocppPassword,
-      heartbeatIntervalSeconds: this.options.heartbeatSeconds,
-      meterIntervalSeconds: this.options.meterSeconds,
-      jitterTimers: true,
-      // The bench measures the server: no schema validation on this side, no reconnects hiding drops.
-      strictMode: false,
-      reconnect: false,
+      heartbeatSeconds: this.options.heartbeatSeconds,
+      meterSeconds: this.options.meterSeconds,
       callTimeoutMs: 30_000,
+      onCall: (method, durationMs, ok) => {
+        if (!hold.recording && !STEADY_METHODS.has(method)) {
+          const list = this.setupCalls.get(method) ?? [];
+          list.push(durationMs);
+          this.setupCalls.set(method, list);
+        }
+        if (!hold.recording || !STEADY_METHODS.has(method)) return;
+        if (ok) hold.answered(durationMs);
+        else hold.failures += 1;
+      },
+      onWarning: (message) => {
+        if (hold.recording) hold.note(message);
+      },
+      onDisconnect: () => {
+        if (hold.recording) hold.disconnects += 1;
+      },
     });
-    charger.on('callCompleted', ({ method, durationMs, ok }) => {
-      if (!hold.recording && !STEADY_METHODS.has(method)) {
-        const list = this.setupCalls.get(method) ?? [];
-        list.push(durationMs);
-        this.setupCalls.set(method, list);
-      }
-      if (!hold.recording || !STEADY_METHODS.has(method)) return;
-      if (ok) hold.answered(durationMs);
-      else hold.failures += 1;
-    });
-    charger.on('warning', (error) => {
-      if (hold.recording) hold.note(error.message);
-    });
-    charger.on('disconnected', () => {
-      if (hold.recording) hold.disconnects += 1;
-    });
-    return charger;
   }
 }
