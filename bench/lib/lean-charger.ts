@@ -148,6 +148,8 @@ export class LeanCharger {
         this.isConnected = true;
         socket.on('error', (error) => this.options.onWarning?.(error.message));
         socket.once('close', () => {
+          // A socket given up on by close() may end after the next connect: it has no say over the new one.
+          if (this.socket !== socket) return;
           const wasConnected = this.isConnected;
           this.halt();
           if (wasConnected) this.options.onDisconnect?.();
