@@ -237,12 +237,24 @@ const run = async (): Promise<boolean> => {
     printSlowCalls(hold.perNode.map((node) => node.slowAt));
 
     process.stdout.write(`\n  network blip: dropping ${n(heldConnected)} connections and reconnecting them…`);
+    const nodeCpuAtStart = nodes.map((node) => processStats(node.server.child.pid!).cpuSeconds);
+    const busyAtStart = machineBusySeconds();
     const reconnects = await Promise.all(nodes.map((node) => node.fleet.reconnect(Math.ceil(RECONNECT_CONCURRENCY / NODES))));
+    const nodeCpu = nodes.map((node, index) => processStats(node.server.child.pid!).cpuSeconds - nodeCpuAtStart[index]!);
+    const machineBusy = machineBusySeconds() - busyAtStart;
     const reconnected = reconnects.reduce((sum, reply) => sum + reply.reconnected, 0);
     const reconnectSeconds = Math.max(...reconnects.map((reply) => reply.seconds));
     const times = ascending(reconnects.flatMap((reply) => reply.times));
     console.log(` ${n(reconnected)} back in ${reconnectSeconds.toFixed(1)} s`);
     for (const [reason, count] of reconnects.flatMap((reply) => reply.failures)) console.log(`    reconnect failed ×${n(count)}: ${reason}`);
+    // Where the reconnect's CPU went, as % of one core over its duration (2 cores: 200 % in all).
+    const fleetCpu = reconnects.reduce((sum, reply) => sum + reply.cpuSeconds, 0);
+    const percentOf = (cpuSeconds: number) => `${((cpuSeconds / reconnectSeconds) * 100).toFixed(0)} %`;
+    console.log(
+      `  reconnect CPU (% of one core): ${nodeCpu.map((cpu, index) => `node ${index + 1} ${percentOf(cpu)}`).join(', ')}, fleets ${percentOf(fleetCpu)}, ` +
+        `other (PostgreSQL, Redis) ${percentOf(Math.max(0, machineBusy - fleetCpu - nodeCpu.reduce((sum, cpu) => sum + cpu, 0)))}; ` +
+        `${((machineBusy / reconnected) * 1000).toFixed(1)} ms of CPU per charger in all`,
+    );
 
     const holds = heldConnected === CHARGERS && failures === 0 && p99 < P99_BAR_MS;
     console.log(

@@ -24,7 +24,7 @@ import type { ProductProcess } from '@wattdesk/test-support';
 import { BenchFleet } from './lib/ocpp-fleet.ts';
 import { printFailures, printResults, type StepResult } from './lib/ocpp-report.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
-import { holdAndMeasure, IDLE_WATCH_S, measureIdleRss } from './lib/process-stats.ts';
+import { holdAndMeasure, IDLE_WATCH_S, machineBusySeconds, measureIdleRss, processStats } from './lib/process-stats.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
 import { AuthorizeProbe } from './lib/authorize-probe.ts';
 import { judgeDashboardReads, startDashboardProbe, type DashboardProbe, type ReadDashboard } from './lib/dashboard-probe.ts';
@@ -211,8 +211,20 @@ const run = async (): Promise<boolean> => {
     }
     if (!flags['no-reconnect'] && fleet.connected > 0) {
       process.stdout.write(`  network blip: dropping ${n(fleet.connected)} connections and reconnecting them…`);
+      const serverCpuAtStart = processStats(server.child.pid!).cpuSeconds;
+      const benchCpuAtStart = process.cpuUsage();
+      const busyAtStart = machineBusySeconds();
       reconnect = await fleet.reconnectAll(Number(flags['reconnect-concurrency']));
+      const serverCpu = processStats(server.child.pid!).cpuSeconds - serverCpuAtStart;
+      const benchCpu = process.cpuUsage(benchCpuAtStart);
+      const machineBusy = machineBusySeconds() - busyAtStart;
+      const percentOf = (cpuSeconds: number) => `${((cpuSeconds / reconnect!.seconds) * 100).toFixed(0)} %`;
+      const benchSeconds = (benchCpu.user + benchCpu.system) / 1e6;
       console.log(` ${n(reconnect.reconnected)} back in ${reconnect.seconds.toFixed(1)} s`);
+      console.log(
+        `  reconnect CPU (% of one core): server ${percentOf(serverCpu)}, bench ${percentOf(benchSeconds)}, other ${percentOf(Math.max(0, machineBusy - serverCpu - benchSeconds))}; ` +
+          `${((machineBusy / Math.max(1, reconnect.reconnected)) * 1000).toFixed(1)} ms of CPU per charger in all`,
+      );
     }
   } finally {
     await probe?.close();

@@ -50,8 +50,10 @@ const handle = async (request: FleetRequest): Promise<void> => {
     }
     case 'reconnect': {
       fleet.setupFailures.clear();
+      const cpuAtStart = process.cpuUsage();
       const result = await fleet.reconnectAll(request.concurrency);
-      return reply({ type: 'reconnect', ...result, failures: [...fleet.setupFailures] });
+      const cpu = process.cpuUsage(cpuAtStart);
+      return reply({ type: 'reconnect', ...result, failures: [...fleet.setupFailures], cpuSeconds: (cpu.user + cpu.system) / 1e6 });
     }
     case 'close':
       await fleet.close();

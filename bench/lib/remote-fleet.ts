@@ -18,7 +18,15 @@ export type HoldReply = {
   connected: number;
   cpuSeconds: number;
 };
-export type ReconnectReply = { type: 'reconnect'; seconds: number; reconnected: number; times: number[]; failures: [string, number][] };
+export type ReconnectReply = {
+  type: 'reconnect';
+  seconds: number;
+  reconnected: number;
+  times: number[];
+  failures: [string, number][];
+  /** The fleet process's CPU during the reconnect: on two shared cores the chargers' side is part of the bill. */
+  cpuSeconds: number;
+};
 export type FleetReply = { type: 'ready' } | { type: 'ack' } | RampReply | HoldReply | ReconnectReply;
 
 /**
@@ -158,6 +166,7 @@ export class FleetGroup {
       reconnected: total(replies, (reply) => reply.reconnected),
       times: replies.flatMap((reply) => reply.times),
       failures: replies.flatMap((reply) => reply.failures),
+      cpuSeconds: total(replies, (reply) => reply.cpuSeconds),
     };
   }
 

@@ -17,6 +17,16 @@ export const findLocationPower = async (db: Executor, locationId: string) => {
   return row;
 };
 
+/** findLocationPower of several locations at once, by location id. */
+export const findLocationsPower = async (db: Executor, locationIds: readonly string[]) => {
+  const rows = await db
+    .select({ locationId: locations.id, timeZone: locations.timeZone, settings: locationPowerSettings })
+    .from(locations)
+    .leftJoin(locationPowerSettings, eq(locationPowerSettings.locationId, locations.id))
+    .where(inArray(locations.id, [...new Set(locationIds)]));
+  return new Map(rows.map(({ locationId, ...row }) => [locationId, row]));
+};
+
 export const upsertPowerSettings = async (db: Executor, locationId: string, values: NewPowerSettings) => {
   await db
     .insert(locationPowerSettings)

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { CommandReply } from '../../lib/cluster-bus.ts';
+import { createBatchedLookup } from '../../lib/group-commit.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import { allocatePower, gridCapacityW, limitAt, localHour } from './allocation.ts';
 import * as repo from './dpo.repository.ts';
@@ -43,6 +44,8 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
   const sent = new Map<string, { chargerId: string; allocatedW: number }>();
   const lastLimit = new Map<string, number>();
   let closed = false;
+  /** A fleet back after a network blip asks for its location's settings once a round, not once a charger. */
+  const reconnectedAt = createBatchedLookup((locationIds: string[]) => repo.findLocationsPower(db, locationIds));
 
   const recompute = async (locationId: string): Promise<void> => {
     const location = await repo.findLocationPower(db, locationId);
@@ -155,7 +158,7 @@ export const createPowerEngine = ({ db, send, log, now, debounceMs = 150, tickMs
     /** A charger (re)connected: it gets the charger-wide profiles and its sessions' shares again. */
     chargerConnected: async (charger: { id: string; chargerCode: string; locationId: string }) => {
       forgetCharger(charger.id);
-      const location = await repo.findLocationPower(db, charger.locationId);
+      const location = await reconnectedAt.get(charger.locationId);
       if (location?.settings?.enabled) {
         await applyChargerProfiles({ chargerCode: charger.chargerCode, connectedNode: null }, location.settings);
         scheduleLocation(charger.locationId);

@@ -175,14 +175,17 @@ export const chargerLocations = async (db: Executor, ids: readonly string[]) => 
     .where(inArray(chargers.id, [...ids]));
 };
 
-/** The lower of the driver's kWh limit and (for a sub-user) its main user's. */
-export const findEnergyLimit = async (db: Executor, driverId: string): Promise<number | null> => {
-  const [row] = await db
-    .select({ own: drivers.maxKwhPerSession, main: mainDrivers.maxKwhPerSession })
+/** The lower of each driver's kWh limit and (for a sub-user) its main user's, by driver id (null: no limit). */
+export const findEnergyLimits = async (db: Executor, driverIds: readonly string[]): Promise<Map<string, number | null>> => {
+  const rows = await db
+    .select({ driverId: drivers.userId, own: drivers.maxKwhPerSession, main: mainDrivers.maxKwhPerSession })
     .from(drivers)
     .leftJoin(mainDrivers, eq(mainDrivers.userId, drivers.mainDriverId))
-    .where(eq(drivers.userId, driverId))
-    .limit(1);
-  const limits = [row?.own ?? null, row?.main ?? null].filter((limit): limit is number => limit !== null);
-  return limits.length ? Math.min(...limits) : null;
+    .where(inArray(drivers.userId, [...new Set(driverIds)]));
+  return new Map(
+    rows.map(({ driverId, own, main }) => {
+      const limits = [own, main].filter((limit): limit is number => limit !== null);
+      return [driverId, limits.length ? Math.min(...limits) : null];
+    }),
+  );
 };

@@ -2,6 +2,7 @@ import { accountParentIdTag, normalizeIdTag } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { decide, energyLimitKwh, type AuthorizationStatus, type SessionsToday, type TagHolder } from './authorization-rules.ts';
 import * as access from './driver-access.repository.ts';
+import { createBatchedLookup } from '../../lib/group-commit.ts';
 
 /** The answer to an idTag presented at a charger, with what the session must keep to (a kWh limit). */
 export type TagAuthorization = {
@@ -92,9 +93,13 @@ export const createDriverAuthorizer = ({
     };
   };
 
-  /** The kWh limit of a running session's driver, for a session picked up again after a reconnect (rare). */
+  /**
+   * The kWh limit of a running session's driver, for a session picked up again after a reconnect: after a network
+   * blip every charger asks at once, and those asking together are read together.
+   */
+  const energyLimits = createBatchedLookup((driverIds: string[]) => access.findEnergyLimits(db, driverIds));
   const energyLimitWh = async (driverId: string): Promise<number | null> => {
-    const limit = await access.findEnergyLimit(db, driverId);
+    const limit = (await energyLimits.get(driverId)) ?? null;
     return limit === null ? null : limit * 1000;
   };
 

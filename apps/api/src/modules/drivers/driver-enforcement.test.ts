@@ -31,6 +31,13 @@ describe('driver restrictions at the charger', () => {
         .from(chargerEvents)
         .where(and(eq(chargerEvents.chargerCode, chargerCode), eq(chargerEvents.kind, 'authorization')))
     ).map((event) => event.summary);
+  const sessionEvents = async (chargerCode: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(chargerEvents)
+        .where(and(eq(chargerEvents.chargerCode, chargerCode), eq(chargerEvents.kind, 'session')))
+    ).map((event) => event.summary);
 
   it('answers Accepted, Blocked, Expired and Invalid, and writes each refusal’s reason to the charger log', async () => {
     const { registered, charger } = await connected();
@@ -130,6 +137,43 @@ describe('driver restrictions at the charger', () => {
       expect(session).toMatchObject({ status: 'completed', stopReason: 'Remote' });
     });
     // Logged once the charger answered the stop, by group commit: it arrives, not at once.
+    await eventually(async () =>
+      expect(await authorizationEvents(registered.chargerId)).toContain(
+        `Session ${started.transactionId} reached the driver's limit of 2 kWh: RemoteStopTransaction Accepted`,
+      ),
+    );
+  });
+
+  it('a session picked up after the charger reconnects keeps its driver’s kWh limit; another charger cannot claim it', async () => {
+    const { registered, charger } = await connected();
+    const tag = newTag();
+    await makeDriver(t.database.db, lot, { tags: [tag], restrictions: { maxKwhPerSession: 2 } });
+    const started = await charger.startSession({ idTag: tag, meterStart: 10_000 });
+    const reading = (wh: number) => ({
+      connectorId: 1,
+      transactionId: started.transactionId,
+      meterValue: [
+        { timestamp: new Date().toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] },
+      ],
+    });
+
+    // A charger elsewhere that sends this transaction's id is not given the session.
+    const other = await connected();
+    await other.charger.call('MeterValues', reading(50_000));
+    await eventually(async () =>
+      expect(await sessionEvents(other.registered.chargerId)).toContain(
+        `Meter values for unknown transaction ${started.transactionId} accepted, not stored: no session matched`,
+      ),
+    );
+
+    // The network drops; the charger comes back with its session still running and past the limit.
+    await charger.close();
+    await charger.connect();
+    await charger.call('MeterValues', reading(12_050));
+    await eventually(async () => {
+      const [session] = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.transactionId, started.transactionId));
+      expect(session).toMatchObject({ status: 'completed', stopReason: 'Remote' });
+    });
     await eventually(async () =>
       expect(await authorizationEvents(registered.chargerId)).toContain(
         `Session ${started.transactionId} reached the driver's limit of 2 kWh: RemoteStopTransaction Accepted`,

@@ -1,6 +1,7 @@
 import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
+import { createBatchedLookup } from '../../lib/group-commit.ts';
 import { OcppCallError, type OcppErrorCode } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
@@ -100,10 +101,13 @@ export const createMessageHandlers = ({
    * The session of a transaction this charger started, or undefined: OCPP 1.6 gives the central system no way
    * to refuse a StopTransaction or MeterValues, so an unknown transaction is recorded, not answered with an error.
    */
+  // After a network blip every charger asks for its session again: those asking together are read together.
+  const sessionsByTransaction = createBatchedLookup((transactionIds: number[]) => repo.findSessionsByTransactions(db, transactionIds));
   const findSession = async (charger: ChargerContext, transactionId: number) => {
     const cachedId = charger.sessions.get(transactionId);
     if (cachedId) return { id: cachedId, status: 'active' as const };
-    const session = await repo.findSessionByTransaction(db, charger.id, transactionId);
+    const found = await sessionsByTransaction.get(transactionId);
+    const session = found?.chargerId === charger.id ? found : undefined;
     if (session?.status === 'active') {
       charger.sessions.set(transactionId, session.id);
       // A session picked up after a reconnect keeps its driver's limit.

@@ -120,13 +120,13 @@ const sessionRefColumns = {
   meterStartWh: chargingSessions.meterStartWh,
 };
 
-export const findSessionByTransaction = async (db: Executor, chargerId: string, transactionId: number): Promise<SessionRef | undefined> => {
-  const [row] = await db
+/** Sessions by the transaction ids chargers echo back (unique across the network); the caller checks the charger. */
+export const findSessionsByTransactions = async (db: Executor, transactionIds: readonly number[]): Promise<Map<number, SessionRef>> => {
+  const rows = await db
     .select(sessionRefColumns)
     .from(chargingSessions)
-    .where(and(eq(chargingSessions.transactionId, transactionId), eq(chargingSessions.chargerId, chargerId)))
-    .limit(1);
-  return row;
+    .where(inArray(chargingSessions.transactionId, [...new Set(transactionIds)]));
+  return new Map(rows.map((row) => [row.transactionId, row]));
 };
 
 /**
