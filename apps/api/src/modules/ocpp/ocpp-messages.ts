@@ -21,6 +21,11 @@ export type ChargerContext = {
   locationId: string;
   /** A BootNotification was accepted, on this connection or an earlier one. */
   booted: boolean;
+  /**
+   * What the register held of its boots when the connection opened, until the first boot on it: a charger back from
+   * a network blip boots as before, and its boot then writes nothing (a reconnecting fleet is thousands at once).
+   */
+  identity?: repo.BootIdentity | null;
   /** Transaction ids of this connection's sessions, so meter values skip a lookup. */
   sessions: Map<number, string>;
   /** Running sessions whose driver has a kWh limit, by transaction id. */
@@ -142,13 +147,17 @@ export const createMessageHandlers = ({
 
   const handlers: Record<string, (charger: ChargerContext, params: Params) => Promise<Record<string, unknown>>> = {
     BootNotification: async (charger, params) => {
-      await boots.record({
+      const report: repo.BootReport = {
         id: charger.id,
         vendor: text(params.chargePointVendor) ?? '',
         model: text(params.chargePointModel) ?? '',
         firmwareVersion: text(params.firmwareVersion),
         serialNumber: text(params.chargePointSerialNumber) ?? text(params.chargeBoxSerialNumber),
-      });
+      };
+      // Later boots on the connection go to the register's own test: the row may have changed since it was read.
+      const unchanged = charger.identity !== undefined && !repo.bootChanges(charger.identity, report);
+      charger.identity = undefined;
+      if (!unchanged) await boots.record(report);
       charger.booted = true;
       effects.event(
         charger,

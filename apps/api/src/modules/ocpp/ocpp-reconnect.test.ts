@@ -37,7 +37,7 @@ describe('OCPP reconnects and telemetry batches', () => {
     await renewed.close();
   });
 
-  it('a boot is stored only when it reports something new: the same firmware keeps it, a new one replaces it', async () => {
+  it('a boot is stored only when it reports something new: the same firmware keeps it, a new one replaces it, on a new connection or the same', async () => {
     const registered = await t.registerCharger();
     const charger = t.simulate(registered, { firmwareVersion: '2.0.1' });
     await charger.connect();
@@ -49,6 +49,11 @@ describe('OCPP reconnects and telemetry batches', () => {
     const upgraded = t.simulate(registered, { firmwareVersion: '2.0.2' });
     await upgraded.connect();
     await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true, firmwareVersion: '2.0.2' }));
+    // A second boot on the same connection (rolled back to what the handshake read) is judged against the register as
+    // it is now: it holds 2.0.2, so 2.0.1 is news again.
+    const { model } = await t.charger(registered.id);
+    await upgraded.call('BootNotification', { chargePointVendor: 'Wattdesk', chargePointModel: model, firmwareVersion: '2.0.1' });
+    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ firmwareVersion: '2.0.1', model }));
     await upgraded.close();
   });
 

@@ -5,11 +5,16 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { jsonRecordset, rowsOf, uuidArray } from '../../db/sql-helpers.ts';
 import { chargerEvents, chargers, chargingSessions } from '../../db/schema/index.ts';
 
+/** What the register holds of a charger's last BootNotification. */
+export type BootIdentity = { vendor: string; model: string; firmwareVersion: string | null; serialNumber: string };
+
 export type ChargerAuthRow = {
   id: string;
   locationId: string;
   ocppPasswordHash: string | null;
   booted: boolean;
+  /** As read with the handshake (null before its first boot), so a charger back with the same BootNotification costs no statement. */
+  identity: BootIdentity | null;
 };
 
 /** A round of handshakes' chargers by OCPP identity, in one statement (a reconnecting fleet asks thousands at once). */
@@ -20,11 +25,19 @@ export const findChargersByCodes = async (db: Executor, chargerCodes: readonly s
       id: chargers.id,
       locationId: chargers.locationId,
       ocppPasswordHash: chargers.ocppPasswordHash,
-      booted: sql<boolean>`${chargers.vendor} is not null`,
+      vendor: chargers.vendor,
+      model: chargers.model,
+      firmwareVersion: chargers.firmwareVersion,
+      serialNumber: chargers.serialNumber,
     })
     .from(chargers)
     .where(inArray(chargers.chargerId, [...new Set(chargerCodes)]));
-  return new Map(rows.map(({ chargerCode, ...row }) => [chargerCode, row]));
+  return new Map(
+    rows.map(({ chargerCode, vendor, model, firmwareVersion, serialNumber, ...row }) => [
+      chargerCode,
+      { ...row, booted: vendor !== null, identity: vendor === null ? null : { vendor, model, firmwareVersion, serialNumber } },
+    ]),
+  );
 };
 
 /** Re-derives one charger's status from its connection and reports (db/charger-status.ts). */
@@ -64,6 +77,14 @@ export const clearConnections = (db: Executor, nodeId?: string) =>
   });
 
 export type BootReport = { id: string; vendor: string; model: string; firmwareVersion: string | null; serialNumber: string | null };
+
+/** Whether a boot report changes what the register holds: recordBoots's test, for a charger whose row was just read. */
+export const bootChanges = (held: BootIdentity | null, report: BootReport): boolean =>
+  !held ||
+  held.vendor !== report.vendor ||
+  held.firmwareVersion !== report.firmwareVersion ||
+  (report.model !== '' && held.model !== report.model) ||
+  (!!report.serialNumber && held.serialNumber !== report.serialNumber);
 
 /**
  * What a round of BootNotifications reported, one statement for the round. The register's own model and serial

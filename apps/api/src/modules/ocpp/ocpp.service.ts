@@ -173,6 +173,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       chargerCode: connection.identity,
       locationId: session.locationId,
       booted: session.booted,
+      identity: session.identity,
       sessions: new Map(),
       limits: new Map(),
       unknownTransactions: new Set(),
