@@ -6,18 +6,7 @@ import { chargerEnergySettings, chargers, chargingSessions, locationPowerSetting
 export type PowerSettingsRow = typeof locationPowerSettings.$inferSelect;
 export type NewPowerSettings = Omit<typeof locationPowerSettings.$inferInsert, 'locationId' | 'createdAt' | 'updatedAt'>;
 
-/** A location's time zone and its power settings (null: never set). */
-export const findLocationPower = async (db: Executor, locationId: string) => {
-  const [row] = await db
-    .select({ timeZone: locations.timeZone, settings: locationPowerSettings })
-    .from(locations)
-    .leftJoin(locationPowerSettings, eq(locationPowerSettings.locationId, locations.id))
-    .where(eq(locations.id, locationId))
-    .limit(1);
-  return row;
-};
-
-/** findLocationPower of several locations at once, by location id. */
+/** Each location's time zone and its power settings (null: never set), by location id. */
 export const findLocationsPower = async (db: Executor, locationIds: readonly string[]) => {
   const rows = await db
     .select({ locationId: locations.id, timeZone: locations.timeZone, settings: locationPowerSettings })
@@ -26,6 +15,8 @@ export const findLocationsPower = async (db: Executor, locationIds: readonly str
     .where(inArray(locations.id, [...new Set(locationIds)]));
   return new Map(rows.map(({ locationId, ...row }) => [locationId, row]));
 };
+
+export const findLocationPower = async (db: Executor, locationId: string) => (await findLocationsPower(db, [locationId])).get(locationId);
 
 export const upsertPowerSettings = async (db: Executor, locationId: string, values: NewPowerSettings) => {
   await db

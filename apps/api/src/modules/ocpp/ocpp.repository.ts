@@ -12,8 +12,7 @@ export type ChargerAuthRow = {
   id: string;
   locationId: string;
   ocppPasswordHash: string | null;
-  booted: boolean;
-  /** As read with the handshake (null before its first boot), so a charger back with the same BootNotification costs no statement. */
+  /** Null before its first boot; read with the handshake, so a charger back with the same boot costs no statement. */
   identity: BootIdentity | null;
 };
 
@@ -35,7 +34,7 @@ export const findChargersByCodes = async (db: Executor, chargerCodes: readonly s
   return new Map(
     rows.map(({ chargerCode, vendor, model, firmwareVersion, serialNumber, ...row }) => [
       chargerCode,
-      { ...row, booted: vendor !== null, identity: vendor === null ? null : { vendor, model, firmwareVersion, serialNumber } },
+      { ...row, identity: vendor === null ? null : { vendor, model, firmwareVersion, serialNumber } },
     ]),
   );
 };
@@ -89,7 +88,8 @@ export const bootChanges = (held: BootIdentity | null, report: BootReport): bool
 /**
  * What a round of BootNotifications reported, one statement for the round. The register's own model and serial
  * stay unless the charger reports them. A reconnecting fleet boots with what it reported last time: such a boot
- * reads its row and writes nothing. `boots` holds one report per charger.
+ * is told apart before it gets here (bootChanges), and one that does get here reads its row and writes nothing.
+ * `boots` holds one report per charger.
  */
 export const recordBoots = async (db: Executor, boots: readonly BootReport[]) => {
   await db.execute(sql`

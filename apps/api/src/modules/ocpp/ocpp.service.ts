@@ -172,7 +172,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       id: session.id,
       chargerCode: connection.identity,
       locationId: session.locationId,
-      booted: session.booted,
+      booted: session.identity !== null,
       identity: session.identity,
       sessions: new Map(),
       limits: new Map(),
