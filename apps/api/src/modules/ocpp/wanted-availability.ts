@@ -18,7 +18,8 @@ type Dependencies = {
  * thousands at once, so the reads go in rounds.
  */
 export const createWantedAvailability = ({ db, callLocal, logEvent }: Dependencies) => {
-  const wanted = createBatchedLookup((ids: string[]) => repo.findWantedAvailability(db, ids));
+  // Read after the charger has its answers, so nobody waits on it: rounds of a fifth of a second under a storm.
+  const wanted = createBatchedLookup((ids: string[]) => repo.findWantedAvailability(db, ids), { roundEveryMs: 200 });
   return async (context: ChargerContext) => {
     const type = await wanted.get(context.id);
     if (!type) return;
