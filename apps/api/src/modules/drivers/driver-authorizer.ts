@@ -95,9 +95,9 @@ export const createDriverAuthorizer = ({
 
   /**
    * The kWh limit of a running session's driver, for a session picked up again after a reconnect: after a network
-   * blip every charger asks at once, and those asking together are read together.
+   * blip every charger asks at once, and those asking within a tenth of a second are read together.
    */
-  const energyLimits = createBatchedLookup((driverIds: string[]) => access.findEnergyLimits(db, driverIds));
+  const energyLimits = createBatchedLookup((driverIds: string[]) => access.findEnergyLimits(db, driverIds), { roundEveryMs: 100 });
   const energyLimitWh = async (driverId: string): Promise<number | null> => {
     const limit = (await energyLimits.get(driverId)) ?? null;
     return limit === null ? null : limit * 1000;

@@ -15,6 +15,11 @@ const STATES: Record<string, { state: FirmwareTargetState; failure?: string }> =
 
 /** Boots judged by one statement at most; a whole site reconnecting makes a few such reads, not one per charger. */
 const BOOTS_PER_BATCH = 500;
+/**
+ * A read of boots starts at most this often (ms): a fleet reconnecting at 150 a second boots a charger every few
+ * milliseconds, each finding the queue idle, and was judged a read per boot (decision 068). Nobody waits on it.
+ */
+const BOOT_ROUND_MS = 200;
 
 /**
  * Follows chargers through their update: FirmwareStatusNotification moves the campaign entry, and the boot after
@@ -29,6 +34,7 @@ export const createCampaignTracker = ({ db, log, changed }: { db: Database; log:
    * backlog of minutes that still ran after the fleet had connected (decision 013).
    */
   let waitingBoots: Set<string> | undefined;
+  let lastJudgedAt = Number.NEGATIVE_INFINITY;
   const enqueue = (work: () => Promise<void>) => {
     waitingBoots = undefined;
     queue = queue.then(work).catch((error: unknown) => log.warn({ err: error }, 'Firmware campaign progress not recorded'));
@@ -74,8 +80,12 @@ export const createCampaignTracker = ({ db, log, changed }: { db: Database; log:
       return queue;
     }
     const boots = new Set([chargerId]);
-    const done = enqueue(() => {
+    const done = enqueue(async () => {
+      // Boots that come meanwhile join this read, as long as nothing else was queued behind it.
+      const rest = lastJudgedAt + BOOT_ROUND_MS - performance.now();
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
       if (waitingBoots === boots) waitingBoots = undefined;
+      lastJudgedAt = performance.now();
       return judgeBoots([...boots]);
     });
     waitingBoots = boots;

@@ -32,6 +32,8 @@ export type ChargerContext = {
   limits: Map<number, EnergyLimit>;
   /** Transactions this connection sent meter values for that match no session (recorded once each). */
   unknownTransactions: Set<number>;
+  /** ChangeAvailability calls sent on this connection: an operator's command overrides what a reconnect re-applies. */
+  availabilityCalls?: number;
 };
 
 type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boolean };
@@ -106,8 +108,11 @@ export const createMessageHandlers = ({
    * The session of a transaction this charger started, or undefined: OCPP 1.6 gives the central system no way
    * to refuse a StopTransaction or MeterValues, so an unknown transaction is recorded, not answered with an error.
    */
-  // After a network blip every charger asks for its session again: those asking together are read together.
-  const sessionsByTransaction = createBatchedLookup((transactionIds: number[]) => repo.findSessionsByTransactions(db, transactionIds));
+  // After a network blip every charger asks for its session again, with its first MeterValues: those asking within a
+  // tenth of a second are read together (the answer waits that much at most, and only while others are asking).
+  const sessionsByTransaction = createBatchedLookup((transactionIds: number[]) => repo.findSessionsByTransactions(db, transactionIds), {
+    roundEveryMs: 100,
+  });
   const findSession = async (charger: ChargerContext, transactionId: number) => {
     const cachedId = charger.sessions.get(transactionId);
     if (cachedId) return { id: cachedId, status: 'active' as const };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargingSessions, meterSamples } from '../../db/schema/index.ts';
+import { chargerEvents, chargingSessions, meterSamples } from '../../db/schema/index.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
 
 /** Decisions 012 (remembered credentials) and 013 (telemetry batches), through a real WebSocket. */
@@ -68,8 +68,16 @@ describe('OCPP reconnects and telemetry batches', () => {
     const last = t.simulate(registered);
     await last.connect();
     await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ connected: true }));
-    // Still online once every earlier socket's writes have landed.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Still online once every socket's mark has landed: each is logged after it is written, the last one's after the
+    // ten disconnects before it (marks go in rounds, so this takes a few of them).
+    const logged = async (kind: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(chargerEvents)
+          .where(and(eq(chargerEvents.chargerId, registered.id), eq(chargerEvents.kind, kind)))
+      ).length;
+    await eventually(async () => expect([await logged('disconnected'), await logged('connected')]).toEqual([10, 11]), 10_000);
     expect(await t.charger(registered.id)).toMatchObject({ connected: true });
     await last.close();
   });
