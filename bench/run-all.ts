@@ -4,6 +4,7 @@
  * end. Exit code: 1 when any bench failed, else 2 when any gave no verdict, else 0.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 
 const BENCHES = [
   'api-throughput.ts',
@@ -19,8 +20,29 @@ const BENCHES = [
 ];
 const VERDICTS: Record<number, string> = { 0: 'PASS', 1: 'FAIL', 2: 'NO VERDICT' };
 
+/** The same limit as lib/machine.ts's busy-machine check, which each bench applies to itself. */
+const QUIET_LOAD = Number(process.env.BENCH_MAX_LOAD_PER_CORE ?? 0.7) * availableParallelism();
+const SETTLE_LIMIT_S = 180;
+
+/**
+ * A bench leaves the 1-min load average high for a minute after it ends, so the next one started at once judged
+ * itself busy and gave no verdict (seven of ten in one run). Waits, at most three minutes, for the load the previous
+ * bench left to decay; a machine busy with other work still ends in NO VERDICT, as it should.
+ */
+const settle = () => {
+  const started = performance.now();
+  const before = loadavg()[0]!;
+  while (loadavg()[0]! > QUIET_LOAD && performance.now() - started < SETTLE_LIMIT_S * 1000) {
+    spawnSync('sleep', ['5']);
+  }
+  const waited = (performance.now() - started) / 1000;
+  if (waited >= 1)
+    console.log(`(waited ${waited.toFixed(0)} s for the machine to settle: 1-min load ${before.toFixed(2)} → ${loadavg()[0]!.toFixed(2)})`);
+};
+
 const results = BENCHES.map((file) => {
   console.log(`\n=== ${file} ===`);
+  settle();
   const run = spawnSync('npx', ['tsx', file], { stdio: 'inherit', cwd: import.meta.dirname });
   const code = run.status ?? 1;
   return { file, code, verdict: VERDICTS[code] ?? `exit ${code}` };
