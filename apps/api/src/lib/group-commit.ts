@@ -11,6 +11,19 @@ export type GroupCommitOptions = {
 };
 
 /**
+ * Rounds that start at most every `intervalMs`: the promise resolves at once after a quiet spell, else when the
+ * interval since the last round started has passed.
+ */
+export const createRoundPacer = (intervalMs: number) => {
+  let lastStart = Number.NEGATIVE_INFINITY;
+  return async () => {
+    const rest = lastStart + intervalMs - performance.now();
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    lastStart = performance.now();
+  };
+};
+
+/**
  * Group commit: items that arrive while a write is in flight are written together by the next one. An idle
  * writer writes at once, so a lone item waits for nothing; under load each write carries everything that
  * queued behind the previous one, and the number of statements stays flat however many callers there are.
@@ -37,14 +50,14 @@ export const createGroupCommit = <T, R>(write: (items: T[]) => Promise<R[]>, { m
     }
   };
 
+  const nextRound = createRoundPacer(roundEveryMs);
   const drain = async () => {
     while (queue.length) {
-      const started = performance.now();
+      // What arrives while a round waits for its turn goes in that round.
+      if (roundEveryMs > 0) await nextRound();
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(maxBatch);
       await writeBatch(batch);
-      const rest = roundEveryMs - (performance.now() - started);
-      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
     running = undefined;
   };

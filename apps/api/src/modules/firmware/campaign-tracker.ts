@@ -1,6 +1,7 @@
 import type { FirmwareTargetState } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { createRoundPacer } from '../../lib/group-commit.ts';
 import * as repo from './campaigns.repository.ts';
 
 /** OCPP 1.6 FirmwareStatus → the charger's state in its campaign, with the failure named. Idle changes nothing. */
@@ -34,7 +35,7 @@ export const createCampaignTracker = ({ db, log, changed }: { db: Database; log:
    * backlog of minutes that still ran after the fleet had connected (decision 013).
    */
   let waitingBoots: Set<string> | undefined;
-  let lastJudgedAt = Number.NEGATIVE_INFINITY;
+  const nextBootRound = createRoundPacer(BOOT_ROUND_MS);
   const enqueue = (work: () => Promise<void>) => {
     waitingBoots = undefined;
     queue = queue.then(work).catch((error: unknown) => log.warn({ err: error }, 'Firmware campaign progress not recorded'));
@@ -82,10 +83,8 @@ export const createCampaignTracker = ({ db, log, changed }: { db: Database; log:
     const boots = new Set([chargerId]);
     const done = enqueue(async () => {
       // Boots that come meanwhile join this read, as long as nothing else was queued behind it.
-      const rest = lastJudgedAt + BOOT_ROUND_MS - performance.now();
-      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+      await nextBootRound();
       if (waitingBoots === boots) waitingBoots = undefined;
-      lastJudgedAt = performance.now();
       return judgeBoots([...boots]);
     });
     waitingBoots = boots;

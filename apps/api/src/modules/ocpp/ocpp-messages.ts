@@ -1,7 +1,7 @@
 import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
-import { createBatchedLookup } from '../../lib/group-commit.ts';
+import { createChargerSessions } from './charger-sessions.ts';
 import { OcppCallError, type OcppErrorCode } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { toSampleRows, type MeterValue } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
@@ -33,7 +33,7 @@ export type ChargerContext = {
   /** Transactions this connection sent meter values for that match no session (recorded once each). */
   unknownTransactions: Set<number>;
   /** ChangeAvailability calls sent on this connection: an operator's command overrides what a reconnect re-applies. */
-  availabilityCalls?: number;
+  availabilityCalls: number;
 };
 
 type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boolean };
@@ -104,28 +104,7 @@ export const createMessageHandlers = ({
     }
   };
 
-  /**
-   * The session of a transaction this charger started, or undefined: OCPP 1.6 gives the central system no way
-   * to refuse a StopTransaction or MeterValues, so an unknown transaction is recorded, not answered with an error.
-   */
-  // After a network blip every charger asks for its session again, with its first MeterValues: those asking within a
-  // tenth of a second are read together (the answer waits that much at most, and only while others are asking).
-  const sessionsByTransaction = createBatchedLookup((transactionIds: number[]) => repo.findSessionsByTransactions(db, transactionIds), {
-    roundEveryMs: 100,
-  });
-  const findSession = async (charger: ChargerContext, transactionId: number) => {
-    const cachedId = charger.sessions.get(transactionId);
-    if (cachedId) return { id: cachedId, status: 'active' as const };
-    const found = await sessionsByTransaction.get(transactionId);
-    const session = found?.chargerId === charger.id ? found : undefined;
-    if (session?.status === 'active') {
-      charger.sessions.set(transactionId, session.id);
-      // A session picked up after a reconnect keeps its driver's limit.
-      const limitWh = session.driverId ? await idTags.energyLimitWh(session.driverId) : null;
-      if (limitWh !== null) charger.limits.set(transactionId, { meterStartWh: session.meterStartWh, limitWh, stopRequested: false });
-    }
-    return session;
-  };
+  const { findSession, watchLimit } = createChargerSessions({ db, idTags, effects });
 
   const authorize = async (charger: ChargerContext, idTag: string, what: string) => {
     const answer = await idTags.authorize(idTag, { chargerId: charger.id, locationId: charger.locationId });
@@ -139,16 +118,6 @@ export const createMessageHandlers = ({
     status,
     ...(parentIdTag ? { parentIdTag } : {}),
   });
-
-  /** The register's highest reading in these samples, against the session's start and its driver's limit. */
-  const watchLimit = (charger: ChargerContext, transactionId: number, rows: readonly { energyWh: number | null }[]) => {
-    const limit = charger.limits.get(transactionId);
-    if (!limit || limit.stopRequested) return;
-    const readings = rows.map((row) => row.energyWh).filter((value): value is number => value !== null);
-    if (!readings.length || Math.max(...readings) - limit.meterStartWh < limit.limitWh) return;
-    limit.stopRequested = true;
-    effects.limitReached(charger, transactionId, limit.limitWh);
-  };
 
   const handlers: Record<string, (charger: ChargerContext, params: Params) => Promise<Record<string, unknown>>> = {
     BootNotification: async (charger, params) => {

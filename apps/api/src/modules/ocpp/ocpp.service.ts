@@ -101,7 +101,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
   const callLocal = async (chargerCode: string, method: string, params: Record<string, unknown>, requestId = ''): Promise<CommandReply> => {
     const connection = connections.get(chargerCode);
     if (!connection) return { requestId, ok: false, code: 'CHARGER_OFFLINE', message: 'The charger is not connected' };
-    if (method === 'ChangeAvailability') connection.context.availabilityCalls = (connection.context.availabilityCalls ?? 0) + 1;
+    if (method === 'ChangeAvailability') connection.context.availabilityCalls += 1;
     try {
       return { requestId, ok: true, result: await connection.connection.call(method, params, callTimeoutMs) };
     } catch (error) {
@@ -178,6 +178,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
       sessions: new Map(),
       limits: new Map(),
       unknownTransactions: new Set(),
+      availabilityCalls: 0,
     };
     link.context = context;
     link.throttle = throttle;

@@ -21,11 +21,11 @@ export const createWantedAvailability = ({ db, callLocal, logEvent }: Dependenci
   // Read after the charger has its answers, so nobody waits on it: rounds of a fifth of a second under a storm.
   const wanted = createBatchedLookup((ids: string[]) => repo.findWantedAvailability(db, ids), { roundEveryMs: 200 });
   return async (context: ChargerContext) => {
-    const callsBefore = context.availabilityCalls ?? 0;
+    const callsBefore = context.availabilityCalls;
     const type = await wanted.get(context.id);
     // An operator changed availability while this was read: theirs is the newer wish, and a connector they made
     // Unavailable must not be read as maintenance that ended.
-    if (!type || (context.availabilityCalls ?? 0) !== callsBefore) return;
+    if (!type || context.availabilityCalls !== callsBefore) return;
     const reply = await callLocal(context.chargerCode, 'ChangeAvailability', { connectorId: 0, type });
     const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
     logEvent(
