@@ -40,12 +40,18 @@ export const chargerStatusChanges = pgTable(
  * (migration 0030): the overview adds each one's time since then without looking up the history per charger
  * (decision 057). A charger that is not connected has no row.
  */
-export const chargerConnectedSince = pgTable('charger_connected_since', {
-  chargerId: uuid('charger_id')
-    .primaryKey()
-    .references(() => chargers.id, { onDelete: 'cascade' }),
-  since: timestamp('since', { withTimezone: true }).notNull(),
-});
+export const chargerConnectedSince = pgTable(
+  'charger_connected_since',
+  {
+    chargerId: uuid('charger_id')
+      .primaryKey()
+      .references(() => chargers.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    /** The charger's location, kept by a trigger on chargers (migration 0037), so the overview reads no charger rows. */
+    locationId: uuid('location_id').notNull(),
+  },
+  (table) => [index('charger_connected_since_location_since_idx').on(table.locationId, table.since)],
+);
 
 /**
  * Per charger and local day of its location (decision 036): what the dashboard sums. Kept by triggers in the
@@ -275,13 +281,22 @@ export const chargerWindowStats = pgTable(
     sessions: integer('sessions').notNull().default(0),
     weekdayEnergyWh: doublePrecision('weekday_energy_wh').notNull().default(0),
     weekdaySessions: integer('weekday_sessions').notNull().default(0),
+    /** The charger's name, kept by a trigger on chargers (migration 0037): chargers with the same figure rank by it. */
+    name: text('name').notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.windowEnd, table.days, table.chargerId] }),
-    // Each end of a ranking is an index range, by the Day filter's figure (weekends: all days less weekdays).
-    index('charger_window_stats_energy_idx').on(table.windowEnd, table.days, table.energyWh),
-    index('charger_window_stats_weekday_energy_idx').on(table.windowEnd, table.days, table.weekdayEnergyWh),
-    index('charger_window_stats_weekend_energy_idx').on(table.windowEnd, table.days, sql`(${table.energyWh} - ${table.weekdayEnergyWh})`),
+    // Each end of a ranking is an index range, by the Day filter's figure (weekends: all days less weekdays), and so
+    // are the chargers at its cut in name order, however many share the figure.
+    index('charger_window_stats_energy_idx').on(table.windowEnd, table.days, table.energyWh, table.name, table.chargerId),
+    index('charger_window_stats_weekday_energy_idx').on(table.windowEnd, table.days, table.weekdayEnergyWh, table.name, table.chargerId),
+    index('charger_window_stats_weekend_energy_idx').on(
+      table.windowEnd,
+      table.days,
+      sql`(${table.energyWh} - ${table.weekdayEnergyWh})`,
+      table.name,
+      table.chargerId,
+    ),
     foreignKey({ columns: [table.windowEnd, table.days], foreignColumns: [chargerWindows.windowEnd, chargerWindows.days] }).onDelete('cascade'),
   ],
 );

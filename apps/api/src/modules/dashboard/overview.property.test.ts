@@ -272,14 +272,18 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
       where coalesce(w.sessions, 0) <> coalesce(h.sessions, 0)`),
     );
 
-  /** Connected chargers whose row (migration 0030) is not their last change's time, or who have a row and are not connected. */
+  /**
+   * Connected chargers whose row (migration 0030) is not their last change's time, or who have a row and are not
+   * connected, or whose row's location (migration 0037) is not theirs.
+   */
   const connectedDrift = async () =>
     rowsOf<Record<string, unknown>>(
       await handle.db.execute(sql`
       with last as (select distinct on (charger_id) charger_id, at, online from charger_status_changes order by charger_id, at desc, id desc)
-      select coalesce(l.charger_id, o.charger_id) as charger_id, l.at as last_at, o.since
+      select coalesce(l.charger_id, o.charger_id) as charger_id, l.at as last_at, o.since, o.location_id
       from (select * from last where online) l full join charger_connected_since o on o.charger_id = l.charger_id
-      where l.charger_id is null or o.charger_id is null or l.at <> o.since`),
+        left join chargers c on c.id = o.charger_id
+      where l.charger_id is null or o.charger_id is null or l.at <> o.since or o.location_id is distinct from c.location_id`),
     );
 
   /** The obvious queries: local days straight from the timestamps, time counted minute by minute. */
@@ -422,6 +426,11 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
           return q.dayFilter === 'all-days' || (q.dayFilter === 'weekends') === (weekday === 0 || weekday === 6);
         });
         expect(overview.series.map((d) => d.day)).toEqual(days);
+        // A charger moves to another location and back: the connected chargers' rows follow it.
+        for (const locationId of [world.locationIds[1]!, world.chargerLocation[0]!]) {
+          await handle.db.execute(sql`update chargers set location_id = ${locationId} where id = ${world.chargerIds[0]!}`);
+          expect(await connectedDrift()).toEqual([]);
+        }
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 8) },
     );
@@ -512,6 +521,15 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
           // More sessions on the same chargers after the range is kept, half of them completed by a later statement.
           await load(extra, []);
           await expectNetwork();
+          // The charger last by name is renamed to come first, and back: chargers with the same figure rank by the
+          // name they have now (the kept rows' copy of it, migration 0037).
+          const [last] = rowsOf<{ id: string; name: string }>(
+            await handle.db.execute(sql`select id, name from chargers order by name desc, id desc limit 1`),
+          );
+          for (const name of ['0 first by name', last!.name]) {
+            await handle.db.execute(sql`update chargers set name = ${name} where id = ${last!.id}`);
+            await expectNetwork();
+          }
           // A fourth location, in a zone of its own, whose sessions share tags with the others'.
           const [place] = await handle.db
             .insert(locations)
