@@ -16,5 +16,6 @@ export * from './ledger.ts';
 export * from './schedule.ts';
 export * from './notifications.ts';
 export * from './analytics.ts';
+export * from './kept-ranges.ts';
 export * from './energy.ts';
 export * from './field-work.ts';
