@@ -95,4 +95,24 @@ describe('admission queue (CoDel-style)', () => {
     shedder.release();
     expect(shedder.inFlight).toBe(0);
   });
+
+  it('decides a refusal on arrival, and a request that leaves the line is neither admitted nor refused', () => {
+    const shedder = queue({ maxConcurrent: 1, maxQueue: 1 });
+    const heard: string[] = [];
+    const enter = (name: string) =>
+      shedder.enter(
+        () => heard.push(`${name} admitted`),
+        () => heard.push(`${name} refused`),
+      );
+    enter('first');
+    const leave = enter('second');
+    enter('third');
+    // The line is full: the third is answered before enter() returns, with no promise or timer to wait for.
+    expect(heard).toEqual(['first admitted', 'third refused']);
+    leave();
+    vi.advanceTimersByTime(5000);
+    shedder.release();
+    expect(heard).toEqual(['first admitted', 'third refused']);
+    expect(shedder.inFlight).toBe(0);
+  });
 });

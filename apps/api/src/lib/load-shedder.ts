@@ -1,4 +1,7 @@
-type Waiter = { enqueuedAt: number; resolve: () => void; timer: NodeJS.Timeout };
+type Waiter = { enqueuedAt: number; admit: () => void; timer: NodeJS.Timeout };
+
+/** Takes a request that waits in line out of it (its client went away); it is then neither admitted nor refused. */
+export type LeaveLine = () => void;
 
 export class OverloadedError extends Error {}
 
@@ -23,6 +26,8 @@ export type AdmissionPolicy = {
  * touching the database) while those already in line are served, until a request is again admitted within the
  * target. A fixed per-request timeout, by contrast, refused requests at light load on a busy machine.
  */
+const stayed: LeaveLine = () => undefined;
+
 export class LoadShedder {
   private active = 0;
   private readonly waiting: Waiter[] = [];
@@ -55,36 +60,66 @@ export class LoadShedder {
   }
 
   /**
+   * Admits, lines up or refuses a request, with callbacks rather than a promise: every API request passes here, and
+   * under overload most are refused, so a refusal must cost no promise, abort signal or error (with its stack).
+   * Exactly one of `admitted` and `refused` is called, unless the request leaves the line first; `refused` may be
+   * called before this returns. Returns how to leave the line while waiting in it.
+   */
+  enter(admitted: () => void, refused: () => void): LeaveLine {
+    if (this.tryAcquire()) {
+      admitted();
+      return stayed;
+    }
+    const now = this.clock();
+    // The oldest request's wait so far is a wait the line already has: it counts before anyone is admitted.
+    const oldest = this.waiting[0];
+    if (oldest) this.observeWait(now, now - oldest.enqueuedAt);
+    if (this.saturated || this.waiting.length >= this.policy.maxQueue) {
+      refused();
+      return stayed;
+    }
+    const waiter: Waiter = {
+      enqueuedAt: now,
+      admit: admitted,
+      timer: setTimeout(() => {
+        if (this.leave(waiter)) refused();
+      }, this.policy.maxWaitMs),
+    };
+    this.waiting.push(waiter);
+    return () => void this.leave(waiter);
+  }
+
+  /**
    * Resolves once admitted; rejects with OverloadedError when the line is saturated or full, or after the
    * longest wait. A caller that gives up (`signal` aborts) leaves the line at once and is rejected the same way,
    * so it neither holds a place in line nor is later handed a slot nobody will give back.
    */
   acquire(signal?: AbortSignal): Promise<void> {
-    if (this.tryAcquire()) return Promise.resolve();
-    const now = this.clock();
-    // The oldest request's wait so far is a wait the line already has: it counts before anyone is admitted.
-    const oldest = this.waiting[0];
-    if (oldest) this.observeWait(now, now - oldest.enqueuedAt);
-    if (this.saturated || this.waiting.length >= this.policy.maxQueue) return Promise.reject(new OverloadedError());
     return new Promise<void>((resolve, reject) => {
-      const leave = () => {
-        const index = this.waiting.indexOf(waiter);
-        if (index >= 0) this.waiting.splice(index, 1);
-        clearTimeout(waiter.timer);
-        signal?.removeEventListener('abort', leave);
+      const refuse = () => {
+        signal?.removeEventListener('abort', giveUp);
         reject(new OverloadedError());
       };
-      const waiter: Waiter = {
-        enqueuedAt: now,
-        resolve: () => {
-          signal?.removeEventListener('abort', leave);
-          resolve();
-        },
-        timer: setTimeout(leave, this.policy.maxWaitMs),
+      let leave: LeaveLine = stayed;
+      const giveUp = () => {
+        leave();
+        refuse();
       };
-      signal?.addEventListener('abort', leave);
-      this.waiting.push(waiter);
+      signal?.addEventListener('abort', giveUp);
+      leave = this.enter(() => {
+        signal?.removeEventListener('abort', giveUp);
+        resolve();
+      }, refuse);
     });
+  }
+
+  /** Takes a waiter out of the line; false when it was no longer in it (admitted or refused already). */
+  private leave(waiter: Waiter): boolean {
+    const index = this.waiting.indexOf(waiter);
+    if (index < 0) return false;
+    this.waiting.splice(index, 1);
+    clearTimeout(waiter.timer);
+    return true;
   }
 
   release(): void {
@@ -96,7 +131,7 @@ export class LoadShedder {
     }
     clearTimeout(next.timer);
     this.observeWait(this.clock(), this.clock() - next.enqueuedAt);
-    next.resolve();
+    next.admit();
   }
 
   private observeWait(now: number, waitMs: number): void {

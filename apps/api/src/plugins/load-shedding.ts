@@ -1,16 +1,16 @@
 import { ERROR_CODES } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LoadShedder, OverloadedError, type AdmissionPolicy } from '../lib/load-shedder.ts';
+import { LoadShedder, type AdmissionPolicy, type LeaveLine } from '../lib/load-shedder.ts';
 
 const ADMITTED = Symbol('admitted');
 /** Set while the request waits in line: its client going away takes it out of the line. */
-const IN_LINE = Symbol('inLine');
+const LEAVE_LINE = Symbol('leaveLine');
 
 declare module 'fastify' {
   interface FastifyRequest {
     [ADMITTED]?: boolean;
-    [IN_LINE]?: AbortController;
+    [LEAVE_LINE]?: LeaveLine;
   }
 }
 
@@ -28,26 +28,25 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, policy: Admiss
     shedder.release();
   };
 
-  // Callback style, and a free slot is taken without a promise: every API request passes here.
+  // Callbacks, not promises: every API request passes here, and under overload most of them are refused.
   app.addHook('onRequest', (request, reply, done) => {
     // Only the API touches the database; static files and the health check are always served.
     if (!request.routeOptions.url?.startsWith('/web/') || request.routeOptions.config.ownQueue) return done();
-    if (shedder.tryAcquire()) {
-      request[ADMITTED] = true;
-      return done();
-    }
-    const inLine = new AbortController();
-    request[IN_LINE] = inLine;
-    shedder.acquire(inLine.signal).then(
+    let decided = false;
+    const leave = shedder.enter(
       () => {
+        decided = true;
+        request[LEAVE_LINE] = undefined;
         request[ADMITTED] = true;
         done();
       },
-      (error: unknown) => {
-        if (error instanceof OverloadedError) refuse(reply);
-        else done(error as Error);
+      () => {
+        decided = true;
+        request[LEAVE_LINE] = undefined;
+        refuse(reply);
       },
     );
+    if (!decided) request[LEAVE_LINE] = leave;
   });
   // A long-lived answer (the live feed) gives its slot back once it has started streaming.
   app.decorate('releaseAdmission', release);
@@ -56,7 +55,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, policy: Admiss
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {
-    request[IN_LINE]?.abort();
+    request[LEAVE_LINE]?.();
     release(request);
     done();
   });
