@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
-import { OcppJsonServer, type OcppConnection, type OcppHandshake, type OcppServerOptions } from './ocpp-json-rpc.ts';
+import type { OcppConnection } from './ocpp-connection.ts';
+import { OcppJsonServer, type OcppHandshake, type OcppServerOptions } from './ocpp-json-rpc.ts';
 
 type Frame = [number, string, ...unknown[]];
 type Session = { name: string };

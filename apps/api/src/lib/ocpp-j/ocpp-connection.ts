@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { WebSocket, type RawData } from 'ws';
+import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
+import type { OcppJsonServer } from './ocpp-json-rpc.ts';
+import { isOcpp16Action, validateOcpp16 } from './ocpp-schemas.ts';
+
+/**
+ * One charger's OCPP-J connection (§4): its frames, its calls both ways (one outstanding each way, as OCPP 1.6
+ * allows, later ones in order) and the schema checks on them. The endpoint that accepts connections and pings them
+ * is ocpp-json-rpc.ts.
+ */
+
+type Frame = [2, string, string, unknown] | [3, string, unknown] | [4, string, string, string, Record<string, unknown>];
+
+type PendingCall = {
+  id: string;
+  action: string;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+};
+
+/** ws reports socket errors on the WebSocket, then closes it; the close is what we act on. */
+export const ignoreSocketError = () => undefined;
+
+const OPEN = WebSocket.OPEN;
+
+/** One charger's connection. */
+export class OcppConnection<S> {
+  #badFrames = 0;
+  /** Ids of the charger's calls being answered (OCPP 1.6 allows one at a time; a repeat of one in progress is refused). */
+  #answering: Set<string> | undefined;
+  /** Our call waiting for its answer: OCPP 1.6 allows one at a time. */
+  #pending: PendingCall | undefined;
+  /** Calls waiting for the one in flight, in order. */
+  #queue: (() => void)[] | undefined;
+  #closed = false;
+  /** When the next keep-alive ping is due (ms, Date.now()), and whether the last one is still unanswered. */
+  nextPingAt: number;
+  awaitingPong = false;
+  /** Told once when the connection has closed, whoever closed it. */
+  onClose: (() => void) | undefined;
+
+  constructor(
+    readonly identity: string,
+    readonly session: S,
+    readonly protocol: string | false,
+    readonly socket: WebSocket,
+    private readonly server: OcppJsonServer<S>,
+  ) {
+    this.nextPingAt = Date.now() + server.options.pingIntervalMs;
+    socket.on('message', (data: RawData) => this.#receive(data));
+    socket.on('pong', () => (this.awaitingPong = false));
+    socket.on('error', ignoreSocketError);
+    socket.once('close', () => this.#gone());
+  }
+
+  get open(): boolean {
+    return !this.#closed && this.socket.readyState === OPEN;
+  }
+
+  /** Calls the charger (one call in flight at a time; later ones wait their turn) and resolves with its answer. */
+  async call(action: string, payload: Record<string, unknown>, timeoutMs = this.server.options.callTimeoutMs): Promise<unknown> {
+    // Strict both ways: a payload the charger's schema would refuse is our bug, not the charger's.
+    validateOcpp16(action, 'req', payload);
+    if (!this.open) throw new OcppDisconnectedError();
+    return new Promise((resolve, reject) => {
+      const send = () => {
+        if (!this.open) return reject(new OcppDisconnectedError());
+        const id = randomUUID();
+        const timer = setTimeout(() => this.#settle(id, new OcppTimeoutError(action, timeoutMs)), timeoutMs);
+        this.#pending = { id, action, resolve, reject, timer };
+        this.#send([2, id, action, payload]);
+      };
+      if (this.#pending) (this.#queue ??= []).push(send);
+      else send();
+    });
+  }
+
+  /** Closes with a close frame (ws ends the socket if the charger does not answer it in time). */
+  close(code = 1000, reason = ''): void {
+    if (this.socket.readyState === WebSocket.CONNECTING || this.socket.readyState === OPEN) this.socket.close(code, reason);
+  }
+
+  terminate(): void {
+    this.socket.terminate();
+  }
+
+  #send(frame: Frame) {
+    if (this.socket.readyState === OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  #receive(data: RawData) {
+    this.server.options.received?.(this);
+    // ws hands a text or binary frame over as one Buffer (binaryType 'nodebuffer', its default).
+    const text = (Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)])).toString('utf8');
+    // Some chargers send empty frames as their own keep-alive.
+    if (!text.length) return;
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return this.#badFrame('-1', true, 'Message must be a JSON structure');
+    }
+    if (!Array.isArray(frame)) return this.#badFrame('-1', true, 'Message must be a JSON array');
+    const [type, id] = frame as unknown[];
+    if (type !== 2 && type !== 3 && type !== 4) return this.#badFrame('-1', true, 'Message type must be 2, 3 or 4');
+    // No answer to a broken CALLRESULT or CALLERROR: answering an answer would start an exchange nobody expects.
+    if (typeof id !== 'string') return this.#badFrame('-1', type === 2, 'Message ID must be a string');
+    if (type === 2) {
+      const action: unknown = frame[2];
+      if (typeof action !== 'string') return this.#badFrame(id, true, 'Action must be a string');
+      this.#badFrames = 0;
+      void this.#answer(id, action, frame[3]);
+      return;
+    }
+    if (this.#pending?.id !== id) return this.#badFrame(id, false, `No call with message ID ${id} is waiting for an answer`);
+    this.#badFrames = 0;
+    if (type === 3) {
+      const result: unknown = frame[2];
+      try {
+        validateOcpp16(this.#pending.action, 'conf', result);
+      } catch (error) {
+        return this.#settle(id, error as Error);
+      }
+      return this.#settle(id, undefined, result);
+    }
+    const [, , code, description, details] = frame as unknown[];
+    this.#settle(
+      id,
+      new OcppCallError(
+        typeof code === 'string' ? code : 'GenericError',
+        typeof description === 'string' ? description : '',
+        details && typeof details === 'object' ? (details as Record<string, unknown>) : {},
+      ),
+    );
+  }
+
+  /** A frame that breaks OCPP-J: a CALLERROR where one may be sent, and the connection closed after too many in a row. */
+  #badFrame(id: string, answer: boolean, message: string) {
+    if (++this.#badFrames > this.server.options.maxBadFrames) return this.close(1002, 'Protocol error');
+    if (answer) this.#send([4, id, 'FormationViolation', message, {}]);
+  }
+
+  async #answer(id: string, action: string, payload: unknown) {
+    const answering = (this.#answering ??= new Set());
+    if (answering.has(id)) return this.#send([4, id, 'ProtocolError', `Already answering a call with message ID ${id}`, {}]);
+    answering.add(id);
+    let reply: Frame;
+    try {
+      const { actions, answer } = this.server.options;
+      if (!actions.has(action) || !isOcpp16Action(action)) throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
+      validateOcpp16(action, 'req', payload);
+      const result = await answer(this, action, payload as Record<string, unknown>);
+      try {
+        validateOcpp16(action, 'conf', result);
+      } catch (error) {
+        // Our answer breaks the schema: a bug here, which the charger must not have to parse.
+        this.server.options.failed(this, action, error);
+        throw new OcppCallError('InternalError', 'An internal error occurred');
+      }
+      reply = [3, id, result];
+    } catch (error) {
+      if (error instanceof OcppCallError) reply = [4, id, error.code, error.message, error.details];
+      else {
+        this.server.options.failed(this, action, error);
+        reply = [4, id, 'InternalError', 'An internal error occurred', {}];
+      }
+    } finally {
+      answering.delete(id);
+    }
+    this.#send(reply);
+  }
+
+  /** Ends our call in flight with its answer or error, and sends the next one waiting. */
+  #settle(id: string, error: Error | undefined, result?: unknown) {
+    const pending = this.#pending;
+    if (pending?.id !== id) return;
+    clearTimeout(pending.timer);
+    this.#pending = undefined;
+    if (error) pending.reject(error);
+    else pending.resolve(result);
+    this.#queue?.shift()?.();
+  }
+
+  #gone() {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#pending) this.#settle(this.#pending.id, new OcppDisconnectedError());
+    // Each waiting call, once its turn comes, finds the connection closed.
+    while (this.#queue?.length) this.#queue.shift()!();
+    this.server.forget(this);
+    this.onClose?.();
+  }
+}
