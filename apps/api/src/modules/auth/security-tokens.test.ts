@@ -38,6 +38,17 @@ describe('security: our access tokens must carry exp and aud (item 9)', () => {
     const session = await loginAs(t.app, 'SuperAdmin');
     expect((await t.app.inject(authed(session.access_token, { method: 'GET', url: '/web/locations' }))).statusCode).toBe(200);
   });
+
+  it('refuses a token it accepted a moment ago once its exp has passed', async () => {
+    const session = await loginAs(t.app, 'SuperAdmin');
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const token = await resign({ ...decodeJwt(session.access_token), exp: expiresAt });
+    const read = () => t.app.inject(authed(token, { method: 'GET', url: '/web/locations' }));
+    expect((await read()).statusCode).toBe(200);
+    // Checked tokens are kept for the requests after (lib/verified-tokens.ts): never past their exp.
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 + 50 - Date.now()));
+    expect((await read()).statusCode).toBe(401);
+  });
 });
 
 describe('security: a workforce ID token works once (item 9)', () => {
