@@ -18,16 +18,15 @@
  * --engine postgres uses a scratch database on BENCH_POSTGRES_URL / TEST_DATABASE_URL / DATABASE_URL.
  */
 import os from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import type { ProductProcess } from '@wattdesk/test-support';
 import { BenchFleet } from './lib/ocpp-fleet.ts';
 import { printFailures, printResults, type StepResult } from './lib/ocpp-report.ts';
 import { createBenchDatabase } from './lib/postgres.ts';
-import { holdAndMeasure, IDLE_WATCH_S, machineBusySeconds, measureIdleRss, processStats } from './lib/process-stats.ts';
+import { IDLE_WATCH_S, machineBusySeconds, measureIdleRss, processStats } from './lib/process-stats.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
+import { runStep, STEP_P99_BAR_MS } from './lib/ocpp-step.ts';
 import { AuthorizeProbe } from './lib/authorize-probe.ts';
-import { judgeDashboardReads, startDashboardProbe, type DashboardProbe, type ReadDashboard } from './lib/dashboard-probe.ts';
+import { judgeDashboardReads, startDashboardProbe, type DashboardProbe } from './lib/dashboard-probe.ts';
 import { BENCH_DRIVERS, benchDriverTag } from './lib/bench-tags.ts';
 import {
   chargerCode,
@@ -40,7 +39,6 @@ import {
 } from './lib/ocpp-bench-server.ts';
 import { ascending, count as n, percentile } from './lib/stats.ts';
 import { finish, markStarved } from './lib/machine.ts';
-import { watchLoopLag } from './lib/loop-lag.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -78,75 +76,10 @@ if (!STEPS.length || !(HOLD_S > 0) || !(SETTLE_S >= 0) || !(RATE > 0) || !(SETUP
   process.exit(2);
 }
 
-const P99_BAR_MS = 100;
+const P99_BAR_MS = STEP_P99_BAR_MS;
 const AUTHORIZE_P99_BAR_MS = 10;
-const RSS_BAR_BYTES = 1024 ** 3;
 const RECONNECT_BAR_S = 60;
 const TARGET = 5000;
-// ── One step ────────────────────────────────────────────────────────────
-
-const runStep = async (
-  server: ProductProcess,
-  fleet: BenchFleet,
-  probe: AuthorizeProbe,
-  read: ReadDashboard,
-  target: number,
-): Promise<StepResult> => {
-  const alreadyConnected = fleet.chargers.length;
-  const rampSeconds = await fleet.rampTo(target);
-  const median = (values: number[] | undefined) => percentile(ascending(values), 50).toFixed(0);
-  console.log(
-    `  ${n(target)} chargers: ramped ${n(target - alreadyConnected)} in ${rampSeconds.toFixed(1)} s ` +
-      `(setup p50 ${median(fleet.setupTotals)} ms, p99 ${percentile(ascending(fleet.setupTotals), 99).toFixed(0)} ms; ` +
-      `median Boot ${median(fleet.setupCalls.get('BootNotification'))}, ` +
-      `Status ${median(fleet.setupCalls.get('StatusNotification'))}, Start ${median(fleet.setupCalls.get('StartTransaction'))} ms)`,
-  );
-  process.stdout.write(`  ${' '.repeat(n(target).length)}           settling ${SETTLE_S} s, holding ${HOLD_S} s…`);
-  await sleep(SETTLE_S * 1000);
-
-  fleet.hold.start();
-  const lag = watchLoopLag();
-  const probing = probe.probe(HOLD_S * 1000, AUTHORIZE_RATE);
-  const reading = read(HOLD_S);
-  const usage = await holdAndMeasure(server.child.pid!, HOLD_S);
-  const authorize = await probing;
-  const dashboard = await reading;
-  fleet.hold.recording = false;
-  const benchLagP99 = lag.p99();
-
-  const sorted = ascending(fleet.hold.latencies);
-  const connected = fleet.connected;
-  const p99 = percentile(sorted, 99);
-  const failures = fleet.hold.failures + authorize.failures;
-  const result: StepResult = {
-    ...usage,
-    chargers: target,
-    connected,
-    rampSeconds,
-    messagesPerSecond: sorted.length / usage.seconds,
-    p50: percentile(sorted, 50),
-    p99,
-    max: sorted.length ? sorted[sorted.length - 1]! : 0,
-    failures,
-    disconnects: fleet.hold.disconnects,
-    benchLagP99,
-    probeLagP99: authorize.lagP99,
-    authorizeCount: authorize.latencies.length,
-    authorizeP50: percentile(ascending(authorize.latencies), 50),
-    authorizeP99: percentile(ascending(authorize.latencies), 99),
-    dashboardP50: percentile(ascending(dashboard.latencies), 50),
-    dashboardP99: percentile(ascending(dashboard.latencies), 99),
-    dashboardFailures: dashboard.failures,
-    authorizeStatuses: Object.entries(authorize.statuses)
-      .map(([status, times]) => `${status} ${n(times)}`)
-      .concat(authorize.failures ? [`failed ${n(authorize.failures)}`] : [])
-      .join(', '),
-    holds: connected === target && failures === 0 && p99 < P99_BAR_MS && usage.rssMaxBytes < RSS_BAR_BYTES,
-  };
-  process.stdout.write(result.holds ? ' holds\n' : ' does not hold\n');
-  return result;
-};
-
 // ── Main ────────────────────────────────────────────────────────────────
 
 const run = async (): Promise<boolean> => {
@@ -205,7 +138,11 @@ const run = async (): Promise<boolean> => {
     });
     dashboard = await startDashboardProbe(server.baseUrl, Math.min(HOLD_S, 20));
     for (const step of STEPS) {
-      const result = await runStep(server, fleet, probe, dashboard.read, step);
+      const result = await runStep({ server, fleet, probe, read: dashboard.read }, step, {
+        holdS: HOLD_S,
+        settleS: SETTLE_S,
+        authorizeRate: AUTHORIZE_RATE,
+      });
       results.push(result);
       if (!result.holds && !flags.all) break;
     }

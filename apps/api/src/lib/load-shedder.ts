@@ -5,6 +5,9 @@ export type LeaveLine = () => void;
 
 export class OverloadedError extends Error {}
 
+/** What a request decided at once gets: there is no line to leave. */
+const stayed: LeaveLine = () => undefined;
+
 export type AdmissionPolicy = {
   /** Requests working on the database at once. */
   maxConcurrent: number;
@@ -26,8 +29,6 @@ export type AdmissionPolicy = {
  * touching the database) while those already in line are served, until a request is again admitted within the
  * target. A fixed per-request timeout, by contrast, refused requests at light load on a busy machine.
  */
-const stayed: LeaveLine = () => undefined;
-
 export class LoadShedder {
   private active = 0;
   private readonly waiting: Waiter[] = [];

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { LoadShedder, type AdmissionPolicy, type LeaveLine } from '../lib/load-shedder.ts';
 
 const ADMITTED = Symbol('admitted');
-/** Set while the request waits in line: its client going away takes it out of the line. */
+/** Takes the request out of the line if its client goes away while it waits. */
 const LEAVE_LINE = Symbol('leaveLine');
 
 declare module 'fastify' {
@@ -32,21 +32,14 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance, policy: Admiss
   app.addHook('onRequest', (request, reply, done) => {
     // Only the API touches the database; static files and the health check are always served.
     if (!request.routeOptions.url?.startsWith('/web/') || request.routeOptions.config.ownQueue) return done();
-    let decided = false;
-    const leave = shedder.enter(
+    // Leaving is a no-op once the request has been admitted or refused, so the function is kept either way.
+    request[LEAVE_LINE] = shedder.enter(
       () => {
-        decided = true;
-        request[LEAVE_LINE] = undefined;
         request[ADMITTED] = true;
         done();
       },
-      () => {
-        decided = true;
-        request[LEAVE_LINE] = undefined;
-        refuse(reply);
-      },
+      () => refuse(reply),
     );
-    if (!decided) request[LEAVE_LINE] = leave;
   });
   // A long-lived answer (the live feed) gives its slot back once it has started streaming.
   app.decorate('releaseAdmission', release);
