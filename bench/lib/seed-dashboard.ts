@@ -57,10 +57,11 @@ export const seedDashboardScale = async (handle: DatabaseHandle, scale: Dashboar
     await db.execute(sql`
     insert into charger_status_changes (charger_id, at, status, online)
     select id, now() - make_interval(mins => (rn % 2880)::int), 'available', rn % 10 <> 0 from bench_chargers`);
-    // The connected chargers since their last change, as the status history's trigger keeps them (migration 0030).
+    // The connected chargers since their last change, with their location, as the status history's trigger keeps them
+    // (migrations 0030 and 0037).
     await db.execute(sql`
-    insert into charger_connected_since (charger_id, since)
-    select s.charger_id, s.at from charger_status_changes s join bench_chargers c on c.id = s.charger_id where s.online`);
+    insert into charger_connected_since (charger_id, since, location_id)
+    select s.charger_id, s.at, c.location_id from charger_status_changes s join bench_chargers c on c.id = s.charger_id where s.online`);
     await db.execute(sql`
     insert into charger_daily_stats (charger_id, day, location_id, sessions, energy_wh, session_seconds, idle_seconds, revenue_minor, online_seconds, violations)
     select c.id, d.day, c.location_id, coalesce(s.sessions, 0), coalesce(s.energy_wh, 0), coalesce(s.seconds, 0), coalesce(s.sessions, 0) * 300,

@@ -37,13 +37,7 @@ const pickTemplate = (seeded: boolean): string | undefined => {
   return template.migrated;
 };
 
-/**
- * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server that is
- * dropped again on close. Copied from the run's template (`seeded`: one that already holds the demo data,
- * which createTestApp then finds and leaves alone); migrate() runs still, as the product runs it at start.
- */
-export const createTestDatabase = async ({ seeded = false }: { seeded?: boolean } = {}): Promise<DatabaseHandle> => {
-  const template = pickTemplate(seeded);
+const copyOfTemplate = async (template: string | undefined): Promise<DatabaseHandle> => {
   if (testEngine === 'pglite') {
     const snapshot = template ? new Blob([await readFile(template)]) : undefined;
     const handle = await openDatabase({ engine: 'pglite', ...(snapshot ? { snapshot } : {}) });
@@ -62,6 +56,19 @@ export const createTestDatabase = async ({ seeded = false }: { seeded?: boolean 
       await scratch.drop();
     },
   };
+};
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the TEST_DATABASE_URL server that is
+ * dropped again on close. Copied from the run's template; migrate() runs still, as the product runs it at start.
+ * `seeded`: it holds the demo data — copied with the seeded template while that is current, else seeded here. A run
+ * that crosses a midnight at a demo location falls back to the migrated template, and a file that took the copy on
+ * trust found no location (a run across 08:00 UTC, midnight in Los Angeles, failed three files that way).
+ */
+export const createTestDatabase = async ({ seeded = false }: { seeded?: boolean } = {}): Promise<DatabaseHandle> => {
+  const handle = await copyOfTemplate(pickTemplate(seeded));
+  if (seeded) await seedDemoDataIfEmpty(handle.db);
+  return handle;
 };
 
 export const testConfig = (overrides: Record<string, string> = {}): AppConfig =>
@@ -92,7 +99,6 @@ export type TestAppOptions = { env?: Record<string, string>; seed?: boolean; now
 
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const database = await createTestDatabase({ seeded: options.seed !== false });
-  if (options.seed !== false) await seedDemoDataIfEmpty(database.db);
   const config = testConfig(options.env);
   const app = await buildApp({
     config,
