@@ -24,7 +24,7 @@ import { printFailures, printResults, type StepResult } from './lib/ocpp-report.
 import { createBenchDatabase } from './lib/postgres.ts';
 import { IDLE_WATCH_S, machineBusySeconds, measureIdleRss, processStats } from './lib/process-stats.ts';
 import { registerChargers } from './lib/seed-chargers.ts';
-import { runStep, STEP_P99_BAR_MS } from './lib/ocpp-step.ts';
+import { runStep, STEP_P99_BAR_MS as P99_BAR_MS } from './lib/ocpp-step.ts';
 import { AuthorizeProbe } from './lib/authorize-probe.ts';
 import { judgeDashboardReads, startDashboardProbe, type DashboardProbe } from './lib/dashboard-probe.ts';
 import { BENCH_DRIVERS, benchDriverTag } from './lib/bench-tags.ts';
@@ -76,7 +76,6 @@ if (!STEPS.length || !(HOLD_S > 0) || !(SETTLE_S >= 0) || !(RATE > 0) || !(SETUP
   process.exit(2);
 }
 
-const P99_BAR_MS = STEP_P99_BAR_MS;
 const AUTHORIZE_P99_BAR_MS = 10;
 const RECONNECT_BAR_S = 60;
 const TARGET = 5000;

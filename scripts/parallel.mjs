@@ -18,8 +18,9 @@ if (scripts.length === 0) {
 
 /** `nice` where there is one (Linux, macOS); elsewhere the script runs at the usual priority. */
 const command = (script) => {
-  const npm = ['npm', 'run', '--silent', script.replace(LOW_PRIORITY, '')];
-  return script.startsWith(LOW_PRIORITY) && process.platform !== 'win32' ? ['nice', '-n', '10', ...npm] : npm;
+  const low = script.startsWith(LOW_PRIORITY);
+  const npm = ['npm', 'run', '--silent', low ? script.slice(LOW_PRIORITY.length) : script];
+  return low && process.platform !== 'win32' ? ['nice', '-n', '10', ...npm] : npm;
 };
 
 const run = (name) =>
