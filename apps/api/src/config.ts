@@ -59,6 +59,8 @@ export type AppConfig = {
   serveSourceMaps: boolean;
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Unset: readable lines when a person runs it in a terminal, JSON lines for a log collector otherwise. */
+  logFormat: Env['LOG_FORMAT'];
   /** Fastify's trustProxy: true, or the comma-separated addresses of the proxies in front. */
   trustProxy: boolean | string;
   websiteUrl: string;
@@ -176,6 +178,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     serveSourceMaps: env.SOURCE_MAPS ?? !production,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(invocationDir(), env.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     websiteUrl: env.WEBSITE_URL,
     environment: env.APP_ENVIRONMENT,

@@ -84,6 +84,7 @@ export const envSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   OIDC_WORKFORCE_ISSUER: z.url().optional(),
   OIDC_WORKFORCE_CLIENT_ID: z.string().min(1).default('wattdesk-workforce'),
   OIDC_WORKFORCE_SCOPES: z.string().min(1).default('openid profile email groups'),

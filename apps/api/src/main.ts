@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { prepareDatabase } from './startup.ts';
+import { logDestination } from './lib/log-destination.ts';
 import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
 import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +41,8 @@ const start = async () => {
     throw error;
   });
 
-  const app = await buildApp({ config, database });
+  const stream = logDestination(config.logFormat, process.stdout.isTTY === true);
+  const app = await buildApp({ config, database, logger: { level: config.logLevel, ...(stream ? { stream } : {}) } });
   app.log.info({ engine: database.engine, dataDir: config.dataDir, seeded }, 'database ready');
   // PostgreSQL runs its own autovacuum; PGlite (single-user mode) has none.
   const maintenance =
