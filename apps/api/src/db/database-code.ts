@@ -98,6 +98,11 @@ export const planDatabaseCode = (code: DatabaseCode, installed: InstalledCode): 
 export const applyDatabaseCode = async (db: Database, code: DatabaseCode = loadDatabaseCode()): Promise<number> =>
   db.transaction(async (tx) => {
     const plan = planDatabaseCode(code, await readInstalledCode(tx));
-    for (const statement of plan) await tx.execute(sql.raw(statement));
+    for (const statement of plan) {
+      // Named in the error, so a start refused (a role that does not own the tables, a file the database refuses) says what.
+      await tx.execute(sql.raw(statement)).catch((error: unknown) => {
+        throw new Error(`Applying the database's functions and triggers failed at: ${statement.split('\n')[0]}`, { cause: error });
+      });
+    }
     return plan.length;
   });
