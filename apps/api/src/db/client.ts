@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread.ts';
 import { API_ROOT } from '../api-root.ts';
+import { applyDatabaseCode } from './database-code.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -22,13 +23,14 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   db: Database;
   engine: DatabaseEngine;
+  /** The migrations, then the modules' functions and triggers where they differ from the files (database-code.ts). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 const migrationsFolder = path.join(API_ROOT, 'drizzle');
 
-/** Serialises migrations when several API nodes start against one PostgreSQL at once. */
+/** Serialises migrations and the code applied after them when several API nodes start against one PostgreSQL at once. */
 const MIGRATION_LOCK_KEY = 7_246_301;
 
 export type OpenDatabaseOptions =
@@ -54,7 +56,10 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       engine: 'pglite',
-      migrate: () => migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder }),
+      migrate: async () => {
+        await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder });
+        await applyDatabaseCode(db);
+      },
       close: () => client.close(),
     };
   }
@@ -77,7 +82,9 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       const connection = await pool.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+        const locked = drizzlePg({ client: connection, schema });
+        await migratePg(locked, { migrationsFolder });
+        await applyDatabaseCode(locked);
       } finally {
         await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
         connection.release();

@@ -3,9 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /*
  * CSV cells written by the database, for downloads of a million rows: the API then passes the database's text
- * through instead of building a row object, a cell array and a line per row (decision 057). The functions are
- * migrations 0032's and 0034's; each writes what its JavaScript counterpart writes (csv.ts, the reports' rounding,
- * zonedTimestampFormatter, minorToNumber), and csv-sql.test.ts holds them to it on both engines.
+ * through instead of building a row object, a cell array and a line per row (decision 057). The functions are in
+ * modules/reports/sql/csv-cells.sql; each writes what its JavaScript counterpart writes (csv.ts, the reports' rounding,
+ * zonedTimestampFormatter, minorToNumber), and csv-sql.test.ts holds them to it on both engines. Both stay (decision
+ * 070): the other exports' cells are made in JavaScript (labels from the catalogues, formatted amounts), and this one
+ * would lose the throughput the database's text gave it.
  */
 
 /** csvCell of a text value: '' for null, a formula neutralised with an apostrophe, quotes where RFC 4180 needs them. */
@@ -17,7 +19,7 @@ export const csvDecimalSql = (value: SQL, digits: number): SQL => sql`wd_csv_dec
 /**
  * An instant as zonedTimestampFormatter writes it, `2026-11-03 09:00:00 -08:00`; '' for null. It takes the instant's
  * wall clock in its zone already worked out (`at at time zone zone`), so that a query converts each instant once
- * beside the row, not once per use in the cell (migration 0034).
+ * beside the row, not once per use in the cell (decision 057).
  */
 export const csvWallStampSql = (wall: SQL, at: SQL): SQL => sql`wd_csv_wall_stamp(${wall}, ${at})`;
 

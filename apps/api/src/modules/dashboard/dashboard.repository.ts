@@ -114,7 +114,7 @@ export const keepsRange = (scope: Scope) => {
  * Keeps the range's per-charger totals, built once from the week rollup. Locks, in the order a completing session
  * takes them (its trigger writes the week rollup, then the kept ranges): a session completing meanwhile waits and then
  * adds itself to the kept rows, and one completed before is in what the build reads; a charger added meanwhile waits
- * and then joins the range (migration 0036); a second build waits and finds the range kept. Ranges whose end is past
+ * and then joins the range (dashboard/sql/kept-rankings.sql); a second build waits and finds the range kept. Ranges whose end is past
  * are dropped.
  */
 export const keepRange = async (db: Database, scope: Scope) => {

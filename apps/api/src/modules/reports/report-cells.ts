@@ -2,7 +2,7 @@ import { minorToDecimal, zonedTimestampFormatter } from '@wattdesk/shared';
 
 /*
  * The reports' numbers and times as spreadsheet cells. The database writes the same for the sessions CSV
- * (migration 0032's functions), and reports.paging.test.ts holds the two to each other.
+ * (reports/sql/csv-cells.sql), and reports.paging.test.ts holds the two to each other.
  */
 
 export const kwh = (wh: number | string) => Number((Number(wh) / 1000).toFixed(3));

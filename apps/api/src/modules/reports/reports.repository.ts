@@ -5,7 +5,7 @@ import { dayPasses, daysInRange, inScope, type Scope } from '../../db/rollup-sco
 
 /**
  * A local wall clock (`at at time zone zone`) on a day of the range that passes the Day filter. A report's day is the
- * wall clock's date, as the dashboard's rollups take it (migrations 0023, 0029); a query that reads many rows works
+ * wall clock's date, as the dashboard's rollups take it (dashboard/sql/roll-sessions.sql); a query that reads many rows works
  * the wall clock out once beside the row and passes it here, since a conversion by zone name costs about a
  * microsecond on PGlite and an expression is worked out again at each place it is written.
  */

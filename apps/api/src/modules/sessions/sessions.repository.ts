@@ -14,7 +14,7 @@ export type SessionFilter = {
   connectorType?: string | undefined;
 };
 
-/** The same expression as the connector-type rollup (migration 0023), so a dashboard bar and its list agree. */
+/** The same expression as the connector-type rollup (wd_roll_sessions, dashboard/sql/roll-sessions.sql), so a dashboard bar and its list agree. */
 const connectorTypeOf = sql<string>`coalesce(case when ${chargingSessions.connectorId} >= 1 then ${chargers.connectorTypes} ->> (${chargingSessions.connectorId} - 1) end, 'Unknown')`;
 
 const columns = {
