@@ -29,7 +29,8 @@ const startServer = async () => {
     protocols: ['ocpp1.6'],
     actions: new Set(['Heartbeat', 'Authorize', 'StatusNotification']),
     maxFrameBytes: 64 * 1024,
-    callTimeoutMs: 300,
+    // Long enough that a loaded machine never times out a call a test answers; the timeout test passes its own.
+    callTimeoutMs: 10_000,
     pingIntervalMs,
     maxBadFrames: 3,
     authenticate: (handshake, accept, refuse) => {
@@ -69,7 +70,7 @@ const charger = async (identity = 'CP-1', options: { password?: string; autoPong
   return { ws, frames, closed, connection, next, send: (frame: unknown) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)) };
 };
 
-const waitFor = async <T>(find: () => T | undefined, ms = 3000): Promise<T> => {
+const waitFor = async <T>(find: () => T | undefined, ms = 10_000): Promise<T> => {
   const until = Date.now() + ms;
   for (;;) {
     const found = find();
@@ -184,7 +185,7 @@ describe('OCPP-J 1.6 RPC over WebSocket (our Central System side)', () => {
 
   it('times a call out, sends the next one, and treats the late answer as a broken frame', async () => {
     const cp = await charger();
-    const unanswered = cp.connection.call('ClearCache', {});
+    const unanswered = cp.connection.call('ClearCache', {}, 300);
     const queued = cp.connection.call('ClearCache', {});
     const call1 = await cp.next((f) => f[0] === 2);
     await expect(unanswered).rejects.toBeInstanceOf(OcppTimeoutError);

@@ -434,7 +434,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
       }),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 8) },
     );
-  }, 120_000);
+  }, 300_000);
 
   it('the location rollup stays the sum of its chargers when a charger goes with its sessions', async () => {
     await fc.assert(
@@ -484,7 +484,7 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 4) },
     );
-  }, 120_000);
+  }, 300_000);
 
   it('unique drivers and the ranking of the whole network follow sessions that complete later, change driver or leave with their location', async () => {
     // Ranges ending on the day of NOW: the ranking reads them from kept per-charger rows (migration 0036), built by
@@ -596,5 +596,5 @@ describe('dashboard overview: rollups equal direct queries over raw rows', () =>
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 3) },
     );
-  }, 120_000);
+  }, 300_000);
 });
