@@ -113,7 +113,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.ts', '*.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['*.ts', '*.js', 'scripts/*.d.mts'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -172,7 +172,7 @@ export default tseslint.config(
   },
   {
     // Command-line tools print their report to the terminal.
-    files: ['bench/**', 'packages/simulator/src/cli.ts', 'apps/api/scripts/**'],
+    files: ['bench/**', 'packages/simulator/src/cli.ts', 'apps/api/scripts/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

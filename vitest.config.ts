@@ -13,6 +13,7 @@ const ENGINE_INDEPENDENT = [
   'src/modules/payments/stripe-config.test.ts',
   'src/modules/driver-documents/file-storage.contract.test.ts',
   'test/permissions-doc.test.ts',
+  'test/decisions-index.test.ts',
   'test/import-cycles.test.ts',
 ];
 
