@@ -24,7 +24,7 @@ import { auditTrailPlugin } from './plugins/audit-trail.ts';
 import { OutageMonitor } from './lib/database-outage.ts';
 import { sql } from 'drizzle-orm';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
-import { DOCS_CSP, securityHeadersPlugin, tileImageSources } from './plugins/security-headers.ts';
+import { DOCS_CSP, helmetPlugin, tileImageSources } from './plugins/helmet.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createLocalBus, createRedisBus, type ClusterBus } from './lib/cluster-bus.ts';
 import { createServices } from './services.ts';
@@ -111,7 +111,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   const sso = await setUpSso(config, now);
-  await app.register(securityHeadersPlugin, {
+  await app.register(helmetPlugin, {
     imageSources: tileImageSources(config.map.tileUrl),
     // Configured identity providers are called from the browser (discovery, token endpoint, keys).
     connectSources: sso.connectSources,

@@ -2,7 +2,7 @@ import { okResponseSchema, signTermsBodySchema, successMessages, termsLookupQuer
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { binaryResponse, errorResponses } from '../../lib/route-schemas.ts';
-import { EMBEDDABLE_HEADERS } from '../../plugins/security-headers.ts';
+import { EMBEDDABLE_HEADERS } from '../../plugins/helmet.ts';
 import type { SigningService } from './signing.service.ts';
 
 export type TermsRoutesOptions = { signing: SigningService; rateLimit: { max: number; timeWindow: number } };
