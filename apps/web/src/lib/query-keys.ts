@@ -134,6 +134,19 @@ export const queryKeys = {
     bills: (utilityConfigId: string, year: number) => ['utility', 'bills', utilityConfigId, year] as const,
     energy: (utilityConfigId: string, from: string, to: string) => ['utility', 'energy', utilityConfigId, from, to] as const,
   },
+  /** A location's prices and violation rules; violations are under it, so a save of rules reaches their list. */
+  tariffs: {
+    all: ['tariffs'] as const,
+    overview: (locationId: string) => ['tariffs', 'overview', locationId] as const,
+    violations: ['tariffs', 'violations'] as const,
+    violationList: (params: Record<string, unknown>) => ['tariffs', 'violations', params] as const,
+  },
+  /** The signed-in person's own account and sign-ins. */
+  account: {
+    all: ['account'] as const,
+    me: ['account', 'me'] as const,
+    sessions: ['account', 'sessions'] as const,
+  },
   terms: (tokenId: string) => ['terms-and-conditions', tokenId] as const,
   paymentAccount: (locationId: string) => ['payment-account', locationId] as const,
   bankAccount: (locationId: string) => ['bank-account', locationId] as const,

@@ -12,20 +12,15 @@ import type {
 import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
-
-export const accountKeys = {
-  all: ['account'] as const,
-  account: () => [...accountKeys.all, 'me'] as const,
-  sessions: () => [...accountKeys.all, 'sessions'] as const,
-};
 
 export const getAccount = (signal?: AbortSignal) => api.get<Account>('/users/me/account', signal ? { signal } : {});
 export const getAccountSessions = (signal?: AbortSignal) => api.get<{ items: AccountSession[] }>('/users/me/sessions', signal ? { signal } : {});
 
 export const accountQueries = {
-  account: () => queryOptions({ queryKey: accountKeys.account(), queryFn: ({ signal }) => getAccount(signal) }),
-  sessions: () => queryOptions({ queryKey: accountKeys.sessions(), queryFn: ({ signal }) => getAccountSessions(signal) }),
+  account: () => queryOptions({ queryKey: queryKeys.account.me, queryFn: ({ signal }) => getAccount(signal) }),
+  sessions: () => queryOptions({ queryKey: queryKeys.account.sessions, queryFn: ({ signal }) => getAccountSessions(signal) }),
 };
 
 export const useAccount = () => useQuery(accountQueries.account());
@@ -40,7 +35,7 @@ const useAccountMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, succ
     onSuccess: async (result) => {
       const message = success(result);
       if (message) notifySuccess(message);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
     },
   });
 };

@@ -12,19 +12,12 @@ import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-
-/** This feature's query keys in one place (until lib/query-keys.ts holds every feature's). */
-export const tariffKeys = {
-  all: ['tariffs'] as const,
-  overview: (locationId: string) => ['tariffs', 'overview', locationId] as const,
-  violations: ['tariffs', 'violations'] as const,
-  violationList: (params: Record<string, unknown>) => ['tariffs', 'violations', params] as const,
-};
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const tariffQueries = {
   overview: (locationId: string) =>
     queryOptions({
-      queryKey: tariffKeys.overview(locationId),
+      queryKey: queryKeys.tariffs.overview(locationId),
       queryFn: ({ signal }) => api.get<TariffOverview>('/tariffs', { query: { locationId }, signal }),
     }),
 };
@@ -44,7 +37,10 @@ const useSave = <B>(send: (body: B) => Promise<Saved | OkResponse>, failure: str
     meta: { errorHandled: true },
     onSuccess: async (result) => {
       notifySuccess(result.msg[0] ?? 'Saved');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: tariffKeys.all }), queryClient.invalidateQueries({ queryKey: ['location'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tariffs.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
+      ]);
     },
     onError: (error) => notifyError(`${failure}: ${error.message}`),
   });

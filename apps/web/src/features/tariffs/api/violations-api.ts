@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { violationListQuerySchema } from '@wattdesk/shared/schemas/tariffs';
 import { api } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
-import { tariffKeys } from './tariffs-api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The list's query as the schema reads it; paging numbers as the grid gives them. */
 export type ViolationListParams = Omit<z.input<typeof violationListQuerySchema>, 'page' | 'pageSize'> & { page: number; pageSize: number };
@@ -15,7 +15,7 @@ export type ViolationFilter = Omit<ViolationListParams, 'page' | 'pageSize' | 's
 export const violationQueries = {
   list: (params: ViolationListParams) =>
     queryOptions({
-      queryKey: tariffKeys.violationList(params),
+      queryKey: queryKeys.tariffs.violationList(params),
       queryFn: ({ signal }) => api.get<Paged<Violation>>('/violations', { query: params, signal }),
       placeholderData: keepPreviousData,
     }),
@@ -40,8 +40,8 @@ export const useResolveViolation = () => {
     onSuccess: async (result) => {
       notifySuccess(result.msg[0] ?? 'Saved');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: tariffKeys.violations }),
-        queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tariffs.violations }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
       ]);
     },
     onError: (error) => notifyError(`${failureMessages.updateViolationInfo}: ${error.message}`),
