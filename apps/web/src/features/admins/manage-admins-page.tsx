@@ -1,16 +1,15 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import { grantableTypes } from '@wattdesk/shared/admin-reach';
-import { ACCOUNT_STATUSES, type AccountStatus } from '@wattdesk/shared/constants';
+import type { AccountStatus } from '@wattdesk/shared/constants';
 import { ADMIN_TYPES, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
 import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
+import { accountStatusFilter, ListFilters, selectFilter } from '../../components/form/list-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useSession } from '../../lib/session-store.ts';
@@ -74,43 +73,21 @@ export const ManageAdminsPage = () => {
       />
       <Paper sx={{ p: 2 }}>
         <FilterBar>
-          <TextField
-            size="small"
-            label="Search name or email"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ minWidth: 240 }}
+          <ListFilters
+            search={{ label: 'Search name or email', value: search, onChange: setSearch, minWidth: 240 }}
+            selects={[
+              accountStatusFilter(status, setStatus),
+              selectFilter({
+                label: 'Type',
+                anyLabel: 'Any type',
+                value: typeFilter,
+                options: ADMIN_TYPES,
+                optionLabel: (value) => USER_TYPE_LABELS[value],
+                onChange: setTypeFilter,
+                minWidth: 220,
+              }),
+            ]}
           />
-          <TextField
-            select
-            size="small"
-            label="Status"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as AccountStatus | '')}
-            sx={{ minWidth: 150 }}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {ACCOUNT_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {value}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Type"
-            value={typeFilter}
-            onChange={(event) => setTypeFilter(event.target.value as UserType | '')}
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">Any type</MenuItem>
-            {ADMIN_TYPES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {USER_TYPE_LABELS[value]}
-              </MenuItem>
-            ))}
-          </TextField>
         </FilterBar>
         <ServerDataGrid
           label="Administrators"

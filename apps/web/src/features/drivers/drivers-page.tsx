@@ -3,10 +3,8 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import { ACCOUNT_STATUSES, MENU_ROLES, type AccountStatus, type MenuRole } from '@wattdesk/shared/constants';
+import { MENU_ROLES, type AccountStatus, type MenuRole } from '@wattdesk/shared/constants';
 import type { Driver } from '@wattdesk/shared/schemas/drivers';
 import { useState } from 'react';
 import { ChooseLocation } from '../../components/choose-location.tsx';
@@ -14,6 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
+import { accountStatusFilter, ListFilters, selectFilter } from '../../components/form/list-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Can, useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
@@ -84,43 +83,13 @@ const DriverList = ({ locationId }: { locationId: string }) => {
   return (
     <Paper sx={{ p: 2 }}>
       <FilterBar>
-        <TextField
-          size="small"
-          label="Search name, email, phone or ID tag"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ minWidth: 280 }}
+        <ListFilters
+          search={{ label: 'Search name, email, phone or ID tag', value: search, onChange: setSearch, minWidth: 280 }}
+          selects={[
+            accountStatusFilter(status, setStatus),
+            selectFilter({ label: 'Role', anyLabel: 'Any role', value: role, options: MENU_ROLES, onChange: setRole, minWidth: 130 }),
+          ]}
         />
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as AccountStatus | '')}
-          sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">Any status</MenuItem>
-          {ACCOUNT_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {value}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Role"
-          value={role}
-          onChange={(event) => setRole(event.target.value as MenuRole | '')}
-          sx={{ minWidth: 130 }}
-        >
-          <MenuItem value="">Any role</MenuItem>
-          {MENU_ROLES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {value}
-            </MenuItem>
-          ))}
-        </TextField>
         <Box sx={{ flex: 1 }} />
         <UnknownTagsSwitch locationId={locationId} />
         <Can permission="Drivers_Create">
