@@ -132,6 +132,27 @@ describe('OCPP 1.6J endpoint', () => {
       expect((await t.charger(registered.id)).connectors.find((c) => c.connectorId === 1)?.status).toBe('Available');
     });
 
+    it('an idTag with a NUL or another control character is refused as a protocol error, not an internal one, and stores nothing', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered);
+      await charger.connect();
+      const timestamp = new Date().toISOString();
+      const refusals = await Promise.all([
+        charger.callUnchecked('Authorize', { idTag: 'CARD\u0000X' }).catch(rpcCodeOf),
+        charger.callUnchecked('Authorize', { idTag: 'CARD\u0007' }).catch(rpcCodeOf),
+        charger.callUnchecked('StartTransaction', { connectorId: 1, idTag: '\u0000', meterStart: 0, timestamp }).catch(rpcCodeOf),
+        charger.callUnchecked('StartTransaction', { connectorId: 1, idTag: 'CARD\n1', meterStart: 0, timestamp }).catch(rpcCodeOf),
+        // A NUL anywhere else would fail the database too.
+        charger.callUnchecked('DataTransfer', { vendorId: 'Acme\u0000' }).catch(rpcCodeOf),
+      ]);
+      expect(refusals).toEqual(Array(5).fill('PropertyConstraintViolation'));
+      expect(await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, registered.id))).toEqual([]);
+      // The connection goes on: free text may hold a line break, and a clean tag gets its answer.
+      expect(await charger.callUnchecked('DataTransfer', { vendorId: 'Acme', data: 'line one\nline two' })).toEqual({ status: 'UnknownVendorId' });
+      expect(await charger.callUnchecked('Authorize', { idTag: 'CLEAN-CARD-1' })).toHaveProperty('idTagInfo.status');
+      await charger.close();
+    });
+
     it('a session: start, meter values, stop — with energy from the meter and its samples stored', async () => {
       const registered = await t.registerCharger();
       const charger = t.simulate(registered, { initialEnergyWh: 100_000 });
