@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { chargerEvents, chargingSessions, connectorStates, meterSamples } from '../../db/schema/index.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
 
@@ -67,6 +68,30 @@ describe('OCPP 1.6J endpoint', () => {
         expect(refusals.every((e) => e.chargerId === registered.id)).toBe(true);
       });
       expect((await t.charger(registered.id)).connected).toBe(false);
+    });
+
+    it('an unknown id and a registered one with a wrong password get the same refusal, each after an argon2 check', async () => {
+      const registered = await t.registerCharger();
+      /** The HTTP answer to the upgrade, status and body, as a prober would see it. */
+      const refusalOf = (chargerId: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ocpp/${chargerId}`, ['ocpp1.6'], {
+            headers: { authorization: `Basic ${Buffer.from(`${chargerId}:not-the-right-password`).toString('base64')}` },
+          });
+          ws.once('open', () => reject(new Error('accepted')));
+          ws.once('unexpected-response', (_request, response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+        });
+      const before = t.app.ocpp.credentials().misses;
+      const unknown = await refusalOf('WD-NOBODY-02');
+      const wrong = await refusalOf(registered.chargerId);
+      expect(unknown).toEqual(wrong);
+      expect(unknown.status).toBe(401);
+      // Both paths verified the presented password the slow way: the unknown id against a decoy hash.
+      expect(t.app.ocpp.credentials().misses).toBe(before + 2);
     });
 
     it('a charger asking for another protocol than ocpp1.6 is refused', async () => {
