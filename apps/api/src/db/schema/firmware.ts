@@ -39,9 +39,10 @@ export const firmwareCampaigns = pgTable(
     imageId: uuid('image_id')
       .notNull()
       .references(() => firmwareImages.id, { onDelete: 'restrict' }),
+    // Goes with its location, as every other record of one does (a location is deleted only once it has no chargers).
     locationId: uuid('location_id')
       .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+      .references(() => locations.id, { onDelete: 'cascade' }),
     models: text('models').array().notNull(),
     status: text('status', { enum: FIRMWARE_CAMPAIGN_STATUSES }).notNull().default('running'),
     firstStagePercent: integer('first_stage_percent').notNull(),

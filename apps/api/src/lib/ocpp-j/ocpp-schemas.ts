@@ -77,6 +77,28 @@ const validatorOf = (schemaId: string): ValidateFunction | null => {
 const describe = (errors: readonly ErrorObject[]) =>
   errors.map((error) => `${error.instancePath || 'payload'} ${error.message ?? error.keyword}`.trim()).join(', ');
 
+/** Fields of OCPP's IdToken type: identifiers printed on cards and compared, never free text. */
+const ID_TOKEN_FIELDS = new Set(['idTag', 'parentIdTag']);
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * What a JSON schema cannot say: no string may hold a NUL (PostgreSQL's text and jsonb refuse it, so it would end
+ * as an internal error), and an IdToken holds no control character at all. Returns the first offending path.
+ */
+const unstorableText = (value: unknown, path: string): string | null => {
+  if (typeof value === 'string') {
+    const idToken = ID_TOKEN_FIELDS.has(path.slice(path.lastIndexOf('/') + 1));
+    return (idToken ? CONTROL_CHARACTER.test(value) : value.includes('\u0000')) ? path : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableText(item, `${path}/${key}`);
+    if (found !== null) return found;
+  }
+  return null;
+};
+
 /** Whether the action has a schema in OCPP 1.6 (e.g. `Heartbeat`), whichever direction it is called in. */
 export const isOcpp16Action = (action: string): boolean => validatorOf(`urn:${action}.req`) !== null;
 
@@ -87,7 +109,14 @@ export const isOcpp16Action = (action: string): boolean => validatorOf(`urn:${ac
 export const validateOcpp16 = (action: string, kind: 'req' | 'conf', payload: unknown): void => {
   const validate = validatorOf(`urn:${action}.${kind}`);
   if (!validate) throw new OcppCallError('NotImplemented', `No OCPP 1.6 schema for ${action}.${kind}`);
-  if (validate(payload)) return;
+  if (validate(payload)) {
+    const path = unstorableText(payload, '');
+    if (path !== null)
+      throw new OcppCallError('PropertyConstraintViolation', `${path} contains a control character`, {
+        errors: [{ instancePath: path, keyword: 'controlCharacter', message: 'must not contain control characters' }],
+      });
+    return;
+  }
   const errors = validate.errors ?? [];
   const first = errors[0];
   throw new OcppCallError(first ? (CODE_OF_KEYWORD[first.keyword] ?? 'FormationViolation') : 'FormationViolation', describe(errors), {

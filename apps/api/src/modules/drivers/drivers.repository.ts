@@ -220,7 +220,9 @@ export const updateAccount = async (
   driverId: string,
   values: { firstName?: string; lastName?: string; phoneNumber?: string | null; status?: AccountStatus },
 ) => {
-  if (Object.keys(values).length) await db.update(users).set(values).where(eq(users.id, driverId));
+  // An edit of tags or role alone leaves every account field undefined, and Drizzle refuses an empty SET.
+  const defined = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  if (Object.keys(defined).length) await db.update(users).set(defined).where(eq(users.id, driverId));
 };
 
 export const updateDriverRow = async (db: Executor, driverId: string, values: Partial<typeof drivers.$inferInsert>) => {

@@ -132,6 +132,21 @@ describe('drivers of a location', () => {
     expect((await register({ email: 'reuse@example.com', firstName: 'Re', lastName: 'Use', idTags: [{ tag }] })).statusCode).toBe(201);
   });
 
+  it('an edit of tags alone saves them, and an empty list removes every tag as registering without tags does', async () => {
+    const tag = newTag();
+    const id = await makeDriver(t.database.db, lot, { tags: [tag] });
+    const only = await call('PATCH', `/web/drivers/${id}`, { idTags: [{ tag: `${tag}-2` }] });
+    expect(json<Driver>(only).idTags.map((t) => t.tag)).toEqual([`${tag}-2`]);
+    const response = await call('PATCH', `/web/drivers/${id}`, { idTags: [] });
+    expect(response.statusCode).toBe(200);
+    expect(json<Driver>(response).idTags).toEqual([]);
+    const rows = await t.database.db.select().from(activityLogs).where(eq(activityLogs.entityId, id));
+    expect(rows.map((row) => row.changes)).toContainEqual({ idTags: { before: [`rfid:${tag}-2`], after: [] } });
+    const again = await call('PATCH', `/web/drivers/${id}`, { idTags: [] });
+    expect(again.statusCode).toBe(200);
+    expect(json<Driver>(again).idTags).toEqual([]);
+  });
+
   it('deactivates and activates with Driver_Status (ReadonlyAdmin too), refusing a repeat', async () => {
     const id = await makeDriver(t.database.db, loc['sf-embarcadero']!);
     const readonly = (await loginAs(t.app, 'ReadonlyAdmin')).access_token;

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firmwareCampaigns, firmwareImages } from '../../db/schema/index.ts';
 import { authed, createTestApp, json, loginAs, type LoginResult, type TestApp } from '../../../test/test-app.ts';
 
 const profile = {
@@ -114,6 +117,28 @@ describe('location changes', () => {
     );
     expect((await call(superAdmin.access_token, 'DELETE', `/web/locations/${created.locationId}`)).statusCode).toBe(200);
     expect((await call(superAdmin.access_token, 'GET', `/web/locations/location-by-id?locationId=${created.locationId}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a location whose chargers once had a firmware campaign, with the campaign (issue 39)', async () => {
+    const created = json<{ locationId: string }>(await call(superAdmin.access_token, 'POST', '/web/locations', { ...profile, name: 'Retired lot' }));
+    // The campaign's chargers have since been moved or deleted: only its history is left at the location.
+    const [image] = await t.database.db
+      .insert(firmwareImages)
+      .values({ version: `9.9.${Date.now()}`, models: ['AC22'], fileName: 'fw.bin', sizeBytes: 1, sha256: 'a'.repeat(64), storageKey: randomUUID() })
+      .returning();
+    await t.database.db.insert(firmwareCampaigns).values({
+      imageId: image!.id,
+      locationId: created.locationId,
+      models: ['AC22'],
+      status: 'completed',
+      firstStagePercent: 10,
+      retrieveAt: new Date(),
+      retries: 1,
+      retryIntervalSeconds: 60,
+    });
+    expect((await call(superAdmin.access_token, 'DELETE', `/web/locations/${created.locationId}`)).statusCode).toBe(200);
+    expect((await call(superAdmin.access_token, 'GET', `/web/locations/location-by-id?locationId=${created.locationId}`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(firmwareCampaigns).where(eq(firmwareCampaigns.locationId, created.locationId))).toEqual([]);
   });
 
   it('keeps these changes to the roles that hold them', async () => {

@@ -7,7 +7,7 @@ export type OcppLimits = {
   /** Sustained messages per second one connection may send, and the burst it may send at once. */
   messagesPerSecond: number;
   messageBurst: number;
-  /** Failed handshakes one address may make per minute before it is turned away without a look-up. */
+  /** Failed handshakes one address may make per minute for one charger id before it is turned away without a look-up. */
   handshakeFailuresPerMinute: number;
 };
 
@@ -20,27 +20,43 @@ export const DEFAULT_OCPP_LIMITS: OcppLimits = {
 
 const MINUTE_MS = 60_000;
 /** Above this many tracked addresses, expired ones are dropped, so a scan from many addresses cannot grow memory. */
-const MAX_TRACKED_ADDRESSES = 10_000;
+const MAX_TRACKED_ADDRESSES = 20_000;
 
 /**
- * Counts failed handshakes per address in one-minute windows. Only failures count: a site behind one NAT
- * address reconnecting hundreds of chargers at once must not be turned away, a password guesser must.
+ * One address may fail this many times the per-charger allowance in a minute, over all the ids it presents: a scan
+ * of ids is stopped, while one misbehaving device (stopped at its own id's allowance) never reaches it.
+ */
+export const ADDRESS_FAILURES_FACTOR = 10;
+
+/**
+ * Counts failed handshakes in one-minute windows per (address, charger id), and per address with a
+ * higher ceiling. Only failures count: a site behind one NAT address reconnecting hundreds of chargers at once must
+ * not be turned away, a password guesser must; and one device there retrying a wrong password must not lock out
+ * its neighbours whose credentials are right (issue 39).
  */
 export const createHandshakeThrottle = (failuresPerMinute: number, now: () => number = Date.now) => {
   const windows = new Map<string, { startedAt: number; failures: number }>();
-  const current = (address: string) => {
-    const window = windows.get(address);
+  const current = (key: string) => {
+    const window = windows.get(key);
     return window && now() - window.startedAt < MINUTE_MS ? window : undefined;
   };
+  const count = (key: string) => {
+    const window = current(key);
+    if (window) window.failures += 1;
+    else {
+      if (windows.size >= MAX_TRACKED_ADDRESSES) for (const [old, value] of windows) if (now() - value.startedAt >= MINUTE_MS) windows.delete(old);
+      windows.set(key, { startedAt: now(), failures: 1 });
+    }
+  };
+  // The NUL cannot occur in an address nor in a decoded charger id, so the two kinds of key never meet.
+  const pair = (address: string, chargerCode: string) => `${address}\u0000${chargerCode}`;
   return {
-    blocked: (address: string) => (current(address)?.failures ?? 0) >= failuresPerMinute,
-    failed: (address: string) => {
-      const window = current(address);
-      if (window) window.failures += 1;
-      else {
-        if (windows.size >= MAX_TRACKED_ADDRESSES) for (const [key, value] of windows) if (now() - value.startedAt >= MINUTE_MS) windows.delete(key);
-        windows.set(address, { startedAt: now(), failures: 1 });
-      }
+    blocked: (address: string, chargerCode: string) =>
+      (current(pair(address, chargerCode))?.failures ?? 0) >= failuresPerMinute ||
+      (current(address)?.failures ?? 0) >= failuresPerMinute * ADDRESS_FAILURES_FACTOR,
+    failed: (address: string, chargerCode: string) => {
+      count(pair(address, chargerCode));
+      count(address);
     },
   };
 };

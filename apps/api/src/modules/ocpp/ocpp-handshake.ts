@@ -1,7 +1,7 @@
 import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { verifyChargerPassword } from '../../lib/charger-password.ts';
+import { generateChargerPassword, hashChargerPassword, verifyChargerPassword } from '../../lib/charger-password.ts';
 import { createBatchedLookup } from '../../lib/group-commit.ts';
 import { createVerifiedCredentials } from '../../lib/verified-credentials.ts';
 import { createHandshakeThrottle, createRefusalSampler, type OcppLimits } from './ocpp-guard.ts';
@@ -19,8 +19,8 @@ const REFUSAL_RECORD_INTERVAL_MS = 60_000;
 
 /**
  * Who may open an OCPP connection: HTTP Basic per charger (security profile 1). Refusals cost as little as
- * possible: an address with too many failures is turned away before any look-up, and refusals that name no
- * registered charger are counted and sampled in the log rather than written to the database.
+ * possible: a charger id (or an address) with too many failures is turned away before any look-up, and refusals
+ * that name no registered charger are counted and sampled in the log rather than written to the database.
  */
 export const createHandshake = ({
   db,
@@ -34,6 +34,12 @@ export const createHandshake = ({
   recordRefusal: (chargerCode: string, chargerId: string, reason: string, remoteAddress: string) => void;
 }) => {
   const throttle = createHandshakeThrottle(limits.handshakeFailuresPerMinute);
+  /**
+   * An unknown id, or a charger without a password, has its presented password checked against this hash of a
+   * random password nobody knows, the same way a registered one is: the refusal then takes as long, and its timing
+   * tells no prober which ids are registered (issue 39). Made once, at start.
+   */
+  const decoyHash = hashChargerPassword(generateChargerPassword());
   const unauthenticated = createRefusalSampler(log);
   const lastRecorded = new Map<string, number>();
   // argon2 once per charger and password; a reconnect is one HMAC (decision 012).
@@ -53,17 +59,17 @@ export const createHandshake = ({
   const authenticate = (handshake: OcppHandshake, accept: AcceptHandshake<HandshakeSession>, reject: RefuseHandshake) => {
     const chargerCode = handshake.identity;
     const remote = handshake.remoteAddress ?? 'unknown';
-    if (throttle.blocked(remote)) {
+    if (throttle.blocked(remote, chargerCode)) {
       unauthenticated.refused(chargerCode, 'too many failed handshakes');
-      return reject(429, 'Too many failed handshakes from this address; try again in a minute');
+      return reject(429, 'Too many failed handshakes for this charger from this address; try again in a minute');
     }
     const refuseUnknown = (status: number, reason: string) => {
-      throttle.failed(remote);
+      throttle.failed(remote, chargerCode);
       unauthenticated.refused(chargerCode, reason);
       reject(status, status === 401 ? UNAUTHORIZED : reason);
     };
     const refuse = (reason: string, chargerId: string) => {
-      throttle.failed(remote);
+      throttle.failed(remote, chargerCode);
       log.warn({ chargerCode, remote, reason }, 'Charger refused');
       recordSparingly(chargerCode, chargerId, reason, remote);
       reject(401, UNAUTHORIZED);
@@ -71,16 +77,17 @@ export const createHandshake = ({
     if (handshake.endpoint !== OCPP_PATH) return refuseUnknown(404, 'unknown endpoint');
     if (!handshake.protocols.has(OCPP_SUBPROTOCOL)) {
       // OCPP-J 1.6 §3.1.2: complete the handshake without a subprotocol, then close at once (the connection does).
-      throttle.failed(remote);
+      throttle.failed(remote, chargerCode);
       unauthenticated.refused(chargerCode, 'no ocpp1.6 subprotocol');
       return accept({ wrongSubprotocol: true }, false);
     }
     void (async () => {
       const charger = await lookups.get(chargerCode);
+      const presented = handshake.password?.toString('utf8') ?? '';
+      const verified = await credentials.verify(chargerCode, charger?.ocppPasswordHash || (await decoyHash), presented);
       if (!charger) return refuseUnknown(401, 'unknown charger');
       if (!charger.ocppPasswordHash || !handshake.password) return refuse('no password', charger.id);
-      if (!(await credentials.verify(chargerCode, charger.ocppPasswordHash, handshake.password.toString('utf8'))))
-        return refuse('wrong password', charger.id);
+      if (!verified) return refuse('wrong password', charger.id);
       const { ocppPasswordHash: _verified, ...session } = charger;
       accept(session);
     })().catch((error: Error) => {

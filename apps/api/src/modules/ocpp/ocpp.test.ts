@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { chargerEvents, chargingSessions, connectorStates, meterSamples } from '../../db/schema/index.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
 
@@ -69,6 +70,30 @@ describe('OCPP 1.6J endpoint', () => {
       expect((await t.charger(registered.id)).connected).toBe(false);
     });
 
+    it('an unknown id and a registered one with a wrong password get the same refusal, each after an argon2 check', async () => {
+      const registered = await t.registerCharger();
+      /** The HTTP answer to the upgrade, status and body, as a prober would see it. */
+      const refusalOf = (chargerId: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ocpp/${chargerId}`, ['ocpp1.6'], {
+            headers: { authorization: `Basic ${Buffer.from(`${chargerId}:not-the-right-password`).toString('base64')}` },
+          });
+          ws.once('open', () => reject(new Error('accepted')));
+          ws.once('unexpected-response', (_request, response) => {
+            let body = '';
+            response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          });
+        });
+      const before = t.app.ocpp.credentials().misses;
+      const unknown = await refusalOf('WD-NOBODY-02');
+      const wrong = await refusalOf(registered.chargerId);
+      expect(unknown).toEqual(wrong);
+      expect(unknown.status).toBe(401);
+      // Both paths verified the presented password the slow way: the unknown id against a decoy hash.
+      expect(t.app.ocpp.credentials().misses).toBe(before + 2);
+    });
+
     it('a charger asking for another protocol than ocpp1.6 is refused', async () => {
       const registered = await t.registerCharger();
       const client = new RPCClient({
@@ -130,6 +155,27 @@ describe('OCPP 1.6J endpoint', () => {
       expect(unknownAction).toBe('NotImplemented');
       expect(await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, registered.id))).toEqual([]);
       expect((await t.charger(registered.id)).connectors.find((c) => c.connectorId === 1)?.status).toBe('Available');
+    });
+
+    it('an idTag with a NUL or another control character is refused as a protocol error, not an internal one, and stores nothing', async () => {
+      const registered = await t.registerCharger();
+      const charger = t.simulate(registered);
+      await charger.connect();
+      const timestamp = new Date().toISOString();
+      const refusals = await Promise.all([
+        charger.callUnchecked('Authorize', { idTag: 'CARD\u0000X' }).catch(rpcCodeOf),
+        charger.callUnchecked('Authorize', { idTag: 'CARD\u0007' }).catch(rpcCodeOf),
+        charger.callUnchecked('StartTransaction', { connectorId: 1, idTag: '\u0000', meterStart: 0, timestamp }).catch(rpcCodeOf),
+        charger.callUnchecked('StartTransaction', { connectorId: 1, idTag: 'CARD\n1', meterStart: 0, timestamp }).catch(rpcCodeOf),
+        // A NUL anywhere else would fail the database too.
+        charger.callUnchecked('DataTransfer', { vendorId: 'Acme\u0000' }).catch(rpcCodeOf),
+      ]);
+      expect(refusals).toEqual(Array(5).fill('PropertyConstraintViolation'));
+      expect(await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, registered.id))).toEqual([]);
+      // The connection goes on: free text may hold a line break, and a clean tag gets its answer.
+      expect(await charger.callUnchecked('DataTransfer', { vendorId: 'Acme', data: 'line one\nline two' })).toEqual({ status: 'UnknownVendorId' });
+      expect(await charger.callUnchecked('Authorize', { idTag: 'CLEAN-CARD-1' })).toHaveProperty('idTagInfo.status');
+      await charger.close();
     });
 
     it('a session: start, meter values, stop — with energy from the meter and its samples stored', async () => {

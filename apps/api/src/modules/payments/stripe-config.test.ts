@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 
-const base = { DATA_DIR: '/tmp/wattdesk-config-test', JWT_SECRET: 'x'.repeat(40) };
+const base = { DATA_DIR: '/tmp/wattdesk-config-test', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing' };
 
 describe('Stripe settings', () => {
   it('uses the sandbox when neither key is set', () => {

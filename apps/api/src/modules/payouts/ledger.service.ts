@@ -13,6 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
+import { requireLocationExists } from '../locations/locations.service.ts';
 import * as repo from './ledger.repository.ts';
 import { PDF_LINE_LIMIT, statementCsv, statementDays, statementLines } from './statement.ts';
 
@@ -159,6 +160,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
 
   const setRevenueShare = async (actor: Actor, body: RevenueShareBody): Promise<RevenueShareResponse> => {
     await db.transaction(async (tx) => {
+      // A SuperAdmin reaches every location id, existing or not: an unknown one is a 404, not a foreign-key 500.
+      await requireLocationExists(tx, body.locationId);
       const row = await repo.insertShare(tx, {
         locationId: body.locationId,
         effectiveFrom: new Date(body.effectiveFrom),
@@ -189,6 +192,7 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
 
   const addDeal = async (actor: Actor, body: DealBody): Promise<Deal> => {
     const row = await db.transaction(async (tx) => {
+      await requireLocationExists(tx, body.locationId);
       const deal = await repo.insertDeal(tx, {
         locationId: body.locationId,
         kind: body.kind,

@@ -189,6 +189,29 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     expect(history.items.length).toBeLessThanOrEqual(2);
   });
 
+  it('a deal or a revenue share for a location that does not exist is a 404, not a server error (issue 39 fuzz)', async () => {
+    const nowhere = crypto.randomUUID();
+    const deal = await call('POST', '/web/payments/payouts/deals', {
+      kind: 'fixed_fee',
+      locationId: nowhere,
+      startDate: '2026-10-18',
+      termMonths: 93,
+      currency: 'USD',
+      monthlyFee: 20_363,
+    });
+    const share = await call('PUT', '/web/payments/payouts/revenue-share', {
+      locationId: nowhere,
+      effectiveFrom: '2026-01-01T00:00:00Z',
+      hostBps: 7000,
+      resellerBps: 1000,
+      platformBps: 2000,
+    });
+    for (const response of [deal, share]) {
+      expect(response.statusCode).toBe(404);
+      expect(json(response)).toMatchObject({ code: 'LOCATION_NOT_FOUND' });
+    }
+  });
+
   it('refund refusals: unknown session 404, more than is left 400, a key reused for another refund 409', async () => {
     const sessionId = await price(3_000);
     const refund = (amount: number, idempotencyKey = crypto.randomUUID(), id = sessionId) =>

@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const withSecret = (JWT_SECRET: string) => () => loadConfig({ DATA_DIR: '/tmp/wattdesk-config-test', NODE_ENV: 'production', JWT_SECRET });
+
+describe('JWT_SECRET', () => {
+  it('refuses a long secret with little entropy, naming the variable and what to do', () => {
+    for (const weak of ['a'.repeat(64), 'ab'.repeat(32), 'password'.repeat(6), 'abc'.repeat(20)]) {
+      expect(withSecret(weak)).toThrow(ConfigError);
+      expect(withSecret(weak)).toThrow(/JWT_SECRET is too predictable .*openssl rand/);
+    }
+  });
+
+  it('still refuses a short one, and accepts random secrets in the usual encodings', () => {
+    expect(withSecret('Zq7#kP2!')).toThrow(/JWT_SECRET must be at least 32 characters/);
+    for (const random of [randomBytes(48).toString('base64'), randomBytes(48).toString('base64url'), randomBytes(16).toString('hex')])
+      expect(withSecret(random)().jwtSecret).toBe(random);
+  });
+});
