@@ -56,6 +56,8 @@ const demoChargers = (location: DemoLocation, locationId: string, index: number,
       availability: reported === 'maintenance' ? ('inoperative' as const) : ('operative' as const),
       ocppPasswordHash,
       lastSeenAt: new Date(Date.now() - ((index + n) % 7) * 3_600_000),
+      // Until a simulator connects it (SIMULATE_CHARGERS), offline is all a demo charger can be: not news.
+      demoNotConnected: true,
       reported,
     };
   });
