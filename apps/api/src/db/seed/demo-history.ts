@@ -71,8 +71,24 @@ const plan = (chargers: readonly HistoryCharger[], pool: Pool, now: number): Pla
   return out;
 };
 
-const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: PricingOf, meterBase: number) => {
+/** Meter values every 15 minutes for the last two weeks' sessions, the ones people open (their chart is not empty). */
+const SAMPLE_EVERY = 15 * 60_000;
+const SAMPLED_DAYS = 14;
+
+/** Energy climbs at a steady rate while charging, then holds while the car sits full. */
+const samplesOf = (p: Planned, start: number) => {
+  const out: { at: number; energyWh: number; powerW: number }[] = [];
+  const powerW = (p.kwh * 1000 * HOUR) / Math.max(1, p.fullAt - p.startedAt);
+  for (let at = p.startedAt + SAMPLE_EVERY; at < p.stoppedAt; at += SAMPLE_EVERY) {
+    const share = Math.min(1, (at - p.startedAt) / Math.max(1, p.fullAt - p.startedAt));
+    out.push({ at, energyWh: Math.round(start + share * p.kwh * 1000), powerW: share < 1 ? Math.round(powerW) : 0 });
+  }
+  return out;
+};
+
+const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: PricingOf, meterBase: number, sampleFrom: number) => {
   const sessions = [];
+  const meter = [];
   const statuses = [];
   const prices = [];
   const items = [];
@@ -100,7 +116,18 @@ const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: P
     });
     const timeline = [{ at: p.startedAt, status: 'Charging' }, ...(p.stoppedAt > p.fullAt ? [{ at: p.fullAt, status: 'SuspendedEV' }] : [])];
     statuses.push(...timeline.map((s) => ({ session_id: sessionId, at: new Date(s.at).toISOString(), status: s.status })));
-    const usage = { startedAt: p.startedAt, endedAt: p.stoppedAt, meterStartWh: start, meterEndWh: stop, samples: [], statuses: timeline };
+    const samples = p.startedAt >= sampleFrom ? samplesOf(p, start) : [];
+    meter.push(
+      ...samples.map((s) => ({ session_id: sessionId, sampled_at: new Date(s.at).toISOString(), energy_wh: s.energyWh, power_w: s.powerW })),
+    );
+    const usage = {
+      startedAt: p.startedAt,
+      endedAt: p.stoppedAt,
+      meterStartWh: start,
+      meterEndWh: stop,
+      samples: samples.map((s) => ({ at: s.at, energyWh: s.energyWh })),
+      statuses: timeline,
+    };
     const price = priceSession(tariff, usage, timeZone);
     prices.push({
       session_id: sessionId,
@@ -142,6 +169,7 @@ const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: P
     );
   }
   await bulkInsert(tx, 'charging_sessions', SESSION_COLUMNS, sessions);
+  await bulkInsert(tx, 'meter_samples', { session_id: 'uuid', sampled_at: 'timestamptz', energy_wh: 'float8', power_w: 'float8' }, meter);
   await bulkInsert(tx, 'session_status_changes', { session_id: 'uuid', at: 'timestamptz', status: 'text' }, statuses);
   await bulkInsert(tx, 'session_prices', PRICE_COLUMNS, prices);
   await bulkInsert(tx, 'session_line_items', ITEM_COLUMNS, items);
@@ -228,7 +256,7 @@ const seedStatusHistory = async (tx: Executor, chargers: readonly HistoryCharger
 export const seedDemoHistory = async (tx: Executor, chargers: readonly HistoryCharger[], pricingOf: PricingOf, pool: Pool, now = Date.now()) => {
   const planned = plan(chargers, pool, now);
   for (let from = 0; from < planned.length; from += CHUNK)
-    await insertChunk(tx, planned.slice(from, from + CHUNK), pricingOf, 1_000_000 + from * 50_000);
+    await insertChunk(tx, planned.slice(from, from + CHUNK), pricingOf, 1_000_000 + from * 50_000, now - SAMPLED_DAYS * DAY);
   await seedStatusHistory(tx, chargers, now);
   return planned.length;
 };

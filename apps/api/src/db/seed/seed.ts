@@ -13,6 +13,7 @@ import { DEMO_DEFAULT_SESSION_FEE, demoTariffFor } from './demo-tariffs.ts';
 import { DEMO_CHARGER_MODELS, DEMO_LOCATIONS, type DemoLocation } from './demo-locations.ts';
 import { seedDrivers } from './demo-drivers.ts';
 import { seedDriverPool, type PoolDriver } from './demo-driver-pool.ts';
+import { seedDemoAreas } from './demo-areas.ts';
 import { seedLicenses } from './demo-licenses.ts';
 import { DEMO_AGREEMENT_TOKEN } from './demo-guard.ts';
 import { DEMO_PASSWORD, DEMO_SSO_USERS, DEMO_USERS, demoEmail } from './demo-users.ts';
@@ -249,6 +250,8 @@ export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { h
     // Drivers before sessions: the full demo's sessions are its drivers' (issue 39).
     const pool = history ? await seedDriverPool(tx, locationIds) : undefined;
     await seedPricing(tx, locationIds, pool);
+    // After the ledger: the payouts pay out part of what the sessions earned.
+    if (pool) await seedDemoAreas(tx, locationIds, pool);
     await seedLicenses(tx, locationIds);
   });
   return true;
