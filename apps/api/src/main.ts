@@ -5,11 +5,11 @@ import { startPgliteMaintenance } from './db/pglite-maintenance.ts';
 import { prepareDatabase } from './startup.ts';
 import { logDestination } from './lib/log-destination.ts';
 import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { setFlagsFromString } from 'node:v8';
 import type { DatabaseHandle } from './db/client.ts';
-import { chargers } from './db/schema/index.ts';
+import { chargers, drivers, idTags, users } from './db/schema/index.ts';
 
 /**
  * V8 lets the old generation grow to up to four times what lived after the last full collection before it collects
@@ -74,25 +74,54 @@ const start = async () => {
 
 /**
  * SIMULATE_CHARGERS=n: the first n seeded demo chargers connect through the simulator and run the demo
- * scenario, so the dashboard shows a live network without real hardware.
+ * scenario, so the dashboard shows a live network without real hardware. Each charges with the cards of its
+ * location's seeded drivers (issue 39: random tags added 54 unknown drivers to the dashboard in 35 minutes); a
+ * location without any falls back to the simulator's own tags, which demo locations accept.
  */
 const startDemoChargers = async (app: FastifyInstance, database: DatabaseHandle, count: number, url: string) => {
   const { startSimulatedFleet } = await import('@wattdesk/simulator');
   const rows = await database.db
-    .select({ chargerId: chargers.chargerId })
+    .select({ chargerId: chargers.chargerId, locationId: chargers.locationId })
     .from(chargers)
     .where(and(like(chargers.chargerId, 'WD-%'), eq(chargers.availability, 'operative')))
     .orderBy(chargers.chargerId)
     .limit(count);
-  const fleet = startSimulatedFleet({
-    url,
-    chargers: rows.map((row) => ({ chargerId: row.chargerId, password: DEMO_CHARGER_PASSWORD })),
-    autopilot: true,
-    quiet: true,
-    log: (line) => app.log.info({ simulator: true }, line),
-  });
+  const tags = await demoDriverTags(database);
+  const byLocation = new Map<string, typeof rows>();
+  for (const row of rows) byLocation.set(row.locationId, [...(byLocation.get(row.locationId) ?? []), row]);
+  const fleets = [...byLocation].map(([locationId, here]) =>
+    startSimulatedFleet({
+      url,
+      chargers: here.map((row) => ({ chargerId: row.chargerId, password: DEMO_CHARGER_PASSWORD })),
+      autopilot: { idTags: tags.get(locationId) ?? [] },
+      quiet: true,
+      log: (line) => app.log.info({ simulator: true }, line),
+    }),
+  );
   app.log.info({ chargers: rows.length }, 'Simulated demo chargers started');
-  return fleet;
+  return { stop: async () => void (await Promise.all(fleets.map((fleet) => fleet.stop()))) };
+};
+
+/** The RFID cards of each location's active drivers who may charge any time: what a simulated driver presents. */
+const demoDriverTags = async (database: DatabaseHandle): Promise<Map<string, string[]>> => {
+  const rows = await database.db
+    .select({ locationId: drivers.locationId, tag: idTags.tag })
+    .from(idTags)
+    .innerJoin(drivers, eq(drivers.userId, idTags.driverId))
+    .innerJoin(users, eq(users.id, drivers.userId))
+    .where(
+      and(
+        eq(users.status, 'ACTIVE'),
+        eq(idTags.kind, 'rfid'),
+        eq(drivers.allowedDays, 'all-days'),
+        isNull(drivers.hourFrom),
+        isNull(drivers.maxSessionsPerDay),
+        isNull(drivers.expiresOn),
+      ),
+    );
+  const tags = new Map<string, string[]>();
+  for (const row of rows) tags.set(row.locationId, [...(tags.get(row.locationId) ?? []), row.tag]);
+  return tags;
 };
 
 start().catch((error: unknown) => {

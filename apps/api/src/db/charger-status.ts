@@ -24,7 +24,8 @@ export const refreshChargerStatuses = async (tx: Transaction, where: SQL, connec
     ? sql``
     : connection.node === null
       ? sql`connected_node = null,`
-      : sql`connected_node = ${connection.node}, last_seen_at = ${connection.seenAt.toISOString()},`;
+      : // A demo charger that connects is simulated after all: from now on its going offline is news (issue 39).
+        sql`connected_node = ${connection.node}, last_seen_at = ${connection.seenAt.toISOString()}, demo_not_connected = false,`;
   const connectedNode = connection ? sql`${connection.node}::text` : sql`c.connected_node`;
   // Lock first, then derive in a new statement. Under READ COMMITTED an update that waits for another writer's
   // lock re-checks only the charger row, not the connector reports it read before waiting: a connection mark that

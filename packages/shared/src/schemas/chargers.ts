@@ -63,6 +63,8 @@ export const chargerSchema = z.object({
   lastSeenAt: z.string().nullable(),
   /** Assigned to a software licence that has not expired (License menu); the control center flags the others. */
   licensed: z.boolean(),
+  /** A demo charger no simulator runs: shown as not connected (demo), not offline, and never notified offline. */
+  demoNotConnected: z.boolean(),
   ...chargerLiveSchema.shape,
 });
 export type Charger = z.infer<typeof chargerSchema>;

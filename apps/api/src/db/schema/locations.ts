@@ -79,6 +79,11 @@ export const chargers = pgTable(
     availability: text('availability', { enum: AVAILABILITIES }).notNull().default('operative'),
     /** The API node holding the charger's WebSocket; null while it is not connected. */
     connectedNode: text('connected_node'),
+    /**
+     * A demo charger no simulator runs (issue 39): offline is all it can be, so it is not news. Its first connection
+     * clears the flag (db/charger-status.ts); from then on it is watched like any charger.
+     */
+    demoNotConnected: boolean('demo_not_connected').notNull().default(false),
     /** What searches match: name, charger id and model, lower-cased, with a trigram index. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || charger_id || ' ' || model)`),
     ...timestamps(),

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
 import { bulkInsert } from './bulk-insert.ts';
 import { chargerStatusChanges } from '../schema/index.ts';
+import type { PoolDriver } from './demo-driver-pool.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -26,14 +27,27 @@ const generator = (seed: number) => {
   };
 };
 
-type Planned = { charger: HistoryCharger; connectorId: number; startedAt: number; fullAt: number; stoppedAt: number; kwh: number; idTag: string };
+type Planned = {
+  charger: HistoryCharger;
+  connectorId: number;
+  startedAt: number;
+  fullAt: number;
+  stoppedAt: number;
+  kwh: number;
+  idTag: string;
+  driverId: string;
+};
+type Pool = ReadonlyMap<string, readonly PoolDriver[]>;
 
 /** Busier on weekdays, in the morning and the evening; the local hour is near enough as UTC minus 8. */
-const plan = (chargers: readonly HistoryCharger[], now: number): Planned[] => {
+const plan = (chargers: readonly HistoryCharger[], pool: Pool, now: number): Planned[] => {
   const random = generator(14);
   const out: Planned[] = [];
   const firstDay = Math.floor(now / DAY) - DEMO_HISTORY_DAYS;
   for (const charger of chargers) {
+    // Every session is one of the location's seeded drivers (issue 39): the dashboard counts drivers that exist.
+    const drivers = pool.get(charger.locationId) ?? [];
+    if (!drivers.length) continue;
     const powerKw = charger.kind === 'dumb' ? 6.6 : 11;
     for (let day = firstDay; day < Math.floor(now / DAY); day += 1) {
       const weekday = new Date(day * DAY).getUTCDay();
@@ -48,7 +62,8 @@ const plan = (chargers: readonly HistoryCharger[], now: number): Planned[] => {
         if (stoppedAt > now - HOUR) break;
         const kwh = Math.round(chargingHours * powerKw * (0.75 + random() * 0.2) * 10) / 10;
         const connectorId = 1 + Math.floor(random() * Math.max(1, charger.connectorTypes.length));
-        out.push({ charger, connectorId, startedAt, fullAt, stoppedAt, kwh, idTag: `DRIVER-${1100 + Math.floor(random() * 180)}` });
+        const { driverId, idTag } = drivers[Math.floor(random() * drivers.length)]!;
+        out.push({ charger, connectorId, startedAt, fullAt, stoppedAt, kwh, idTag, driverId });
         free = stoppedAt + HOUR;
       }
     }
@@ -56,8 +71,24 @@ const plan = (chargers: readonly HistoryCharger[], now: number): Planned[] => {
   return out;
 };
 
-const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: PricingOf, meterBase: number) => {
+/** Meter values every 15 minutes for the last two weeks' sessions, the ones people open (their chart is not empty). */
+const SAMPLE_EVERY = 15 * 60_000;
+const SAMPLED_DAYS = 14;
+
+/** Energy climbs at a steady rate while charging, then holds while the car sits full. */
+const samplesOf = (p: Planned, start: number) => {
+  const out: { at: number; energyWh: number; powerW: number }[] = [];
+  const powerW = (p.kwh * 1000 * HOUR) / Math.max(1, p.fullAt - p.startedAt);
+  for (let at = p.startedAt + SAMPLE_EVERY; at < p.stoppedAt; at += SAMPLE_EVERY) {
+    const share = Math.min(1, (at - p.startedAt) / Math.max(1, p.fullAt - p.startedAt));
+    out.push({ at, energyWh: Math.round(start + share * p.kwh * 1000), powerW: share < 1 ? Math.round(powerW) : 0 });
+  }
+  return out;
+};
+
+const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: PricingOf, meterBase: number, sampleFrom: number) => {
   const sessions = [];
+  const meter = [];
   const statuses = [];
   const prices = [];
   const items = [];
@@ -73,6 +104,7 @@ const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: P
       location_id: p.charger.locationId,
       connector_id: p.connectorId,
       id_tag: p.idTag,
+      driver_id: p.driverId,
       status: 'completed',
       started_at: new Date(p.startedAt).toISOString(),
       stopped_at: new Date(p.stoppedAt).toISOString(),
@@ -84,7 +116,18 @@ const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: P
     });
     const timeline = [{ at: p.startedAt, status: 'Charging' }, ...(p.stoppedAt > p.fullAt ? [{ at: p.fullAt, status: 'SuspendedEV' }] : [])];
     statuses.push(...timeline.map((s) => ({ session_id: sessionId, at: new Date(s.at).toISOString(), status: s.status })));
-    const usage = { startedAt: p.startedAt, endedAt: p.stoppedAt, meterStartWh: start, meterEndWh: stop, samples: [], statuses: timeline };
+    const samples = p.startedAt >= sampleFrom ? samplesOf(p, start) : [];
+    meter.push(
+      ...samples.map((s) => ({ session_id: sessionId, sampled_at: new Date(s.at).toISOString(), energy_wh: s.energyWh, power_w: s.powerW })),
+    );
+    const usage = {
+      startedAt: p.startedAt,
+      endedAt: p.stoppedAt,
+      meterStartWh: start,
+      meterEndWh: stop,
+      samples: samples.map((s) => ({ at: s.at, energyWh: s.energyWh })),
+      statuses: timeline,
+    };
     const price = priceSession(tariff, usage, timeZone);
     prices.push({
       session_id: sessionId,
@@ -126,6 +169,7 @@ const insertChunk = async (tx: Executor, chunk: readonly Planned[], pricingOf: P
     );
   }
   await bulkInsert(tx, 'charging_sessions', SESSION_COLUMNS, sessions);
+  await bulkInsert(tx, 'meter_samples', { session_id: 'uuid', sampled_at: 'timestamptz', energy_wh: 'float8', power_w: 'float8' }, meter);
   await bulkInsert(tx, 'session_status_changes', { session_id: 'uuid', at: 'timestamptz', status: 'text' }, statuses);
   await bulkInsert(tx, 'session_prices', PRICE_COLUMNS, prices);
   await bulkInsert(tx, 'session_line_items', ITEM_COLUMNS, items);
@@ -138,6 +182,7 @@ const SESSION_COLUMNS = {
   location_id: 'uuid',
   connector_id: 'int',
   id_tag: 'text',
+  driver_id: 'uuid',
   status: 'text',
   started_at: 'timestamptz',
   stopped_at: 'timestamptz',
@@ -208,10 +253,10 @@ const seedStatusHistory = async (tx: Executor, chargers: readonly HistoryCharger
 };
 
 /** Three months of priced sessions across the network, so the dashboard opens on realistic figures. */
-export const seedDemoHistory = async (tx: Executor, chargers: readonly HistoryCharger[], pricingOf: PricingOf, now = Date.now()) => {
-  const planned = plan(chargers, now);
+export const seedDemoHistory = async (tx: Executor, chargers: readonly HistoryCharger[], pricingOf: PricingOf, pool: Pool, now = Date.now()) => {
+  const planned = plan(chargers, pool, now);
   for (let from = 0; from < planned.length; from += CHUNK)
-    await insertChunk(tx, planned.slice(from, from + CHUNK), pricingOf, 1_000_000 + from * 50_000);
+    await insertChunk(tx, planned.slice(from, from + CHUNK), pricingOf, 1_000_000 + from * 50_000, now - SAMPLED_DAYS * DAY);
   await seedStatusHistory(tx, chargers, now);
   return planned.length;
 };

@@ -18,7 +18,7 @@ const COLUMNS = {
 };
 
 /** The demo split: a reseller's cut only where the location has a reseller. */
-const demoShare = (hasReseller: boolean): ShareBps =>
+export const demoShare = (hasReseller: boolean): ShareBps =>
   hasReseller ? { hostBps: 8000, resellerBps: 500, platformBps: 1500 } : { hostBps: 8500, resellerBps: 0, platformBps: 1500 };
 
 /**

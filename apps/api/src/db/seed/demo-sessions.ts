@@ -1,5 +1,6 @@
 import { priceSession, type Tariff } from '@wattdesk/shared';
 import type { Executor } from '../client.ts';
+import type { PoolDriver } from './demo-driver-pool.ts';
 import { chargingSessions, meterSamples, sessionLineItems, sessionPrices, sessionStatusChanges, violations } from '../schema/index.ts';
 
 const HOUR = 3_600_000;
@@ -27,6 +28,8 @@ export const seedDemoSessions = async (
   tx: Executor,
   chargers: readonly DemoCharger[],
   tariffOf: (locationId: string) => { versionId: string; tariff: Tariff; timeZone: string },
+  /** The full demo's drivers by location: each session is one of theirs. Without them (tests), the plans' tags. */
+  pool?: ReadonlyMap<string, readonly PoolDriver[]>,
   now = Date.now(),
 ) => {
   for (const [n, charger] of chargers.entries()) {
@@ -37,13 +40,16 @@ export const seedDemoSessions = async (
     const meterStartWh = 100_000 + n * 7_000;
     const meterStopWh = meterStartWh + plan.kwh * 1000;
     const { versionId, tariff, timeZone } = tariffOf(charger.locationId);
+    const drivers = pool?.get(charger.locationId) ?? [];
+    const driver = drivers.length ? drivers[n % drivers.length]! : { driverId: null, idTag: plan.idTag };
     const [session] = await tx
       .insert(chargingSessions)
       .values({
         chargerId: charger.id,
         locationId: charger.locationId,
         connectorId: 1,
-        idTag: plan.idTag,
+        idTag: driver.idTag,
+        driverId: driver.driverId,
         status: 'completed',
         startedAt: new Date(startedAt),
         stoppedAt: new Date(stoppedAt),
@@ -95,7 +101,7 @@ export const seedDemoSessions = async (
           sessionId,
           locationId: charger.locationId,
           chargerId: charger.id,
-          idTag: plan.idTag,
+          idTag: driver.idTag,
           rule: v.rule,
           amount: v.amount,
           currency: price.currency,

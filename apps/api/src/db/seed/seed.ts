@@ -12,6 +12,8 @@ import { seedDemoSessions } from './demo-sessions.ts';
 import { DEMO_DEFAULT_SESSION_FEE, demoTariffFor } from './demo-tariffs.ts';
 import { DEMO_CHARGER_MODELS, DEMO_LOCATIONS, type DemoLocation } from './demo-locations.ts';
 import { seedDrivers } from './demo-drivers.ts';
+import { seedDriverPool, type PoolDriver } from './demo-driver-pool.ts';
+import { seedDemoAreas } from './demo-areas.ts';
 import { seedLicenses } from './demo-licenses.ts';
 import { DEMO_AGREEMENT_TOKEN } from './demo-guard.ts';
 import { DEMO_PASSWORD, DEMO_SSO_USERS, DEMO_USERS, demoEmail } from './demo-users.ts';
@@ -56,6 +58,8 @@ const demoChargers = (location: DemoLocation, locationId: string, index: number,
       availability: reported === 'maintenance' ? ('inoperative' as const) : ('operative' as const),
       ocppPasswordHash,
       lastSeenAt: new Date(Date.now() - ((index + n) % 7) * 3_600_000),
+      // Until a simulator connects it (SIMULATE_CHARGERS), offline is all a demo charger can be: not news.
+      demoNotConnected: true,
       reported,
     };
   });
@@ -118,7 +122,8 @@ type DemoPricing = { versionId: string; tariff: ReturnType<typeof demoTariffFor>
  * Rates from a month ago at every location (from before the history when there is one), and a week of priced
  * sessions at all but one (tests count that one's). The history is for people, not tests: only `npm start` asks for it.
  */
-const seedPricing = async (tx: Executor, locationIds: Map<string, string>, history: boolean) => {
+const seedPricing = async (tx: Executor, locationIds: Map<string, string>, pool: Map<string, PoolDriver[]> | undefined) => {
+  const history = pool !== undefined;
   await tx.insert(defaultSessionFees).values({ currency: 'USD', amount: DEMO_DEFAULT_SESSION_FEE });
   const versions = new Map<string, DemoPricing>();
   for (const [index, demo] of DEMO_LOCATIONS.entries()) {
@@ -143,8 +148,8 @@ const seedPricing = async (tx: Executor, locationIds: Map<string, string>, histo
   const withSessions = DEMO_LOCATIONS.filter((demo) => demo.key !== 'oak-lake-merritt').map((demo) => locationIds.get(demo.key)!);
   const rows = await tx.select({ id: chargers.id, locationId: chargers.locationId, name: chargers.name }).from(chargers);
   const picked = rows.filter((row) => withSessions.includes(row.locationId) && ['Bay 2', 'Bay 3', 'Bay 6'].includes(row.name));
-  await seedDemoSessions(tx, picked, (locationId) => versions.get(locationId)!);
-  if (history) await seedHistory(tx, versions);
+  await seedDemoSessions(tx, picked, (locationId) => versions.get(locationId)!, pool);
+  if (pool) await seedHistory(tx, versions, pool);
   // The ledger last, so the history's sessions are split too (the reseller card and payouts read it).
   const withSessionRows = await tx
     .select({ id: locations.id, hasReseller: locations.hasReseller })
@@ -153,7 +158,7 @@ const seedPricing = async (tx: Executor, locationIds: Map<string, string>, histo
   await seedDemoLedger(tx, withSessionRows);
 };
 
-const seedHistory = async (tx: Executor, versions: Map<string, DemoPricing>) => {
+const seedHistory = async (tx: Executor, versions: Map<string, DemoPricing>, pool: Map<string, PoolDriver[]>) => {
   const fleet = await tx
     .select({
       id: chargers.id,
@@ -164,7 +169,7 @@ const seedHistory = async (tx: Executor, versions: Map<string, DemoPricing>) => 
       lastSeenAt: chargers.lastSeenAt,
     })
     .from(chargers);
-  await seedDemoHistory(tx, fleet, (locationId) => versions.get(locationId)!);
+  await seedDemoHistory(tx, fleet, (locationId) => versions.get(locationId)!, pool);
 };
 
 const seedUsers = async (tx: Executor, locationIds: Map<string, string>) => {
@@ -229,8 +234,9 @@ const seedAgreement = async (tx: Executor, locationIds: Map<string, string>) => 
 };
 
 /**
- * Seeds the demo network on an empty database; a database with any user is left alone. `history`: three months
- * of sessions and charger status for the dashboard (npm start); tests start without it.
+ * Seeds the demo network on an empty database; a database with any user is left alone. `history`: the demo for
+ * people (npm start): named drivers at every location, three months of their sessions and charger status for the
+ * dashboard; tests start without it (their files count the smaller network).
  */
 export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { history?: boolean } = {}): Promise<boolean> => {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -240,8 +246,12 @@ export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { h
     await seedUsers(tx, locationIds);
     await seedSsoUsers(tx, locationIds);
     await seedAgreement(tx, locationIds);
-    await seedPricing(tx, locationIds, history);
     await seedDrivers(tx, locationIds);
+    // Drivers before sessions: the full demo's sessions are its drivers' (issue 39).
+    const pool = history ? await seedDriverPool(tx, locationIds) : undefined;
+    await seedPricing(tx, locationIds, pool);
+    // After the ledger: the payouts pay out part of what the sessions earned.
+    if (pool) await seedDemoAreas(tx, locationIds, pool);
     await seedLicenses(tx, locationIds);
   });
   return true;

@@ -23,6 +23,7 @@ const chargerColumns = {
   lastKnownStatus: chargers.lastKnownStatus,
   lastSeenAt: chargers.lastSeenAt,
   connected: sql<boolean>`${chargers.connectedNode} is not null`,
+  demoNotConnected: chargers.demoNotConnected,
   availability: chargers.availability,
   firmwareVersion: chargers.firmwareVersion,
   // A seat of a licence of the charger's own location that has not lapsed (one that renews itself does not lapse).

@@ -152,12 +152,12 @@ export const driverOf = async (db: Executor, userId: string) => {
   return row;
 };
 
-/** Not connected, last seen between `after` and `before`. */
+/** Not connected, last seen between `after` and `before`; a demo charger no simulator runs is never news. */
 export const offlineChargers = async (db: Executor, before: Date, after: Date) => {
   const rows = await db
     .select({ id: chargers.id, name: chargers.name, locationId: chargers.locationId, lastSeenAt: chargers.lastSeenAt })
     .from(chargers)
-    .where(and(isNull(chargers.connectedNode), lt(chargers.lastSeenAt, before), gt(chargers.lastSeenAt, after)))
+    .where(and(isNull(chargers.connectedNode), eq(chargers.demoNotConnected, false), lt(chargers.lastSeenAt, before), gt(chargers.lastSeenAt, after)))
     .limit(500);
   return rows.map((row) => ({ ...row, lastSeenAt: row.lastSeenAt! }));
 };

@@ -1,6 +1,6 @@
 import { linkIn, startSmtpSink, type SmtpSink } from '@wattdesk/test-support';
 import type { NotificationList } from '@wattdesk/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargers, notifications } from '../../db/schema/index.ts';
 import { BackgroundTasks } from '../../lib/background.ts';
@@ -136,5 +136,43 @@ describe('notifications', () => {
     const rows = (await told()).filter((row) => row.subjectId?.startsWith(registered.id));
     expect(rows.map((row) => row.title)).toEqual([`${registered.name} is offline`]);
     expect(rows[0]!.body).toContain('more than 15 minutes');
+  });
+
+  it('demo chargers no simulator runs are not news at the start of the demo, until one connects and drops', async () => {
+    const service = createNotificationsService({
+      db: t.database.db,
+      bus: createLocalBus(),
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', outboxDir: '', logger: t.app.log }),
+      background: new BackgroundTasks(t.app.log),
+      publicUrl: 'http://localhost',
+      now: () => new Date(),
+      log: t.app.log,
+    });
+    const demo = await t.database.db
+      .select()
+      .from(chargers)
+      .where(and(eq(chargers.demoNotConnected, true), eq(chargers.availability, 'operative')));
+    // The seed's chargers were last seen up to six hours ago: all within the watch's day, none connected.
+    expect(demo.length).toBeGreaterThan(20);
+    const toldAbout = async (id: string) =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.type, 'charger-offline'))).filter((row) =>
+        row.subjectId?.startsWith(id),
+      );
+    await service.watchOffline(15);
+    for (const charger of demo) expect(await toldAbout(charger.id)).toEqual([]);
+    expect(await t.charger(demo[0]!.id)).toMatchObject({ status: demo[0]!.status, demoNotConnected: true, connected: false });
+
+    // Simulated after all: its first connection clears the flag, and once it drops it is watched like any charger.
+    const simulator = t.simulate({ chargerId: demo[0]!.chargerId });
+    await simulator.connect();
+    await eventually(async () => expect((await t.charger(demo[0]!.id)).demoNotConnected).toBe(false));
+    await simulator.close();
+    await eventually(async () => expect((await t.charger(demo[0]!.id)).connected).toBe(false));
+    await t.database.db
+      .update(chargers)
+      .set({ lastSeenAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(chargers.id, demo[0]!.id));
+    await service.watchOffline(15);
+    expect(await toldAbout(demo[0]!.id)).toHaveLength(1);
   });
 });

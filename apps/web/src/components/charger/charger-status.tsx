@@ -23,9 +23,17 @@ export const STATUS_COLORS: Record<ChargerStatus, 'success' | 'info' | 'default'
 
 const isChargerStatus = (status: string): status is ChargerStatus => status in STATUS_LABELS;
 
-/** A charger's overall status; a status this app does not know yet (a newer server) shows as it is. */
-export const StatusChip = ({ status }: { status: string }) =>
-  isChargerStatus(status) ? (
+/** What a demo charger no simulator runs shows instead of offline: it was never meant to be connected (issue 39). */
+export const DEMO_NOT_CONNECTED_LABEL = 'Not connected (demo)';
+
+/**
+ * A charger's overall status; a status this app does not know yet (a newer server) shows as it is. A demo charger
+ * no simulator runs is not connected (demo) rather than offline.
+ */
+export const StatusChip = ({ status, demoNotConnected = false }: { status: string; demoNotConnected?: boolean }) =>
+  status === 'offline' && demoNotConnected ? (
+    <Chip size="small" label={DEMO_NOT_CONNECTED_LABEL} variant="outlined" />
+  ) : isChargerStatus(status) ? (
     <Chip size="small" label={STATUS_LABELS[status]} color={STATUS_COLORS[status]} variant={status === 'offline' ? 'outlined' : 'filled'} />
   ) : (
     <Chip size="small" label={status} variant="outlined" />
@@ -89,11 +97,13 @@ export const ConnectionLabel = ({
   lastSeenAt,
   lastKnownStatus = null,
   showLastSeen = true,
+  demoNotConnected = false,
 }: {
   connected: boolean;
   lastSeenAt: string | null;
   lastKnownStatus?: LastKnownStatus | null;
   showLastSeen?: boolean;
+  demoNotConnected?: boolean;
 }) => (
   <Box
     component="span"
@@ -101,6 +111,6 @@ export const ConnectionLabel = ({
     title={lastSeenAt ?? undefined}
   >
     {connected ? <WifiIcon fontSize="inherit" aria-hidden /> : <WifiOffIcon fontSize="inherit" aria-hidden />}
-    {connected ? 'Online' : offlineText(lastSeenAt, lastKnownStatus, showLastSeen)}
+    {connected ? 'Online' : demoNotConnected ? DEMO_NOT_CONNECTED_LABEL : offlineText(lastSeenAt, lastKnownStatus, showLastSeen)}
   </Box>
 );

@@ -21,6 +21,7 @@ const charger: Charger = {
   thingName: 'thing-wd-test-01',
   lastKnownStatus: null,
   licensed: true,
+  demoNotConnected: false,
   kind: 'smart',
   model: 'Wattdesk Smart 11',
   serialNumber: 'SN1',

@@ -43,7 +43,12 @@ export const assetColumns = ({ can, showLocation, onAction }: AssetColumnsOption
     ...(showLocation ? [{ field: 'locationName', headerName: 'Location', flex: 1, minWidth: 130, sortable: false }] : []),
     { field: 'kind', headerName: 'Kind', width: 80, valueFormatter: (value: string) => value.toUpperCase() },
     { field: 'model', headerName: 'Model', flex: 0.8, minWidth: 110, sortable: false },
-    { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <StatusChip status={row.status} /> },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 120,
+      renderCell: ({ row }) => <StatusChip status={row.status} demoNotConnected={row.demoNotConnected} />,
+    },
     ...liveColumns,
     {
       field: 'actions',

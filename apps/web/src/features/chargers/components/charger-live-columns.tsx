@@ -8,7 +8,12 @@ import { ConnectionLabel, ConnectorChip } from '../../../components/charger/char
 /** Connection, each connector and the running session, in one cell. */
 const LiveState = ({ charger }: { charger: Charger }) => (
   <Box sx={{ py: 0.75, display: 'grid', gap: 0.5, justifyItems: 'start' }}>
-    <ConnectionLabel connected={charger.connected} lastSeenAt={charger.lastSeenAt} lastKnownStatus={charger.lastKnownStatus} />
+    <ConnectionLabel
+      connected={charger.connected}
+      lastSeenAt={charger.lastSeenAt}
+      lastKnownStatus={charger.lastKnownStatus}
+      demoNotConnected={charger.demoNotConnected}
+    />
     {charger.connectors.some((connector) => connector.connectorId > 0) ? (
       <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
         {charger.connectors

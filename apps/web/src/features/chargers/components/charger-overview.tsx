@@ -77,10 +77,15 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
     <>
       <Box component="dl" sx={{ m: 0 }}>
         <Fact label="Status">
-          <StatusChip status={charger.status} />
+          <StatusChip status={charger.status} demoNotConnected={charger.demoNotConnected} />
         </Fact>
         <Fact label="Connection">
-          <ConnectionLabel connected={charger.connected} lastSeenAt={charger.lastSeenAt} lastKnownStatus={charger.lastKnownStatus} />
+          <ConnectionLabel
+            connected={charger.connected}
+            lastSeenAt={charger.lastSeenAt}
+            lastKnownStatus={charger.lastKnownStatus}
+            demoNotConnected={charger.demoNotConnected}
+          />
         </Fact>
         <Fact label="Availability">{charger.availability === 'inoperative' ? 'Inoperative (maintenance)' : 'Operative'}</Fact>
         <Fact label="Firmware">{charger.firmwareVersion ?? 'Not reported yet'}</Fact>

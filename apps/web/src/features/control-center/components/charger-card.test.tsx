@@ -20,6 +20,7 @@ const charger = (overrides: Partial<Charger> = {}): Charger => ({
   status: 'charging',
   lastKnownStatus: 'charging',
   licensed: true,
+  demoNotConnected: false,
   lastSeenAt: NOW.toISOString(),
   connected: true,
   availability: 'operative',
@@ -86,6 +87,19 @@ describe('ChargerCard', () => {
     expect(screen.getByText(/^Offline · last seen/)).toBeInTheDocument();
     expect(screen.getByText('Test Garage')).toBeInTheDocument();
     expect(screen.queryByTestId('active-session')).not.toBeInTheDocument();
+  });
+
+  it('a demo charger no simulator runs says Not connected (demo), not Offline', () => {
+    render(
+      <ChargerCard
+        charger={charger({ connected: false, status: 'offline', demoNotConnected: true, connectors: [], activeSessions: [] })}
+        showLocation={false}
+        onOpen={() => undefined}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Bay 1' });
+    expect(within(card).getAllByText('Not connected (demo)')).toHaveLength(2);
+    expect(within(card).queryByText(/Offline/)).not.toBeInTheDocument();
   });
 
   it('a charger that went offline mid-session says Offline, with Charging only as its last known status', () => {

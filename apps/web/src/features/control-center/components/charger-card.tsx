@@ -34,7 +34,7 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
           <Typography component="h2" sx={{ fontWeight: 600, flex: 1 }} noWrap>
             {charger.name}
           </Typography>
-          <StatusChip status={charger.status} />
+          <StatusChip status={charger.status} demoNotConnected={charger.demoNotConnected} />
         </Box>
         <Typography variant="body2" color="text.secondary" noWrap>
           {charger.chargerId} · {charger.kind.toUpperCase()} · {charger.maxPowerKw} kW
@@ -49,7 +49,12 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
           <Chip size="small" color="warning" variant="outlined" label="No valid license" sx={{ my: 0.5 }} />
         )}
         <Typography variant="caption" component="p">
-          <ConnectionLabel connected={charger.connected} lastSeenAt={charger.lastSeenAt} lastKnownStatus={charger.lastKnownStatus} />
+          <ConnectionLabel
+            connected={charger.connected}
+            lastSeenAt={charger.lastSeenAt}
+            lastKnownStatus={charger.lastKnownStatus}
+            demoNotConnected={charger.demoNotConnected}
+          />
         </Typography>
         {connectors.length ? (
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label="Connectors" role="list">

@@ -1,0 +1,1 @@
+ALTER TABLE "chargers" ADD COLUMN "demo_not_connected" boolean DEFAULT false NOT NULL;
