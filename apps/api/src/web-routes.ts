@@ -15,6 +15,7 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { campaignRoutes } from './modules/firmware/campaigns.routes.ts';
 import { dpoRoutes } from './modules/dpo/dpo.routes.ts';
 import { utilityRoutes } from './modules/utility/utility.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { manufacturingRoutes } from './modules/manufacturing/manufacturing.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -103,6 +104,7 @@ export const registerWebRoutes = async (
   await web.register(liveRoutes, { bus });
   await web.register(dpoRoutes, { dpo: s.dpo });
   await web.register(utilityRoutes, { utility: s.utility });
+  await web.register(companyRoutes, { company: s.company });
   await web.register(manufacturingRoutes, { manufacturing: s.manufacturing });
   await web.register(inspectionsRoutes, { inspections: s.inspections });
   if (s.stripeGateway.isSandbox) {

@@ -134,6 +134,11 @@ export const queryKeys = {
     bills: (utilityConfigId: string, year: number) => ['utility', 'bills', utilityConfigId, year] as const,
     energy: (utilityConfigId: string, from: string, to: string) => ['utility', 'energy', utilityConfigId, from, to] as const,
   },
+  /** The company behind a location (Account Setting). */
+  company: {
+    all: ['company'] as const,
+    detail: (locationId: string) => ['company', locationId] as const,
+  },
   terms: (tokenId: string) => ['terms-and-conditions', tokenId] as const,
   paymentAccount: (locationId: string) => ['payment-account', locationId] as const,
   bankAccount: (locationId: string) => ['bank-account', locationId] as const,

@@ -12,6 +12,7 @@ import { seedDemoSessions } from './demo-sessions.ts';
 import { DEMO_DEFAULT_SESSION_FEE, demoTariffFor } from './demo-tariffs.ts';
 import { DEMO_CHARGER_MODELS, DEMO_LOCATIONS, type DemoLocation } from './demo-locations.ts';
 import { seedDrivers } from './demo-drivers.ts';
+import { seedCompany } from './demo-company.ts';
 import { seedLicenses } from './demo-licenses.ts';
 import { DEMO_AGREEMENT_TOKEN } from './demo-guard.ts';
 import { DEMO_PASSWORD, DEMO_SSO_USERS, DEMO_USERS, demoEmail } from './demo-users.ts';
@@ -240,6 +241,7 @@ export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { h
     await seedUsers(tx, locationIds);
     await seedSsoUsers(tx, locationIds);
     await seedAgreement(tx, locationIds);
+    await seedCompany(tx, locationIds);
     await seedPricing(tx, locationIds, history);
     await seedDrivers(tx, locationIds);
     await seedLicenses(tx, locationIds);

@@ -1,0 +1,18 @@
+CREATE TABLE "companies" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"location_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"address_line1" text NOT NULL,
+	"address_line2" text DEFAULT '' NOT NULL,
+	"city" text NOT NULL,
+	"state" text NOT NULL,
+	"zip_code" text NOT NULL,
+	"tax_id" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "companies_location_unique" UNIQUE("location_id")
+);
+--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;
