@@ -85,6 +85,10 @@ export const ERROR_CODES = {
   INSPECTION_TEMPLATE_NOT_FOUND: { status: 404, message: inspectionMessages.templateNotFound },
   INSPECTION_TEMPLATE_ARCHIVED: { status: 409, message: inspectionMessages.templateArchivedLocked },
   INSPECTION_ANSWERS_INVALID: { status: 400, message: 'Unable to save the inspection' },
+  INSPECTION_SECTION_NOT_FOUND: { status: 404, message: 'Section not found in this inspection template. Reload the template' },
+  INSPECTION_QUESTION_NOT_FOUND: { status: 404, message: 'Question not found in this inspection template. Reload the template' },
+  /** A change through /sections or /questions that would leave the template outside the limits of a whole template. */
+  INSPECTION_TEMPLATE_LIMIT: { status: 409, message: 'The inspection template cannot take this change' },
   BATCH_INVALID: { status: 400, message: 'The file has errors; no charger was imported' },
   BATCH_FILE_REQUIRED: { status: 400, message: 'Choose a CSV file with the chargers to import' },
   FILE_TOO_LARGE: { status: 413, message: validationMessages.fileTooLarge },
