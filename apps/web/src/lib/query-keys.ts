@@ -131,6 +131,7 @@ export const queryKeys = {
   utility: {
     all: ['utility'] as const,
     configs: (locationId: string) => ['utility', 'configs', locationId] as const,
+    meters: (locationId: string) => ['utility', 'meters', locationId] as const,
     bills: (utilityConfigId: string, year: number) => ['utility', 'bills', utilityConfigId, year] as const,
     energy: (utilityConfigId: string, from: string, to: string) => ['utility', 'energy', utilityConfigId, from, to] as const,
   },
