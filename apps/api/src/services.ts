@@ -31,6 +31,8 @@ import { createDownloadLinks } from './modules/firmware/firmware-download.ts';
 import { createDpoService } from './modules/dpo/dpo.service.ts';
 import { createPowerEngine } from './modules/dpo/power-engine.ts';
 import { createUtilityService } from './modules/utility/utility.service.ts';
+import { createCompanyService } from './modules/company/company.service.ts';
+import { createMetersService } from './modules/utility/meters.service.ts';
 import { createInspectionsService } from './modules/inspections/inspections.service.ts';
 import { createManufacturingService } from './modules/manufacturing/manufacturing.service.ts';
 import { createLocationMutations } from './modules/locations/location-mutations.service.ts';
@@ -270,6 +272,8 @@ export const createServices = (ctx: ServiceContext) => {
     powerEngine,
     dpo: createDpoService({ db, engine: powerEngine }),
     utility: createUtilityService({ db, files, now }),
+    company: createCompanyService({ db }),
+    meters: createMetersService({ db }),
     manufacturing: createManufacturingService({ db, files, log: ctx.log }),
   };
 };

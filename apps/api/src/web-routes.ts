@@ -15,7 +15,10 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.ts';
 import { campaignRoutes } from './modules/firmware/campaigns.routes.ts';
 import { dpoRoutes } from './modules/dpo/dpo.routes.ts';
 import { utilityRoutes } from './modules/utility/utility.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
+import { metersRoutes } from './modules/utility/meters.routes.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
+import { templatePartsRoutes } from './modules/inspections/template-parts.routes.ts';
 import { manufacturingRoutes } from './modules/manufacturing/manufacturing.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { locationMutationRoutes } from './modules/locations/location-mutations.routes.ts';
@@ -103,8 +106,11 @@ export const registerWebRoutes = async (
   await web.register(liveRoutes, { bus });
   await web.register(dpoRoutes, { dpo: s.dpo });
   await web.register(utilityRoutes, { utility: s.utility });
+  await web.register(companyRoutes, { company: s.company });
+  await web.register(metersRoutes, { meters: s.meters });
   await web.register(manufacturingRoutes, { manufacturing: s.manufacturing });
   await web.register(inspectionsRoutes, { inspections: s.inspections });
+  await web.register(templatePartsRoutes, { inspections: s.inspections });
   if (s.stripeGateway.isSandbox) {
     await web.register(sandboxRoutes, { sandbox: s.stripeSandbox, publicUrl: config.publicUrl, rateLimit: publicRateLimit });
     await web.register(sandboxCheckoutRoutes, { billing: s.billingSandbox, rateLimit: publicRateLimit });

@@ -44,3 +44,4 @@ export * from './schemas/energy.ts';
 export * from './schemas/utility.ts';
 export * from './schemas/manufacturing.ts';
 export * from './schemas/inspections.ts';
+export * from './schemas/company.ts';

@@ -62,7 +62,11 @@ describe('spec messages, word for word', () => {
     ]);
   });
   it('our own messages in the spec voice', () => {
-    expect(networkMessages).toEqual({ chargersOutOfMaintenance: 'selected chargers are back in service now' });
+    expect(networkMessages).toEqual({
+      chargersOutOfMaintenance: 'selected chargers are back in service now',
+      companyUpdated: 'company information updated',
+      updateCompany: 'Unable to update company information',
+    });
   });
   it('validation messages with a field name (section 5)', () => {
     expect(validationMessages.required('Name')).toBe('Name Field is required');

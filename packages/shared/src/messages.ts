@@ -84,6 +84,9 @@ export const successMessages = {
 export const networkMessages = {
   /** The counterpart of successMessages.chargersInMaintenance. */
   chargersOutOfMaintenance: 'selected chargers are back in service now',
+  /** Company (spec section 7's endpoint name): in the words of the spec's other "... updated" and "Unable to update ...". */
+  companyUpdated: 'company information updated',
+  updateCompany: 'Unable to update company information',
 } as const;
 
 /** Inspection templates (decision 055): a host retires a checklist without losing the records filled in on it. */

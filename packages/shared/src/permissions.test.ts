@@ -67,6 +67,11 @@ describe('permission catalogue (spec section 6)', () => {
 });
 
 describe('permission sets per type (spec section 6 table)', () => {
+  it('the company is edited by the types that run a location, seen by read-only ones', () => {
+    expect(holders('Company_Update').sort()).toEqual(['Admin', 'PortfolioManager', 'SuperAdmin']);
+    expect(holders('Company_View').sort()).toEqual(['Admin', 'PortfolioManager', 'ReadonlyAdmin', 'ReadonlySuperAdmin', 'SuperAdmin']);
+  });
+
   it('SuperAdmin holds nearly all; ReadonlySuperAdmin only views', () => {
     expect(ALL_PERMISSIONS.filter((permission) => !can('SuperAdmin', permission))).toEqual(['User_Locations']);
     expect([...permissionsOf('ReadonlySuperAdmin')].every((permission) => PERMISSIONS[permission].kind !== 'change')).toBe(true);

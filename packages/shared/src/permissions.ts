@@ -152,6 +152,8 @@ export const PERMISSIONS = {
   Profile_View: view('account', 'See the location profile menus'),
   Account_Settings_View: self('account', 'See your own account: profile, second factor, sign-ins'),
   Account_Settings_Update: self('account', 'Change your own profile, password, second factor and sign-ins'),
+  Company_View: view('account', 'See the company behind a location: name, address, tax id, contact'),
+  Company_Update: change('account', 'Change the company behind a location'),
   Notifications_View: view('account', 'See notifications'),
   Documents_Upload: change('account', 'Upload documents for a location'),
 

@@ -9,6 +9,13 @@ const DRIVER_ONLY: readonly Permission[] = ['User_Locations', 'Mobile_Access'];
 /** Every administrator manages their own account (menu account-setting), read-only types included. */
 const OWN_ACCOUNT: readonly Permission[] = ['Account_Settings_View', 'Account_Settings_Update'];
 
+/**
+ * The company behind a location (name, address, tax id, contact), shown and edited under Account Setting. Given
+ * to the types that edit their account and run a location's business; read-only types get the view only
+ * (their account permissions are 'self', the company is shared), manufacturers and resellers none.
+ */
+const COMPANY: readonly Permission[] = ['Company_View', 'Company_Update'];
+
 /** Views an operator of a location needs for the shell, the switcher and the profile menus. */
 const LOCATION_BASICS: readonly Permission[] = ['Locations_View', 'Control_Center_View', 'Profile_View', 'Chargers_View', 'Notifications_View'];
 
@@ -39,6 +46,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
   PortfolioManager: [
     ...LOCATION_BASICS,
     ...OWN_ACCOUNT,
+    ...COMPANY,
     'Locations_Multi',
     'Locations_Update',
     'Locations_Export',
@@ -130,6 +138,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'License_Update',
     'Agreements_View',
     ...OWN_ACCOUNT,
+    ...COMPANY,
     'Documents_Upload',
   ],
   ReadonlyAdmin: [
@@ -156,6 +165,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'License_View',
     'Agreements_View',
     ...OWN_ACCOUNT,
+    'Company_View',
   ],
   Reseller: [
     'Locations_View',

@@ -131,6 +131,7 @@ export const queryKeys = {
   utility: {
     all: ['utility'] as const,
     configs: (locationId: string) => ['utility', 'configs', locationId] as const,
+    meters: (locationId: string) => ['utility', 'meters', locationId] as const,
     bills: (utilityConfigId: string, year: number) => ['utility', 'bills', utilityConfigId, year] as const,
     energy: (utilityConfigId: string, from: string, to: string) => ['utility', 'energy', utilityConfigId, from, to] as const,
   },
@@ -146,6 +147,11 @@ export const queryKeys = {
     all: ['account'] as const,
     me: ['account', 'me'] as const,
     sessions: ['account', 'sessions'] as const,
+  },
+  /** The company behind a location (Account Setting). */
+  company: {
+    all: ['company'] as const,
+    detail: (locationId: string) => ['company', locationId] as const,
   },
   terms: (tokenId: string) => ['terms-and-conditions', tokenId] as const,
   paymentAccount: (locationId: string) => ['payment-account', locationId] as const,

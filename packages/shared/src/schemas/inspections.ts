@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 import { locationIdQuerySchema } from './energy.ts';
 import { requiredText } from './fields.ts';
@@ -124,3 +125,39 @@ export type InspectionRecord = z.infer<typeof inspectionRecordSchema>;
 export const inspectionRecordListSchema = z.object({ items: z.array(inspectionRecordSchema) });
 export const recordSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), record: inspectionRecordSchema });
 export const recordPhotoSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), photoId: z.string() });
+
+/**
+ * Sections and questions one at a time (the spec's endpoint names "sections" and "questions"): the same template
+ * rows, addressed by the template and the part's id. A template keeps at least one section and each section at
+ * least one question, as a whole template does.
+ */
+const partIdSchema = z.string().trim().min(1, m.required('Id')).max(40, 'Id must be at most 40 characters');
+export const templatePartParamsSchema = z.object({ id: partIdSchema });
+export const templateQuerySchema = z.object({ templateId: idSchema });
+export const questionListQuerySchema = templateQuerySchema.extend({ sectionId: partIdSchema.optional() });
+export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
+
+export const createSectionBodySchema = z.object({
+  templateId: idSchema,
+  title: requiredText('Section title', 120),
+  questions: z.array(questionSchema).min(1, 'Add at least one question to each section').max(50, 'At most 50 questions in a section'),
+});
+export type CreateSectionBody = z.infer<typeof createSectionBodySchema>;
+export const updateSectionBodySchema = z.object({ templateId: idSchema, title: requiredText('Section title', 120) });
+export type UpdateSectionBody = z.infer<typeof updateSectionBodySchema>;
+
+/** A question's own fields, with the template (and, to add one, the section) it belongs to. */
+export const createQuestionBodySchema = questionSchema.safeExtend({ templateId: idSchema, sectionId: partIdSchema });
+export type CreateQuestionBody = z.infer<typeof createQuestionBodySchema>;
+export const updateQuestionBodySchema = questionSchema.safeExtend({ templateId: idSchema });
+export type UpdateQuestionBody = z.infer<typeof updateQuestionBodySchema>;
+
+export const templateSectionSchema = storedSectionSchema.extend({ templateId: z.string() });
+export type TemplateSection = z.infer<typeof templateSectionSchema>;
+export const templateSectionListSchema = z.object({ items: z.array(templateSectionSchema) });
+export const templateSectionSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), section: templateSectionSchema });
+
+export const templateQuestionSchema = storedQuestionSchema.extend({ templateId: z.string(), sectionId: z.string() });
+export type TemplateQuestion = z.infer<typeof templateQuestionSchema>;
+export const templateQuestionListSchema = z.object({ items: z.array(templateQuestionSchema) });
+export const templateQuestionSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), question: templateQuestionSchema });

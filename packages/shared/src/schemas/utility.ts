@@ -120,3 +120,51 @@ export const energyImportResultSchema = z.object({
 
 /** Interval data columns: what utility "Green Button"-style CSV exports carry (meter, interval start, kWh). */
 export const ENERGY_CSV_COLUMNS = ['meter', 'start', 'kwh'] as const;
+
+/**
+ * Meters of a location (spec section 7's "meters"): each utility meter on its own, with what it measures. The
+ * meter numbers a utility account lists for its interval data (utility config) stay on the account.
+ */
+export const METER_UTILITIES = ['electric', 'gas', 'water'] as const;
+export type MeterUtility = (typeof METER_UTILITIES)[number];
+/** The units each utility bills in; the first is the usual one. */
+export const METER_UNITS: Record<MeterUtility, readonly string[]> = {
+  electric: ['kWh', 'MWh'],
+  gas: ['therm', 'ccf', 'm³'],
+  water: ['gal', 'ccf', 'm³'],
+};
+
+export const meterBodySchema = z
+  .object({
+    meterNumber: meterSchema,
+    utility: z.enum(METER_UTILITIES, { error: 'Utility must be electric, gas or water' }),
+    unit: requiredText('Unit', 10),
+    note: z.string().trim().max(500, 'Note must be at most 500 characters').default(''),
+  })
+  .strict()
+  .refine((meter) => METER_UNITS[meter.utility].includes(meter.unit), {
+    error: (issue) => {
+      const utility = (issue.input as { utility: MeterUtility }).utility;
+      return `Unit of a ${utility} meter must be ${METER_UNITS[utility].join(', ')}`;
+    },
+    path: ['unit'],
+    when: (payload) => METER_UTILITIES.includes((payload.value as { utility: MeterUtility }).utility),
+  });
+export type MeterBody = z.input<typeof meterBodySchema>;
+export type MeterFields = z.output<typeof meterBodySchema>;
+export const createMeterBodySchema = meterBodySchema.safeExtend({ locationId: idSchema });
+export type CreateMeterBody = z.input<typeof createMeterBodySchema>;
+
+export const meterSchemaView = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  meterNumber: z.string(),
+  utility: z.enum(METER_UTILITIES),
+  unit: z.string(),
+  note: z.string(),
+  updatedAt: z.string(),
+});
+export type Meter = z.infer<typeof meterSchemaView>;
+export const meterListSchema = z.object({ items: z.array(meterSchemaView) });
+export const meterSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), meter: meterSchemaView });
+export type MeterSaved = z.infer<typeof meterSavedSchema>;

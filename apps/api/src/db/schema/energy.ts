@@ -83,6 +83,23 @@ export const utilityConfigs = pgTable(
   (table) => [unique('utility_configs_account_unique').on(table.locationId, table.provider, table.accountNumber)],
 );
 
+/** A utility meter of a location (spec section 7's "meters"): its number, what it measures and in which unit. */
+export const utilityMeters = pgTable(
+  'utility_meters',
+  {
+    id: id(),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    meterNumber: text('meter_number').notNull(),
+    utility: text('utility', { enum: ['electric', 'gas', 'water'] }).notNull(),
+    unit: text('unit').notNull(),
+    note: text('note').notNull().default(''),
+    ...timestamps(),
+  },
+  (table) => [unique('utility_meters_number_unique').on(table.locationId, table.meterNumber)],
+);
+
 /** One month of one utility account: energy, amount due, and the bill's file in storage. */
 export const utilityBills = pgTable(
   'utility_bills',

@@ -19,3 +19,4 @@ export * from './analytics.ts';
 export * from './kept-ranges.ts';
 export * from './energy.ts';
 export * from './field-work.ts';
+export * from './companies.ts';

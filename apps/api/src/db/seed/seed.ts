@@ -14,6 +14,7 @@ import { DEMO_CHARGER_MODELS, DEMO_LOCATIONS, type DemoLocation } from './demo-l
 import { seedDrivers } from './demo-drivers.ts';
 import { seedDriverPool, type PoolDriver } from './demo-driver-pool.ts';
 import { seedDemoAreas } from './demo-areas.ts';
+import { seedCompany } from './demo-company.ts';
 import { seedLicenses } from './demo-licenses.ts';
 import { DEMO_AGREEMENT_TOKEN } from './demo-guard.ts';
 import { DEMO_PASSWORD, DEMO_SSO_USERS, DEMO_USERS, demoEmail } from './demo-users.ts';
@@ -246,6 +247,7 @@ export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { h
     await seedUsers(tx, locationIds);
     await seedSsoUsers(tx, locationIds);
     await seedAgreement(tx, locationIds);
+    await seedCompany(tx, locationIds);
     await seedDrivers(tx, locationIds);
     // Drivers before sessions: the full demo's sessions are its drivers' (issue 39).
     const pool = history ? await seedDriverPool(tx, locationIds) : undefined;

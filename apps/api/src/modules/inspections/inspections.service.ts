@@ -18,6 +18,7 @@ import { assertLocationAccess } from '../../lib/location-access.ts';
 import type { MaintenanceService } from '../maintenance/maintenance.service.ts';
 import { checkAnswers, withIds } from './inspection-answers.ts';
 import * as repo from './inspections.repository.ts';
+import { createTemplateParts } from './template-parts.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const photoKey = (locationId: string, photoId: string) => `inspections/${locationId}/${photoId}`;
@@ -191,6 +192,8 @@ export const createInspectionsService = ({ db, files, maintenance, now }: Deps) 
     photo,
     complete,
     records,
+    /** The spec's "sections" and "questions": one part of a template at a time. */
+    ...createTemplateParts({ db }),
   };
 };
 

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useAccount } from './api/account-api.ts';
+import { CompanySection } from './components/company-section.tsx';
 import { EmailForm } from './components/email-form.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
@@ -19,7 +20,10 @@ export const AccountSettingsPage = () => {
   const isLocal = account.data.authProvider === 'password';
   return (
     <>
-      <PageHeader title="Account Setting" subtitle="Your own profile, password, two-step sign-in and signed-in devices." />
+      <PageHeader
+        title="Account Setting"
+        subtitle="Your own profile, password, two-step sign-in, the company behind your location and signed-in devices."
+      />
       <Section title="Profile">
         <ProfileForm account={account.data} isReadOnly={!canUpdate} />
       </Section>
@@ -38,6 +42,7 @@ export const AccountSettingsPage = () => {
           </Section>
         </>
       ) : null}
+      <CompanySection />
       <Section title="Signed-in devices" description="Where your account is signed in now. Sign out a device you do not recognise.">
         <SessionsSection />
       </Section>

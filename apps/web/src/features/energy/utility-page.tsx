@@ -16,6 +16,7 @@ import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useBills, useRemoveUtilityConfig, useUtilityConfigs } from './api/utility-api.ts';
 import { EnergySection } from './components/energy-chart.tsx';
+import { MetersSection } from './components/meters-section.tsx';
 import { MonthlyBills } from './components/monthly-bills.tsx';
 import { Section } from './components/section.tsx';
 import { UtilityConfigDialog } from './components/utility-config-dialog.tsx';
@@ -112,6 +113,7 @@ const Configs = ({ locationId }: { locationId: string }) => {
           <EmptyState title="No utility config yet">{canChange ? 'Add the utility account of this location to enter its bills.' : null}</EmptyState>
         )}
       </Section>
+      <MetersSection locationId={locationId} />
       {selected ? <Bills key={selected.id} config={selected} /> : null}
       {selected ? (
         <Section title="Energy data">
@@ -139,7 +141,7 @@ export const UtilityPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
   return (
     <>
-      <PageHeader title="Utility Info" subtitle="The location's utility accounts, monthly bills and interval data." />
+      <PageHeader title="Utility Info" subtitle="The location's utility accounts, meters, monthly bills and interval data." />
       {locationId ? <Configs key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its utility accounts" />}
     </>
   );

@@ -7,10 +7,18 @@ type FormTextFieldProps<T extends FieldValues> = {
   label: string;
   type?: 'text' | 'email' | 'password' | 'tel';
   autoComplete?: string;
+  isDisabled?: boolean;
 };
 
 /** A react-hook-form text field that shows its own validation message. */
-export const FormTextField = <T extends FieldValues>({ control, name, label, type = 'text', autoComplete }: FormTextFieldProps<T>) => (
+export const FormTextField = <T extends FieldValues>({
+  control,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  isDisabled = false,
+}: FormTextFieldProps<T>) => (
   <Controller
     name={name}
     control={control}
@@ -21,6 +29,7 @@ export const FormTextField = <T extends FieldValues>({ control, name, label, typ
         label={label}
         type={type}
         fullWidth
+        disabled={isDisabled}
         margin="dense"
         error={Boolean(fieldState.error)}
         helperText={fieldState.error?.message}
