@@ -76,7 +76,7 @@ export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwor
     config: publicLimited,
     schema: {
       tags: ['auth'],
-      summary: 'Rotate the refresh token (bound to the device id sent at sign-in)',
+      summary: 'Rotate the refresh token; a device id, if sent, must be the one sent at sign-in',
       body: refreshTokenBodySchema,
       response: { 200: refreshTokenResponseSchema, ...errorResponses },
     },
