@@ -4,11 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { failureMessages } from '@wattdesk/shared/messages';
 import { ApiError, messageOf } from './api-error.ts';
 import { api, buildUrl, resetRenewalThrottle, setApiBaseUrl } from './api-client.ts';
+import { getAppConfig } from './app-config.ts';
 import { useSession } from './session-store.ts';
 
 /** A real HTTP server answering the way the API does, so the client is tested over a real round trip. */
 let server: Server;
 let refreshCalls = 0;
+let appConfigAuth: (string | null)[] = [];
 const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -41,6 +43,11 @@ beforeAll(async () => {
           'content-disposition': 'attachment; filename="activity-log-2026-11-22.csv"',
         });
         return res.end(`Action\r\n${url.searchParams.get('action') ?? ''}\r\n`);
+      case '/web/app-config':
+        appConfigAuth.push(auth ?? null);
+        return auth === undefined || auth === 'Bearer fresh'
+          ? send(res, 200, { websiteUrl: 'https://example.com' })
+          : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
       case '/web/protected':
         return auth === 'Bearer fresh' ? send(res, 200, { ok: true }) : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
       case '/web/users/refresh-token': {
@@ -85,6 +92,7 @@ const failure = async (promise: Promise<unknown>) => {
 
 beforeEach(() => {
   refreshCalls = 0;
+  appConfigAuth = [];
   resetRenewalThrottle();
   useSession.setState({ user: null });
 });
@@ -100,6 +108,15 @@ describe('api client (spec section 7 and 8)', () => {
   it('sends the bearer token of the signed-in user', async () => {
     signInWith('good-refresh');
     expect(await api.get('/echo', { query: { page: 2, q: null } })).toEqual({ query: '?page=2', auth: 'Bearer stale' });
+  });
+
+  it('fetches the app config with the bearer token once signed in; a 401 there refreshes once and repeats', async () => {
+    expect(await getAppConfig()).toEqual({ websiteUrl: 'https://example.com' });
+    expect(appConfigAuth).toEqual([null]);
+    signInWith('good-refresh');
+    expect(await getAppConfig()).toEqual({ websiteUrl: 'https://example.com' });
+    expect(appConfigAuth).toEqual([null, 'Bearer stale', 'Bearer fresh']);
+    expect(refreshCalls).toBe(1);
   });
 
   it('shows the first server message for responseCode ≥ 400', async () => {
