@@ -25,7 +25,7 @@ export type RefreshDeps = {
 };
 
 type StoredToken = NonNullable<Awaited<ReturnType<typeof repo.findRefreshTokenForUpdate>>>;
-type Outcome = { ok: true; tokens: RefreshTokenResponse } | { ok: false; endedSessionId?: string };
+type Outcome = { ok: true; tokens: Required<RefreshTokenResponse> } | { ok: false; endedSessionId?: string };
 
 /** A refresh token lives until the idle timeout, never past the sign-in's absolute end. */
 export const refreshTokenExpiry = (policy: SessionPolicy, at: Date, sessionExpiresAt: Date): Date =>
@@ -65,6 +65,7 @@ export const createRefresh = (deps: RefreshDeps) => {
   };
 
   const decide = async (tx: Executor, body: RefreshTokenBody, client: ClientInfo): Promise<Outcome> => {
+    if (!body.token) return { ok: false };
     const stored = await repo.findRefreshTokenForUpdate(tx, hashToken(body.token));
     if (!stored || stored.sessionRevokedAt) return { ok: false };
     const current = now().getTime();
@@ -84,7 +85,7 @@ export const createRefresh = (deps: RefreshDeps) => {
     return rotate(tx, stored, client);
   };
 
-  return async (body: RefreshTokenBody, client: ClientInfo): Promise<RefreshTokenResponse> => {
+  return async (body: RefreshTokenBody, client: ClientInfo): Promise<Required<RefreshTokenResponse>> => {
     const outcome = await db.transaction((tx) => decide(tx, body, client));
     if (outcome.ok) return outcome.tokens;
     if (outcome.endedSessionId) deps.accessCache.invalidateSession(outcome.endedSessionId);
