@@ -176,6 +176,14 @@ export const setPassword = async (db: Executor, userId: string, passwordHash: st
     .where(eq(users.id, userId));
 };
 
+/** Only if the hash is still the one verified: a password changed meanwhile is not overwritten. */
+export const replacePasswordHash = async (db: Executor, userId: string, verifiedHash: string, passwordHash: string): Promise<void> => {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, verifiedHash)));
+};
+
 export type ThrottleRow = typeof authThrottles.$inferSelect;
 
 export const findThrottle = async (db: Executor, key: string): Promise<ThrottleRow | undefined> => {
