@@ -51,7 +51,7 @@ export const registerWebRoutes = async (
   // Sign-in, reset, refresh, the agreement page and the Stripe sandbox page are public: each address has a ceiling.
   const publicRateLimit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowSeconds * 1000 };
   // The web app's refresh token lives in an HttpOnly cookie, set by every sign-in completion (issue 39).
-  const refreshCookie = createRefreshCookie(s.auth, config.sessionMaxAgeDays * 86_400);
+  const refreshCookie = createRefreshCookie(s.auth, config.sessionMaxAgeHours * 3600);
   await web.register(authRoutes, {
     auth: s.auth,
     refreshCookie,

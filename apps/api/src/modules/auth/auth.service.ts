@@ -93,7 +93,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
   /** Opens a sign-in for a verified user (password, second factor or single sign-on) and returns the session user. */
   const startSession = async (user: repo.UserRow, options: StartSessionOptions): Promise<SessionUser> => {
     const current = now();
-    const expiresAt = new Date(current.getTime() + deps.session.maxAgeDays * 86_400_000);
+    const expiresAt = new Date(current.getTime() + deps.session.maxAgeHours * 3_600_000);
     const { sessionId, refreshToken, locations } = await db.transaction(async (tx) => {
       const sessionId = await repo.insertSession(tx, {
         userId: user.id,

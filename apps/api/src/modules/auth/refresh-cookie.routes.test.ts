@@ -35,7 +35,7 @@ describe('the refresh token cookie', () => {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/web/users/refresh-token',
-      maxAge: 30 * 86_400,
+      maxAge: 12 * 3600,
     });
     expect(cookieOf(local)?.secure).toBeUndefined();
     const served = await login('wattdesk.example.com');

@@ -9,7 +9,7 @@ import * as repo from './auth.repository.ts';
 
 export type SessionPolicy = {
   /** Absolute lifetime of a sign-in. */
-  maxAgeDays: number;
+  maxAgeHours: number;
   /** A sign-in not refreshed for this long ends. */
   idleTimeoutMinutes: number;
   /** A just-rotated refresh token still answers for this long (two tabs refreshing at once). */
