@@ -127,7 +127,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     accessCacheTtlMs: config.accessCacheTtlMs,
     issuer: config.publicUrl,
-    loadSessionAccess: (sessionId) => loadSessionAccess(database.db, sessionId),
+    loadSessionAccess: (sessionId) => loadSessionAccess(database.db, sessionId, now()),
   });
   await app.register(accessControlPlugin);
   await app.register(rateLimit, {

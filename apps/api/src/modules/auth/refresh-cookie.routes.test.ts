@@ -9,7 +9,7 @@ type Tokens = { access_token: string; refresh_token?: string };
 describe('the refresh token cookie', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { ACCESS_CACHE_TTL_MS: '0', REFRESH_GRACE_SECONDS: '0' } });
+    t = await createTestApp({ env: { ACCESS_CACHE_TTL_MS: '0', REFRESH_GRACE_SECONDS: '0', SESSION_MAX_AGE_HOURS: '12' } });
   });
   afterAll(() => t.close());
 

@@ -15,7 +15,7 @@ describe('security: sign-ins end on their own and are bound to their device (ite
   beforeAll(async () => {
     t = await createTestApp({
       now: clock.now,
-      env: { SESSION_MAX_AGE_DAYS: '2', SESSION_IDLE_TIMEOUT_MINUTES: '720', REFRESH_GRACE_SECONDS: '30', ACCESS_CACHE_TTL_MS: '0' },
+      env: { SESSION_MAX_AGE_HOURS: '48', SESSION_IDLE_TIMEOUT_MINUTES: '720', REFRESH_GRACE_SECONDS: '30', ACCESS_CACHE_TTL_MS: '0' },
     });
   });
   afterAll(() => t.close());
