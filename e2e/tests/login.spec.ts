@@ -112,10 +112,12 @@ test.describe('routes and sessions', () => {
 
   test('a session that cannot be renewed is ended: storage cleared, back to the landing page', async ({ page, loginAs }) => {
     await loginAs('Admin');
+    // The refresh token is in an HttpOnly cookie, not in storage: dropping the cookies makes the refresh fail.
+    await page.context().clearCookies();
+    expect(await page.evaluate(() => localStorage.getItem('wattdesk.session'))).not.toMatch(/refresh/i);
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('wattdesk.session')!) as { state: { user: Record<string, string> } };
       stored.state.user.access_token = 'expired.or.forged';
-      stored.state.user.refresh_token = 'revoked';
       localStorage.setItem('wattdesk.session', JSON.stringify(stored));
       localStorage.setItem('unrelated', 'kept?');
     });

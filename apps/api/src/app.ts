@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -95,6 +96,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.addHook('onClose', async () => outage.stop());
   await app.register(errorHandlerPlugin, { outage });
   await app.register(inputGuardPlugin);
+  // Read by the refresh call only: the web app's refresh token (modules/auth/refresh-cookie.ts).
+  await app.register(cookie);
   await app.register(auditTrailPlugin, { db: database.db });
   // PGlite answers one query at a time (on its own thread), so a short line is all it can serve promptly.
   // PostgreSQL works on as many queries as the pool has connections, but an admitted request spends much of its
@@ -124,7 +127,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     accessCacheTtlMs: config.accessCacheTtlMs,
     issuer: config.publicUrl,
-    loadSessionAccess: (sessionId) => loadSessionAccess(database.db, sessionId),
+    loadSessionAccess: (sessionId) => loadSessionAccess(database.db, sessionId, now()),
   });
   await app.register(accessControlPlugin);
   await app.register(rateLimit, {

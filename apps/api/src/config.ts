@@ -20,7 +20,7 @@ export type AppConfig = {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   /** Absolute lifetime of a sign-in, however often it is refreshed. */
-  sessionMaxAgeDays: number;
+  sessionMaxAgeHours: number;
   /** A sign-in whose refresh token is not used for this long ends. */
   sessionIdleTimeoutMinutes: number;
   /** How long a just-rotated refresh token still answers (two tabs refreshing at once). */
@@ -114,6 +114,12 @@ const localJwtSecret = (dataDir: string): string => {
 
 export class ConfigError extends Error {}
 
+/** A working day by default (issue 39); the older settings in days still count when set. */
+const sessionMaxAgeHours = (env: { SESSION_MAX_AGE_HOURS?: number; SESSION_MAX_AGE_DAYS?: number; REFRESH_TOKEN_TTL_DAYS?: number }): number => {
+  const days = env.SESSION_MAX_AGE_DAYS ?? env.REFRESH_TOKEN_TTL_DAYS;
+  return env.SESSION_MAX_AGE_HOURS ?? (days === undefined ? 12 : days * 24);
+};
+
 export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig => {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -147,7 +153,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET ?? localJwtSecret(dataDir),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
-    sessionMaxAgeDays: env.SESSION_MAX_AGE_DAYS ?? env.REFRESH_TOKEN_TTL_DAYS ?? 30,
+    sessionMaxAgeHours: sessionMaxAgeHours(env),
     sessionIdleTimeoutMinutes: env.SESSION_IDLE_TIMEOUT_MINUTES,
     refreshGraceSeconds: env.REFRESH_GRACE_SECONDS,
     resetTokenTtlMinutes: env.RESET_TOKEN_TTL_MINUTES,

@@ -107,7 +107,7 @@ export const createServices = (ctx: ServiceContext) => {
     accessCache,
     signAccessToken: ctx.signAccessToken,
     session: {
-      maxAgeDays: config.sessionMaxAgeDays,
+      maxAgeHours: config.sessionMaxAgeHours,
       idleTimeoutMinutes: config.sessionIdleTimeoutMinutes,
       refreshGraceSeconds: config.refreshGraceSeconds,
     },

@@ -42,6 +42,7 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes.ts';
 import { violationsRoutes } from './modules/tariffs/violations.routes.ts';
+import { createRefreshCookie } from './lib/refresh-cookie.ts';
 import type { Services } from './services.ts';
 import type { ClusterBus } from './lib/cluster-bus.ts';
 
@@ -52,8 +53,11 @@ export const registerWebRoutes = async (
 ) => {
   // Sign-in, reset, refresh, the agreement page and the Stripe sandbox page are public: each address has a ceiling.
   const publicRateLimit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowSeconds * 1000 };
+  // The web app's refresh token lives in an HttpOnly cookie, set by every sign-in completion (issue 39).
+  const refreshCookie = createRefreshCookie(s.auth, config.sessionMaxAgeHours * 3600);
   await web.register(authRoutes, {
     auth: s.auth,
+    refreshCookie,
     mfaLogin: s.mfaLogin,
     passwordReset: s.passwordReset,
     account: s.account,
@@ -77,7 +81,7 @@ export const registerWebRoutes = async (
   });
   await web.register(activityLogsRoutes, { activityLogs: s.activityLogs, now });
   await web.register(systemLogsRoutes, { systemLogs: s.systemLogs, now });
-  await web.register(ssoRoutes, { sso: s.sso, rateLimit: publicRateLimit });
+  await web.register(ssoRoutes, { sso: s.sso, refreshCookie, rateLimit: publicRateLimit });
   await web.register(agreementsRoutes, { agreements: s.agreements });
   await web.register(termsRoutes, { signing: s.signing, rateLimit: publicRateLimit });
   await web.register(paymentsRoutes, { payments: s.payments });

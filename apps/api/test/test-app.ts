@@ -81,6 +81,8 @@ export const testConfig = (overrides: Record<string, string> = {}): AppConfig =>
     WEB_DIST_DIR: path.join(tmpdir(), 'wattdesk-no-web-build'),
     // Tests run the payout schedule themselves (app.payouts.runSchedule) when they mean to.
     PAYOUT_SCHEDULE_MINUTES: '0',
+    // Tests move their clock by days within one sign-in; the 12-hour default is tested in session-config.test.ts.
+    SESSION_MAX_AGE_HOURS: '720',
     // A test's burst (fifty bookings at once, twenty chargers registering) waits in the admission line; on a busy CI
     // machine the 3 s user cap turned part of it away with 503 and the test saw the shedder instead of the rule it is
     // about. The shedding tests set their own cap.

@@ -6,6 +6,20 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 
+/**
+ * Whether a stored hash was made with weaker settings than today's (another algorithm, less memory, fewer
+ * iterations or lanes): such a hash is replaced at the next successful sign-in, the only moment the
+ * password is known. Reads the PHC string, e.g. `$argon2id$v=19$m=19456,t=2,p=1$salt$hash`.
+ */
+export const needsRehash = (passwordHash: string): boolean => {
+  const [, algorithm, version, params] = passwordHash.split('$');
+  if (algorithm !== 'argon2id' || version !== 'v=19' || !params) return true;
+  const settings = new Map(params.split(',').map((pair) => [pair.slice(0, 1), Number(pair.slice(2))] as const));
+  // `!(a >= b)` rather than `a < b`: a malformed (NaN) setting counts as weak too.
+  const isWeak = (key: string, current: number) => !((settings.get(key) ?? 0) >= current);
+  return isWeak('m', OPTIONS.memoryCost) || isWeak('t', OPTIONS.timeCost) || isWeak('p', OPTIONS.parallelism);
+};
+
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {
     return await verify(passwordHash, password);

@@ -4,11 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { failureMessages } from '@wattdesk/shared/messages';
 import { ApiError, messageOf } from './api-error.ts';
 import { api, buildUrl, resetRenewalThrottle, setApiBaseUrl } from './api-client.ts';
+import { getAppConfig } from './app-config.ts';
 import { useSession } from './session-store.ts';
+import type { SessionUser } from '@wattdesk/shared/schemas/auth';
 
 /** A real HTTP server answering the way the API does, so the client is tested over a real round trip. */
 let server: Server;
 let refreshCalls = 0;
+/** What the browser's cookie jar would send to the refresh call: Node's fetch keeps no cookies, so the test plays the jar. */
+let refreshCookie: string | null = null;
+let refreshBodies: Record<string, string>[] = [];
+let appConfigAuth: (string | null)[] = [];
 const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -41,14 +47,19 @@ beforeAll(async () => {
           'content-disposition': 'attachment; filename="activity-log-2026-11-22.csv"',
         });
         return res.end(`Action\r\n${url.searchParams.get('action') ?? ''}\r\n`);
+      case '/web/app-config':
+        appConfigAuth.push(auth ?? null);
+        return auth === undefined || auth === 'Bearer fresh'
+          ? send(res, 200, { websiteUrl: 'https://example.com' })
+          : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
       case '/web/protected':
         return auth === 'Bearer fresh' ? send(res, 200, { ok: true }) : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
       case '/web/users/refresh-token': {
         refreshCalls += 1;
-        const { token } = await readBody(req);
+        refreshBodies.push(await readBody(req));
         await new Promise((resolve) => setTimeout(resolve, 30));
-        return token === 'good-refresh'
-          ? send(res, 200, { access_token: 'fresh', refresh_token: 'next-refresh' })
+        return refreshCookie === 'good-refresh'
+          ? send(res, 200, { access_token: 'fresh' })
           : send(res, 401, { responseCode: 401, msg: ['Your session has ended. Please sign in again'] });
       }
       default:
@@ -60,10 +71,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const signInWith = (refresh_token: string) =>
-  useSession.getState().signIn({
+/** Signs in with a login answer as the API sends it (refresh token included); the cookie holds `cookie`. */
+const signInWith = (cookie: string) => {
+  refreshCookie = cookie;
+  const answer: SessionUser = {
     access_token: 'stale',
-    refresh_token,
+    refresh_token: cookie,
     userId: 'u1',
     userType: 'Admin',
     locations: [],
@@ -71,7 +84,9 @@ const signInWith = (refresh_token: string) =>
     lastName: 'Chen',
     email: 'admin@example.com',
     phoneNumber: null,
-  });
+  };
+  useSession.getState().signIn(answer);
+};
 
 const failure = async (promise: Promise<unknown>) => {
   try {
@@ -85,6 +100,8 @@ const failure = async (promise: Promise<unknown>) => {
 
 beforeEach(() => {
   refreshCalls = 0;
+  refreshBodies = [];
+  appConfigAuth = [];
   resetRenewalThrottle();
   useSession.setState({ user: null });
 });
@@ -100,6 +117,15 @@ describe('api client (spec section 7 and 8)', () => {
   it('sends the bearer token of the signed-in user', async () => {
     signInWith('good-refresh');
     expect(await api.get('/echo', { query: { page: 2, q: null } })).toEqual({ query: '?page=2', auth: 'Bearer stale' });
+  });
+
+  it('fetches the app config with the bearer token once signed in; a 401 there refreshes once and repeats', async () => {
+    expect(await getAppConfig()).toEqual({ websiteUrl: 'https://example.com' });
+    expect(appConfigAuth).toEqual([null]);
+    signInWith('good-refresh');
+    expect(await getAppConfig()).toEqual({ websiteUrl: 'https://example.com' });
+    expect(appConfigAuth).toEqual([null, 'Bearer stale', 'Bearer fresh']);
+    expect(refreshCalls).toBe(1);
   });
 
   it('shows the first server message for responseCode ≥ 400', async () => {
@@ -141,7 +167,30 @@ describe('api client (spec section 7 and 8)', () => {
   it('401: refreshes once, stores the new tokens and repeats the request', async () => {
     signInWith('good-refresh');
     expect(await api.get('/protected')).toEqual({ ok: true });
-    expect(useSession.getState().user).toMatchObject({ access_token: 'fresh', refresh_token: 'next-refresh' });
+    expect(useSession.getState().user).toMatchObject({ access_token: 'fresh' });
+  });
+
+  it('refreshes by the HttpOnly cookie: no token in the body, credentials included', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    signInWith('good-refresh');
+    expect(await api.get('/protected')).toEqual({ ok: true });
+    expect(refreshBodies).toEqual([{}]);
+    const refreshCall = fetchSpy.mock.calls.find(([url]) => typeof url === 'string' && url.endsWith('/web/users/refresh-token'));
+    expect(refreshCall?.[1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    fetchSpy.mockRestore();
+  });
+
+  it('writes nothing named like a refresh token, nor its value, to local or session storage', async () => {
+    signInWith('good-refresh');
+    await api.get('/protected');
+    const everything = [localStorage, sessionStorage].flatMap((storage) =>
+      Array.from({ length: storage.length }, (_, index) => {
+        const key = storage.key(index)!;
+        return `${key}=${storage.getItem(key)}`;
+      }),
+    );
+    expect(everything.join('\n')).toContain('wattdesk.session');
+    expect(everything.join('\n')).not.toMatch(/refresh|good-refresh/i);
   });
 
   it('parallel 401s share one refresh (a second use of a rotated token would end the session)', async () => {
@@ -186,7 +235,7 @@ describe('api client (spec section 7 and 8)', () => {
 
   it('renews an access token within 30 s of its expiry before the call, instead of after a 401', async () => {
     signInWith('good-refresh');
-    useSession.getState().updateTokens({ access_token: jwtExpiringIn(20), refresh_token: 'good-refresh' });
+    useSession.getState().updateTokens({ access_token: jwtExpiringIn(20) });
     expect(await api.get('/echo')).toMatchObject({ auth: 'Bearer fresh' });
     expect(refreshCalls).toBe(1);
   });
@@ -194,7 +243,7 @@ describe('api client (spec section 7 and 8)', () => {
   it('leaves a token with more than 30 s left alone', async () => {
     signInWith('good-refresh');
     const token = jwtExpiringIn(120);
-    useSession.getState().updateTokens({ access_token: token, refresh_token: 'good-refresh' });
+    useSession.getState().updateTokens({ access_token: token });
     expect(await api.get('/echo')).toMatchObject({ auth: `Bearer ${token}` });
     expect(refreshCalls).toBe(0);
   });
@@ -202,10 +251,10 @@ describe('api client (spec section 7 and 8)', () => {
   it('stops renewing after 10 renewals within 30 s: the 11th 401 ends the session without calling the server', async () => {
     signInWith('good-refresh');
     for (let i = 0; i < 10; i += 1) {
-      useSession.getState().updateTokens({ access_token: 'stale', refresh_token: 'good-refresh' });
+      useSession.getState().updateTokens({ access_token: 'stale' });
       expect(await api.get('/protected')).toEqual({ ok: true });
     }
-    useSession.getState().updateTokens({ access_token: 'stale', refresh_token: 'good-refresh' });
+    useSession.getState().updateTokens({ access_token: 'stale' });
     const error = await failure(api.get('/protected'));
     expect(error.status).toBe(401);
     expect(refreshCalls).toBe(10);

@@ -1,6 +1,5 @@
 import type { RefreshTokenResponse } from '@wattdesk/shared/schemas/auth';
 import { ApiError, networkError, toApiError } from './api-error.ts';
-import { deviceId } from './device-id.ts';
 import { useSession } from './session-store.ts';
 import { isTokenExpiring, RenewalThrottle } from './session-timing.ts';
 
@@ -45,6 +44,8 @@ const send = async (method: string, path: string, options: RequestOptions): Prom
       // A FormData body (file upload) is sent as multipart; the browser sets its boundary.
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
+      // Sign-in answers set the HttpOnly refresh cookie and the refresh call sends it back.
+      credentials: 'include',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -71,11 +72,10 @@ const renewals = new RenewalThrottle();
  */
 export const refreshSession = (): Promise<boolean> => {
   refreshing ??= (async () => {
-    const token = useSession.getState().user?.refresh_token;
-    if (!token || !renewals.tryRenew()) return false;
+    if (!useSession.getState().user || !renewals.tryRenew()) return false;
     try {
-      // The refresh token is bound to the device id sent at sign-in.
-      const response = await send('POST', '/users/refresh-token', { body: { token, deviceId: deviceId() }, authenticated: false });
+      // No token in the body: the HttpOnly cookie set at sign-in carries it, and binds the sign-in to this browser.
+      const response = await send('POST', '/users/refresh-token', { body: {}, authenticated: false });
       if (!response.ok) return false;
       useSession.getState().updateTokens((await response.json()) as RefreshTokenResponse);
       return true;

@@ -4,7 +4,6 @@ import { useSession } from './session-store.ts';
 
 const user = {
   access_token: 'a',
-  refresh_token: 'r',
   userId: 'u1',
   userType: 'Admin' as const,
   locations: [],

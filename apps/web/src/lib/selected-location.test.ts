@@ -38,7 +38,6 @@ describe('selected location store', () => {
     useSelectedLocation.getState().select('loc-b');
     useSession.getState().signIn({
       access_token: 'a',
-      refresh_token: 'r',
       userId: 'u1',
       userType: 'Admin',
       locations: [],

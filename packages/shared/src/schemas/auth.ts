@@ -36,13 +36,17 @@ export const signedInUserSchema = z.object({
 export const sessionUserSchema = signedInUserSchema.extend({ access_token: z.string(), refresh_token: z.string() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** `deviceId`: the id sent at sign-in; a refresh token only works with it (it is bound to that device). */
+/**
+ * `token`: the refresh token; the web app sends none and its HttpOnly cookie is used instead. `deviceId`: if
+ * sent, it must be the id sent at sign-in (decision 018).
+ */
 export const refreshTokenBodySchema = z.object({
-  token: requiredString('Refresh token is required', 200),
+  token: requiredString('Refresh token is required', 200).optional(),
   deviceId: z.string().trim().max(200).optional(),
 });
 export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
-export const refreshTokenResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+/** Refreshed by cookie, the answer carries no refresh token: the new one is in the cookie only. */
+export const refreshTokenResponseSchema = z.object({ access_token: z.string(), refresh_token: z.string().optional() });
 export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 
 export const forgotPasswordBodySchema = z.object({

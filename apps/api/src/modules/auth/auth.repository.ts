@@ -33,8 +33,11 @@ export const locationIdsOfUser = async (db: Executor, userId: string): Promise<s
   return rows.map((row) => row.locationId);
 };
 
-/** One query: the session, its user, and the user's locations. Runs on every cache miss. */
-export const loadSessionAccess = async (db: Executor, sessionId: string): Promise<SessionAccess | null> => {
+/**
+ * One query: the session, its user, and the user's locations. Runs on every cache miss. `at` is the app's
+ * clock, which set `expires_at`: the database's own `now()` could disagree with it (a test's clock).
+ */
+export const loadSessionAccess = async (db: Executor, sessionId: string, at: Date): Promise<SessionAccess | null> => {
   const [row] = await db
     .select({
       userId: users.id,
@@ -42,7 +45,7 @@ export const loadSessionAccess = async (db: Executor, sessionId: string): Promis
       userType: users.userType,
       status: users.status,
       revokedAt: authSessions.revokedAt,
-      isExpired: sql<boolean>`${authSessions.expiresAt} <= now()`,
+      isExpired: sql<boolean>`${authSessions.expiresAt} <= ${at.toISOString()}::timestamptz`,
       locationIds: sql<
         string[]
       >`coalesce((select array_agg(${userLocations.locationId}::text) from ${userLocations} where ${userLocations.userId} = ${users.id}), '{}')`,
@@ -174,6 +177,14 @@ export const setPassword = async (db: Executor, userId: string, passwordHash: st
     .update(users)
     .set({ passwordHash, status: sql`case when ${users.status} = 'PENDING' then 'ACTIVE' else ${users.status} end` })
     .where(eq(users.id, userId));
+};
+
+/** Only if the hash is still the one verified: a password changed meanwhile is not overwritten. */
+export const replacePasswordHash = async (db: Executor, userId: string, verifiedHash: string, passwordHash: string): Promise<void> => {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, verifiedHash)));
 };
 
 export type ThrottleRow = typeof authThrottles.$inferSelect;

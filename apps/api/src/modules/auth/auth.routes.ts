@@ -24,16 +24,18 @@ import type { AccountService } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { MfaLogin } from './mfa-login.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
+import type { RefreshCookie } from '../../lib/refresh-cookie.ts';
 
 export type AuthRoutesOptions = {
   auth: AuthService;
   mfaLogin: MfaLogin;
   passwordReset: PasswordResetService;
   account: AccountService;
+  refreshCookie: RefreshCookie;
   rateLimit: { max: number; timeWindow: number };
 };
 
-export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwordReset, account, rateLimit }: AuthRoutesOptions) => {
+export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwordReset, account, refreshCookie, rateLimit }: AuthRoutesOptions) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const publicLimited = { access: { public: true }, rateLimit } as const;
   // Sign-in steps wait in the password line, not in the database's admission queue (lib/password-queue.ts).
@@ -47,7 +49,10 @@ export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwor
       body: loginBodySchema,
       response: { 200: loginResponseSchema, ...errorResponses },
     },
-    handler: (request) => auth.login(request.body, clientOf(request)),
+    handler: async (request, reply) => {
+      const answer = await auth.login(request.body, clientOf(request));
+      return refreshCookie.withCookie(request, reply, answer, 'refresh_token' in answer ? answer.refresh_token : undefined);
+    },
   });
 
   r.post('/users/login/mfa', {
@@ -58,7 +63,10 @@ export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwor
       body: mfaLoginBodySchema,
       response: { 200: mfaLoginResponseSchema, ...errorResponses },
     },
-    handler: (request) => mfaLogin.complete(auth, request.body, clientOf(request)),
+    handler: async (request, reply) => {
+      const session = await mfaLogin.complete(auth, request.body, clientOf(request));
+      return refreshCookie.withCookie(request, reply, session, session.refresh_token);
+    },
   });
 
   r.post('/users/login/mfa/setup', {
@@ -76,11 +84,11 @@ export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwor
     config: publicLimited,
     schema: {
       tags: ['auth'],
-      summary: 'Rotate the refresh token (bound to the device id sent at sign-in)',
+      summary: 'Rotate the refresh token (from the body, else the web app’s HttpOnly cookie); a device id, if sent, must be the one sent at sign-in',
       body: refreshTokenBodySchema,
       response: { 200: refreshTokenResponseSchema, ...errorResponses },
     },
-    handler: (request) => auth.refresh(request.body, clientOf(request)),
+    handler: (request, reply) => refreshCookie.refresh(request, reply),
   });
 
   r.post('/logout', {
@@ -90,9 +98,10 @@ export const authRoutes = async (app: FastifyInstance, { auth, mfaLogin, passwor
       summary: 'Sign out: revokes this sign-in and its refresh tokens',
       response: { 200: okResponseSchema, ...errorResponses },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const session = authOf(request);
       await auth.logout({ ...actorOf(request), userId: session.userId }, session.sessionId);
+      refreshCookie.clear(request, reply);
       return { responseCode: 200, msg: ['Signed out'] };
     },
   });

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import type { PasswordQueue } from '../../lib/password-queue.ts';
 import type { ClientInfo } from '../../lib/request-auth.ts';
 import type { AccessTokenClaims } from '../../plugins/auth.ts';
@@ -66,6 +66,8 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       return rejectLogin(email, client, user.id, 'no password set');
     }
     if (!(await verifyPassword(user.passwordHash, password))) return rejectLogin(email, client, user.id, 'wrong password');
+    // A hash made with weaker settings is brought up to today's now that the password is known (issue 39).
+    if (needsRehash(user.passwordHash)) await repo.replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
     return user;
   };
 
@@ -91,7 +93,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
   /** Opens a sign-in for a verified user (password, second factor or single sign-on) and returns the session user. */
   const startSession = async (user: repo.UserRow, options: StartSessionOptions): Promise<SessionUser> => {
     const current = now();
-    const expiresAt = new Date(current.getTime() + deps.session.maxAgeDays * 86_400_000);
+    const expiresAt = new Date(current.getTime() + deps.session.maxAgeHours * 3_600_000);
     const { sessionId, refreshToken, locations } = await db.transaction(async (tx) => {
       const sessionId = await repo.insertSession(tx, {
         userId: user.id,

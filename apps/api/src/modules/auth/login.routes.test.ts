@@ -1,5 +1,9 @@
+import { hash, type Algorithm } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../db/seed/demo-users.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import { createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
 
 const login = (t: TestApp, payload: unknown, headers: Record<string, string> = {}) =>
@@ -21,6 +25,21 @@ describe('POST /web/users/login', () => {
     );
     expect(body).toMatchObject({ userType: 'Admin', email: 'admin@example.com', firstName: 'Dana', lastName: 'Chen' });
     expect(body.locations).toHaveLength(3);
+  });
+
+  it('re-hashes a password stored with weaker settings at the next sign-in, and it still verifies', async () => {
+    const email = demoEmail('ReadonlyAdmin');
+    const weak = await hash(DEMO_PASSWORD, { algorithm: 2 as Algorithm, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    const { db } = t.database;
+    await db.update(users).set({ passwordHash: weak }).where(eq(users.email, email));
+    expect((await login(t, { email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(row!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    // Already current: the next sign-in leaves it as it is.
+    expect((await login(t, { email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    const [again] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+    expect(again?.passwordHash).toBe(row?.passwordHash);
   });
 
   it('answers wrong passwords and unknown e-mails with the same 401 message', async () => {

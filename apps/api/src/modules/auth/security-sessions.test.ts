@@ -15,7 +15,7 @@ describe('security: sign-ins end on their own and are bound to their device (ite
   beforeAll(async () => {
     t = await createTestApp({
       now: clock.now,
-      env: { SESSION_MAX_AGE_DAYS: '2', SESSION_IDLE_TIMEOUT_MINUTES: '720', REFRESH_GRACE_SECONDS: '30', ACCESS_CACHE_TTL_MS: '0' },
+      env: { SESSION_MAX_AGE_HOURS: '48', SESSION_IDLE_TIMEOUT_MINUTES: '720', REFRESH_GRACE_SECONDS: '30', ACCESS_CACHE_TTL_MS: '0' },
     });
   });
   afterAll(() => t.close());
@@ -56,10 +56,20 @@ describe('security: sign-ins end on their own and are bound to their device (ite
     const tokens = await login('laptop-1');
     const stolen = await refresh(tokens.refresh_token, 'attacker-box');
     expect(stolen.statusCode).toBe(401);
-    const withoutDevice = await login('laptop-1');
-    expect((await refresh(withoutDevice.refresh_token, null)).statusCode).toBe(401);
     // The owner's own next refresh fails too: the sign-in was ended, not just the one request.
     expect((await refresh(tokens.refresh_token, 'laptop-1')).statusCode).toBe(401);
+  });
+
+  it("refreshes a sign-in made with the spec's payload (device id) with the token alone, and with the device id too", async () => {
+    const tokens = await login('laptop-1');
+    const byTokenAlone = await refresh(tokens.refresh_token, null);
+    expect(byTokenAlone.statusCode).toBe(200);
+    const next = json<Tokens>(byTokenAlone);
+    expect(next.refresh_token).not.toBe(tokens.refresh_token);
+    expect((await t.app.inject(authed(next.access_token, { method: 'GET', url: '/web/locations' }))).statusCode).toBe(200);
+    const withDevice = await refresh(next.refresh_token, 'laptop-1');
+    expect(withDevice.statusCode).toBe(200);
+    expect((await refresh(json<Tokens>(withDevice).refresh_token, null)).statusCode).toBe(200);
   });
 
   it('lets two tabs refresh with the same token at once, and both go on working', async () => {

@@ -9,7 +9,7 @@ import * as repo from './auth.repository.ts';
 
 export type SessionPolicy = {
   /** Absolute lifetime of a sign-in. */
-  maxAgeDays: number;
+  maxAgeHours: number;
   /** A sign-in not refreshed for this long ends. */
   idleTimeoutMinutes: number;
   /** A just-rotated refresh token still answers for this long (two tabs refreshing at once). */
@@ -25,7 +25,7 @@ export type RefreshDeps = {
 };
 
 type StoredToken = NonNullable<Awaited<ReturnType<typeof repo.findRefreshTokenForUpdate>>>;
-type Outcome = { ok: true; tokens: RefreshTokenResponse } | { ok: false; endedSessionId?: string };
+type Outcome = { ok: true; tokens: Required<RefreshTokenResponse> } | { ok: false; endedSessionId?: string };
 
 /** A refresh token lives until the idle timeout, never past the sign-in's absolute end. */
 export const refreshTokenExpiry = (policy: SessionPolicy, at: Date, sessionExpiresAt: Date): Date =>
@@ -39,7 +39,7 @@ export const issueRefreshToken = async (tx: Executor, sessionId: string, expires
 
 /**
  * Rotates refresh tokens (spec: POST /users/refresh-token {token}). A sign-in ends at its absolute lifetime
- * and after the idle timeout; its tokens work only from the device it was opened on; a token presented
+ * and after the idle timeout; a refresh naming another device than the sign-in's ends it; a token presented
  * again within the grace window (another tab refreshed first) gets a sibling, later it counts as stolen
  * and ends the sign-in.
  */
@@ -65,10 +65,12 @@ export const createRefresh = (deps: RefreshDeps) => {
   };
 
   const decide = async (tx: Executor, body: RefreshTokenBody, client: ClientInfo): Promise<Outcome> => {
+    if (!body.token) return { ok: false };
     const stored = await repo.findRefreshTokenForUpdate(tx, hashToken(body.token));
     if (!stored || stored.sessionRevokedAt) return { ok: false };
     const current = now().getTime();
-    if (stored.deviceId && stored.deviceId !== body.deviceId) {
+    // The spec's refresh sends the token alone: a device id is checked only when one is sent (decision 018).
+    if (stored.deviceId && body.deviceId !== undefined && stored.deviceId !== body.deviceId) {
       return end(tx, stored, 'refresh from another device', 'auth.refresh_device_mismatch', client.ip);
     }
     if (stored.sessionExpiresAt.getTime() <= current) return end(tx, stored, 'session lifetime reached', 'auth.session_expired', client.ip);
@@ -83,7 +85,7 @@ export const createRefresh = (deps: RefreshDeps) => {
     return rotate(tx, stored, client);
   };
 
-  return async (body: RefreshTokenBody, client: ClientInfo): Promise<RefreshTokenResponse> => {
+  return async (body: RefreshTokenBody, client: ClientInfo): Promise<Required<RefreshTokenResponse>> => {
     const outcome = await db.transaction((tx) => decide(tx, body, client));
     if (outcome.ok) return outcome.tokens;
     if (outcome.endedSessionId) deps.accessCache.invalidateSession(outcome.endedSessionId);

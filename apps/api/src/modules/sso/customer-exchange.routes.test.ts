@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const accessToken = (claims: Record<string, unknown> = {}, options?: Parameters<TestIssuer['sign']>[1]) =>
-  issuer.sign({ sub: 'host.admin@example.net', aud: AUDIENCE, cid: CLIENT_ID, scp: ['openid', 'email'], ...claims }, options);
+  issuer.sign({ sub: 'host.admin@example.net', aud: AUDIENCE, cid: CLIENT_ID, scp: ['openid', 'email'], jti: randomUUID(), ...claims }, options);
 
 const exchange = (oktaAccessToken: string, dpop?: string) =>
   t.app.inject({ method: 'POST', url: URL_PATH, payload: { oktaAccessToken }, headers: dpop ? { dpop } : {} });
@@ -105,10 +105,27 @@ describe('POST /web/tokens-exchange/okta-customer-admins-tokens (spec section 7)
     expect(json<{ code: string; msg: string[] }>(response)).toMatchObject({ code, msg: [expect.any(String)] });
   });
 
+  it('exchanges a token once: a second exchange, by jti or (without jti) by the same token, is refused', async () => {
+    const withJti = await accessToken();
+    expect((await exchange(withJti)).statusCode).toBe(200);
+    const replay = await exchange(withJti);
+    expect(replay.statusCode).toBe(401);
+    expect(json(replay)).toMatchObject({ code: 'SSO_TOKEN_REUSED', msg: ['This sign-in was already used. Please sign in again'] });
+    // Another token with the same issuer and jti is the same token issued again.
+    const sameJti = await accessToken({ jti: 'okta-jti-1' });
+    expect((await exchange(sameJti)).statusCode).toBe(200);
+    expect(json(await exchange(await accessToken({ jti: 'okta-jti-1', scp: ['openid'] })))).toMatchObject({ code: 'SSO_TOKEN_REUSED' });
+    const withoutJti = await accessToken({ jti: null });
+    expect((await exchange(withoutJti)).statusCode).toBe(200);
+    expect(json(await exchange(withoutJti))).toMatchObject({ code: 'SSO_TOKEN_REUSED' });
+  });
+
   describe('DPoP-bound access tokens (RSA 2048 proof key)', () => {
     it('accepts the token with a proof made by the bound key for this call', async () => {
       const token = await accessToken({ cnf: { jkt } });
       expect((await exchange(token, await proof(token))).statusCode).toBe(200);
+      // A fresh proof does not make the spent token good again.
+      expect(json(await exchange(token, await proof(token)))).toMatchObject({ code: 'SSO_TOKEN_REUSED' });
     });
 
     it('refuses it without a proof, with another key, for another address or token, or replayed', async () => {

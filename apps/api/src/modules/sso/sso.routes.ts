@@ -4,16 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { clientOf } from '../../lib/request-auth.ts';
+import type { RefreshCookie } from '../../lib/refresh-cookie.ts';
 import type { SsoService } from './sso.service.ts';
 
-export type SsoRoutesOptions = { sso: SsoService; rateLimit: { max: number; timeWindow: number } };
+export type SsoRoutesOptions = { sso: SsoService; refreshCookie: RefreshCookie; rateLimit: { max: number; timeWindow: number } };
 
 export const CUSTOMER_EXCHANGE_PATH = '/tokens-exchange/okta-customer-admins-tokens';
 
 const dpopHeaderSchema = z.object({ dpop: z.string().max(8192).optional() });
 
 /** The token exchanges of the two single sign-on routes: the provider's token in, our own session out. */
-export const ssoRoutes = async (app: FastifyInstance, { sso, rateLimit }: SsoRoutesOptions) => {
+export const ssoRoutes = async (app: FastifyInstance, { sso, refreshCookie, rateLimit }: SsoRoutesOptions) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: { public: true }, rateLimit } as const;
 
@@ -30,7 +31,10 @@ export const ssoRoutes = async (app: FastifyInstance, { sso, rateLimit }: SsoRou
       body: workforceTokensExchangeBodySchema,
       response: { 200: tokensExchangeResponseSchema, ...errorResponses },
     },
-    handler: (request) => sso.exchangeWorkforce(request.body, clientOf(request)),
+    handler: async (request, reply) => {
+      const session = await sso.exchangeWorkforce(request.body, clientOf(request));
+      return refreshCookie.withCookie(request, reply, session, session.refreshToken);
+    },
   });
 
   r.post(CUSTOMER_EXCHANGE_PATH, {
@@ -46,6 +50,12 @@ export const ssoRoutes = async (app: FastifyInstance, { sso, rateLimit }: SsoRou
       headers: dpopHeaderSchema,
       response: { 200: tokensExchangeResponseSchema, ...errorResponses },
     },
-    handler: (request) => sso.exchangeCustomer({ oktaAccessToken: request.body.oktaAccessToken, dpopProof: request.headers.dpop }, clientOf(request)),
+    handler: async (request, reply) => {
+      const session = await sso.exchangeCustomer(
+        { oktaAccessToken: request.body.oktaAccessToken, dpopProof: request.headers.dpop },
+        clientOf(request),
+      );
+      return refreshCookie.withCookie(request, reply, session, session.refreshToken);
+    },
   });
 };

@@ -109,10 +109,15 @@ export const createSsoService = (deps: SsoServiceDeps) => {
       return { before, after };
     });
 
-  /** An ID token opens one sign-in: a copy (from a log, a proxy, the browser's history) opens none. */
+  /**
+   * A provider's token opens one sign-in: a copy (from a log, a proxy, the browser's history) opens none. It is
+   * remembered by issuer and `jti` when it has one (a re-encoded copy is the same token), else by its SHA-256,
+   * until it expires; expired entries are pruned on the way (sso.repository.ts).
+   */
   const spendOnce = async (token: string, claims: JWTPayload) => {
     const expiresAt = new Date((claims.exp ?? 0) * 1000);
-    if (!(await repo.spendToken(db, hashToken(token), expiresAt, now()))) throw new AppError('SSO_TOKEN_REUSED');
+    const key = typeof claims.jti === 'string' && claims.jti ? hashToken(`jti\n${claims.iss ?? ''}\n${claims.jti}`) : hashToken(token);
+    if (!(await repo.spendToken(db, key, expiresAt, now()))) throw new AppError('SSO_TOKEN_REUSED');
   };
 
   const exchangeWorkforce = async (body: { idToken: string; nonceVerifier: string }, client: ClientInfo): Promise<TokensExchangeResponse> => {
@@ -155,6 +160,8 @@ export const createSsoService = (deps: SsoServiceDeps) => {
         const check = { proof: input.dpopProof, accessToken: input.oktaAccessToken, jkt, method: 'POST', url: deps.customerExchangeUrl, now: now() };
         await verifyDpopProof(check, seenProofs);
       }
+      // Spent once its holder is proven: a stolen DPoP-bound token without its key cannot burn the owner's sign-in.
+      await spendOnce(input.oktaAccessToken, claims);
       const user = await accounts.findUserByEmail(db, emailOf(claims));
       if (!user || user.authProvider !== 'customer') throw new AppError('CUSTOMER_ADMIN_UNKNOWN');
       known = { id: user.id, email: user.email };

@@ -50,7 +50,6 @@ const keepAs = (userType: UserType, selected: string | null) => {
   useSession.setState({
     user: {
       access_token: 'token',
-      refresh_token: 'refresh',
       userId: 'u1',
       userType,
       locations: [],

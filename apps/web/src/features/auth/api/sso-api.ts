@@ -1,6 +1,6 @@
-import type { SessionUser } from '@wattdesk/shared/schemas/auth';
 import type { TokensExchangeResponse, WorkforceTokensExchangeBody } from '@wattdesk/shared/schemas/sso';
 import { api } from '../../../lib/api-client.ts';
+import type { StoredSession } from '../../../lib/session-store.ts';
 
 export const CUSTOMER_EXCHANGE_PATH = '/tokens-exchange/okta-customer-admins-tokens';
 
@@ -15,9 +15,11 @@ export const exchangeCustomerTokens = (oktaAccessToken: string, dpopProof: strin
     { authenticated: false, ...(dpopProof ? { headers: { DPoP: dpopProof } } : {}) },
   );
 
-/** The exchange answers in the spec's camelCase; the session store keeps the login answer's shape. */
-export const toSessionUser = ({ accessToken, refreshToken, ...user }: TokensExchangeResponse): SessionUser => ({
+/**
+ * The exchange answers in the spec's camelCase; the session store keeps the login answer's shape. The
+ * refresh token is left out: the exchange set it in the HttpOnly cookie.
+ */
+export const toSessionUser = ({ accessToken, refreshToken: _inCookie, ...user }: TokensExchangeResponse): StoredSession => ({
   access_token: accessToken,
-  refresh_token: refreshToken,
   ...user,
 });

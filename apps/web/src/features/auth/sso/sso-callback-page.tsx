@@ -1,6 +1,5 @@
 import { successMessages } from '@wattdesk/shared/messages';
 import { landingPathFor } from '@wattdesk/shared/role-permissions';
-import type { SessionUser } from '@wattdesk/shared/schemas/auth';
 import type { SsoProvider, SsoProviderConfig } from '@wattdesk/shared/schemas/sso';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,7 +8,7 @@ import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { appConfigQuery } from '../../../lib/app-config.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
-import { useSession } from '../../../lib/session-store.ts';
+import { useSession, type StoredSession } from '../../../lib/session-store.ts';
 import { AuthErrorScreen } from './auth-error-screen.tsx';
 import { describeSignInError, type SignInProblem } from './describe-sign-in-error.ts';
 import { SignInError } from './sign-in-error.ts';
@@ -19,7 +18,7 @@ import { completeSignIn } from './sso-sign-in.ts';
  * One attempt per answer: a code can be redeemed once, and React may run an effect twice. The address
  * loses its code and state at once, so a reload shows the error screen instead of trying again.
  */
-const attempts = new Map<string, Promise<SessionUser>>();
+const attempts = new Map<string, Promise<StoredSession>>();
 const completeOnce = (provider: SsoProvider, config: SsoProviderConfig, href: string) => {
   let attempt = attempts.get(href);
   if (!attempt) {

@@ -1,9 +1,9 @@
-import type { SessionUser } from '@wattdesk/shared/schemas/auth';
 import type { SsoProvider, SsoProviderConfig } from '@wattdesk/shared/schemas/sso';
 import type { UserManager } from 'oidc-client-ts';
 import { CUSTOMER_EXCHANGE_PATH, exchangeCustomerTokens, exchangeWorkforceTokens, toSessionUser } from '../api/sso-api.ts';
 import { createDpopKey, dpopProof, providerAcceptsDpop, sha256Base64url } from './dpop-key.ts';
 import { createUserManager, setTokenRequestProof } from './oidc-settings.ts';
+import type { StoredSession } from '../../../lib/session-store.ts';
 import { SignInError } from './sign-in-error.ts';
 
 /** What the sign-in keeps with its state until the provider sends the browser back. */
@@ -63,7 +63,7 @@ const exchange = async (
 };
 
 /** Completes the sign-in the provider sent the browser back with, and exchanges it for our own session. */
-export const completeSignIn = async (provider: SsoProvider, config: SsoProviderConfig, href: string): Promise<SessionUser> => {
+export const completeSignIn = async (provider: SsoProvider, config: SsoProviderConfig, href: string): Promise<StoredSession> => {
   const url = new URL(href);
   if (!url.searchParams.has('code') && !url.searchParams.has('error')) throw new SignInError('missing-code');
   const manager = createUserManager(provider, config);

@@ -69,7 +69,6 @@ const renderAs = (userType: UserType) => {
       email: 'kim@example.com',
       phoneNumber: null,
       access_token: 'a',
-      refresh_token: 'r',
     },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { meta: { errorHandled: true } } } });

@@ -77,7 +77,6 @@ beforeEach(() => {
   useSession.setState({
     user: {
       access_token: 'a',
-      refresh_token: 'r',
       userId: 'u1',
       userType: 'SuperAdmin',
       locations: [],

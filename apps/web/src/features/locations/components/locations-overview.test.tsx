@@ -57,7 +57,6 @@ const renderAs = (userType: UserType) => {
   useSession.setState({
     user: {
       access_token: 'token',
-      refresh_token: 'refresh',
       userId: 'u1',
       userType,
       locations: [],

@@ -46,7 +46,6 @@ it('the bell counts the unread, and opens the latest notifications and the e-mai
   useSession.setState({
     user: {
       access_token: 'token',
-      refresh_token: 'refresh',
       userId: 'u1',
       userType: 'PortfolioManager',
       locations: [],
