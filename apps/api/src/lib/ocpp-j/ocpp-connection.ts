@@ -151,7 +151,7 @@ export class OcppConnection<S> {
       const { actions, answer } = this.server.options;
       if (!actions.has(action) || !isOcpp16Action(action)) throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
       validateOcpp16(action, 'req', payload);
-      const result = await answer(this, action, payload as Record<string, unknown>);
+      const result = await answer(this, action, payload);
       try {
         validateOcpp16(action, 'conf', result);
       } catch (error) {

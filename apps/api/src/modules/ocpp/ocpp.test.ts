@@ -1,3 +1,4 @@
+import type { StopTransactionRequest } from '@wattdesk/shared/ocpp/ocpp16';
 import { and, eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,10 +168,15 @@ describe('OCPP 1.6J endpoint', () => {
       const charger = t.simulate(registered);
       await charger.connect();
       const start = { connectorId: 1, idTag: 'DRIVER-0007', meterStart: 5000, timestamp: '2026-11-22T08:00:00.000Z' };
-      const first = (await charger.call('StartTransaction', start)) as { transactionId: number };
-      const again = (await charger.call('StartTransaction', start)) as { transactionId: number };
+      const first = await charger.call('StartTransaction', start);
+      const again = await charger.call('StartTransaction', start);
       expect(again.transactionId).toBe(first.transactionId);
-      const stop = { transactionId: first.transactionId, meterStop: 9000, timestamp: '2026-11-22T09:00:00.000Z', reason: 'Local' };
+      const stop: StopTransactionRequest = {
+        transactionId: first.transactionId,
+        meterStop: 9000,
+        timestamp: '2026-11-22T09:00:00.000Z',
+        reason: 'Local',
+      };
       await charger.call('StopTransaction', stop);
       await charger.call('StopTransaction', { ...stop, meterStop: 99_000, reason: 'Other' });
       const sessions = await t.database.db.select().from(chargingSessions).where(eq(chargingSessions.chargerId, registered.id));
