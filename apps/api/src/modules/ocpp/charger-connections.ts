@@ -3,7 +3,7 @@ import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import type { OcppConnection } from '../../lib/ocpp-j/ocpp-connection.ts';
 import type { createConnectionWriter } from './connection-writer.ts';
 import type { HandshakeSession } from './ocpp-handshake.ts';
-import type { ChargerContext } from './ocpp-messages.ts';
+import type { ChargerContext } from './ocpp-context.ts';
 import { createMessageThrottle, type OcppLimits } from './ocpp-guard.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
 

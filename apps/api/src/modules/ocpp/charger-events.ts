@@ -1,6 +1,6 @@
 import type { ChargerEventKind } from '@wattdesk/shared';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
-import type { ChargerContext } from './ocpp-messages.ts';
+import type { ChargerContext } from './ocpp-context.ts';
 
 /** A charger event on this node: reason is connected, disconnected, boot, status, session-started, session-stopped, meter-values. */
 export type ChargerListener = (charger: { id: string; chargerCode: string; locationId: string }, reason: string) => void;
