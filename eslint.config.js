@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
 
 /**
  * The layout as rules (CONVENTIONS.md, "Layering"):
@@ -131,6 +132,12 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    // No file reaches itself through its relative imports, type-only ones included (scripts/eslint/no-import-cycle.js).
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SimulatedCharger } from './charger.ts';
-import type { ChargePointErrorCode, StopReason } from './ocpp-types.ts';
+import type { ChargePointErrorCode, StopReason } from '@wattdesk/shared/ocpp/ocpp16';
 
 export type MinutesRange = readonly [min: number, max: number];
 

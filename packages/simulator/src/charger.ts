@@ -20,11 +20,14 @@ import type {
   DiagnosticsStatus,
   FirmwareStatus,
   HeartbeatResponse,
+  Ocpp16Action,
+  Ocpp16Request,
+  Ocpp16Response,
   ReadingContext,
   StartTransactionResponse,
   StopReason,
   StopTransactionResponse,
-} from './ocpp-types.ts';
+} from '@wattdesk/shared/ocpp/ocpp16';
 
 export { nextFirmwareVersion } from './charger/maintenance.ts';
 export {
@@ -192,7 +195,7 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
   }
 
   dataTransfer(vendorId: string, messageId?: string, data?: string): Promise<DataTransferResponse> {
-    return this.parts.link.send<DataTransferResponse>('DataTransfer', {
+    return this.parts.link.send('DataTransfer', {
       vendorId,
       ...(messageId ? { messageId } : {}),
       ...(data !== undefined ? { data } : {}),
@@ -208,7 +211,7 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
   }
 
   /** Any call, validated against the OCPP 1.6 schemas before it leaves. */
-  call(method: string, params: object): Promise<unknown> {
+  call<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): Promise<Ocpp16Response<A>> {
     return this.parts.link.send(method, params);
   }
 

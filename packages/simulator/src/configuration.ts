@@ -1,4 +1,4 @@
-import type { ChangeConfigurationResponse, ConfigurationKey } from './ocpp-types.ts';
+import type { ChangeConfigurationResponse, ConfigurationKey } from '@wattdesk/shared/ocpp/ocpp16';
 
 type Entry = { value: string; readonly: boolean; kind: 'integer' | 'boolean' | 'text' };
 

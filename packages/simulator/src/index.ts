@@ -17,5 +17,5 @@ export { logChargerEvents } from './log.ts';
 export { ocppEndpoint } from './endpoint.ts';
 export { ConnectorMeter, type MeterOptions } from './meter.ts';
 export { ConfigurationStore } from './configuration.ts';
-export type * from './ocpp-types.ts';
+export type * from '@wattdesk/shared/ocpp/ocpp16';
 export { seededRandom } from './random.ts';

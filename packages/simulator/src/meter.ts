@@ -1,4 +1,4 @@
-import type { MeterValue, ReadingContext, SampledValue } from './ocpp-types.ts';
+import type { MeterValue, ReadingContext, SampledValue } from '@wattdesk/shared/ocpp/ocpp16';
 
 export type MeterOptions = {
   /** What the charger delivers at full rate. */

@@ -1,22 +1,17 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import path from 'node:path';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread.ts';
 import { API_ROOT } from '../api-root.ts';
 import { applyDatabaseCode } from './database-code.ts';
+import type { Database } from './database-types.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Repositories take either, so a service decides where the transaction boundary is. */
-export type Executor = Database | Transaction;
+export type { Database, Executor, Schema, Transaction } from './database-types.ts';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
 

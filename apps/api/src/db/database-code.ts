@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from './client.ts';
+import type { Database, Executor } from './database-types.ts';
 import { canonicalHeader, canonicalTrigger, functionParts, loadDatabaseCode, type CodeFunction, type DatabaseCode } from './database-code-files.ts';
 import { rowsOf } from './sql-helpers.ts';
 

@@ -1,4 +1,4 @@
-import type { ChargingProfile, ClearChargingProfileRequest } from '../ocpp-types.ts';
+import type { ChargingProfile, ClearChargingProfileRequest } from '@wattdesk/shared/ocpp/ocpp16';
 
 type Stored = { connectorId: number; profile: ChargingProfile; receivedAtMs: number };
 

@@ -1,5 +1,5 @@
 import { OCPP_HEARTBEAT_INTERVAL_SECONDS } from '@wattdesk/shared';
-import type { BootNotificationRequest, BootNotificationResponse, HeartbeatResponse, StopReason } from '../ocpp-types.ts';
+import type { BootNotificationRequest, BootNotificationResponse, HeartbeatResponse, StopReason } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ChargerLink } from './link.ts';
 import type { ChargerRuntime } from './runtime.ts';
 import type { Sessions } from './sessions.ts';
@@ -61,7 +61,7 @@ export class ConnectionLifecycle {
       firmwareVersion: this.state.firmwareVersion.slice(0, 50),
       ...(options.serialNumber ? { chargePointSerialNumber: options.serialNumber.slice(0, 25) } : {}),
     };
-    const answer = await this.link.send<BootNotificationResponse>('BootNotification', params);
+    const answer = await this.link.send('BootNotification', params);
     this.lastBoot = answer;
     if (answer.status === 'Accepted' && options.heartbeatIntervalSeconds === undefined) {
       configuration.setInternal('HeartbeatInterval', answer.interval > 0 ? answer.interval : OCPP_HEARTBEAT_INTERVAL_SECONDS);
@@ -71,7 +71,7 @@ export class ConnectionLifecycle {
   }
 
   async heartbeat(): Promise<HeartbeatResponse> {
-    const answer = await this.link.send<HeartbeatResponse>('Heartbeat', {});
+    const answer = await this.link.send('Heartbeat', {});
     this.runtime.events.emit('heartbeat', answer);
     return answer;
   }

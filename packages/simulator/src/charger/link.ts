@@ -1,4 +1,5 @@
 import { OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import { RPCClient, createRPCError, type IHandlersOption } from 'ocpp-rpc';
 import { ocppEndpoint } from '../endpoint.ts';
 import { sendUnchecked } from './raw-call.ts';
@@ -30,7 +31,7 @@ export class ChargerLink {
   private isConnected = false;
   private connecting = false;
   /** Messages that must not be lost (StopTransaction, upload and firmware progress), held while offline. */
-  private readonly offlineQueue: { method: string; params: object }[] = [];
+  private readonly offlineQueue: (() => Promise<unknown>)[] = [];
 
   constructor(private readonly runtime: ChargerRuntime) {
     const { options } = runtime;
@@ -91,10 +92,12 @@ export class ChargerLink {
     this.client.terminateSocket();
   }
 
-  async send<T = unknown>(method: string, params: object): Promise<T> {
+  /** A call and its answer, both checked against the action's schema in strict mode (the default). */
+  async send<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): Promise<Ocpp16Response<A>> {
     const started = performance.now();
     try {
-      const answer = (await this.client.call(method, params)) as T;
+      // ocpp-rpc's call resolves untyped; the answer is the one the action's response schema describes.
+      const answer = (await this.client.call(method, params)) as Ocpp16Response<A>;
       this.runtime.events.emit('callCompleted', { method, durationMs: performance.now() - started, ok: true });
       return answer;
     } catch (error) {
@@ -104,7 +107,7 @@ export class ChargerLink {
   }
 
   /** Sends now, or, while offline (a reboot, a lost network), keeps the message for when the connection is back. */
-  async sendOrQueue(method: string, params: object): Promise<void> {
+  async sendOrQueue<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): Promise<void> {
     if (!this.isConnected) {
       this.keepForLater(method, params);
       return;
@@ -112,14 +115,13 @@ export class ChargerLink {
     await this.send(method, params);
   }
 
-  keepForLater(method: string, params: object): void {
-    this.offlineQueue.push({ method, params });
+  keepForLater<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): void {
+    this.offlineQueue.push(() => this.send(method, params));
   }
 
   async flushOfflineQueue(): Promise<void> {
     while (this.offlineQueue.length && this.isConnected) {
-      const next = this.offlineQueue[0]!;
-      await this.send(next.method, next.params);
+      await this.offlineQueue[0]!();
       this.offlineQueue.shift();
     }
   }

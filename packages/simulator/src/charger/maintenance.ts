@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DiagnosticsStatus, FirmwareStatus } from '../ocpp-types.ts';
+import type { DiagnosticsStatus, FirmwareStatus } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ConnectionLifecycle } from './lifecycle.ts';
 import type { ChargerLink } from './link.ts';
 import type { ChargerRuntime } from './runtime.ts';

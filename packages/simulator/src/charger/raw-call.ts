@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createRPCError, type RPCError } from 'ocpp-rpc';
-import type { ChargerClient } from './link.ts';
+import { createRPCError, type RPCClient, type RPCError } from 'ocpp-rpc';
+
+/** The part of the charger's client (link.ts) a raw call uses. */
+type RawClient = Pick<RPCClient, 'on' | 'off' | 'sendRaw'>;
 
 const rpcError = (code: string, message: string, details: unknown): RPCError => {
   const error = createRPCError(code, message, details ?? {}) as unknown as RPCError;
@@ -13,7 +15,7 @@ const rpcError = (code: string, message: string, details: unknown): RPCError => 
  * Sends `[2, id, method, params]` on the client's socket, bypassing its validation, and waits for the frame
  * that answers it: resolves with a CALLRESULT's payload, rejects with an RPCError carrying a CALLERROR's code.
  */
-export const sendUnchecked = (client: ChargerClient, method: string, params: unknown, timeoutMs: number): Promise<unknown> => {
+export const sendUnchecked = (client: RawClient, method: string, params: unknown, timeoutMs: number): Promise<unknown> => {
   const messageId = randomUUID();
   return new Promise((resolve, reject) => {
     const onMessage = (event: { message: string; outbound: boolean }) => {

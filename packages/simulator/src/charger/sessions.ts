@@ -8,7 +8,7 @@ import type {
   StopReason,
   StopTransactionRequest,
   StopTransactionResponse,
-} from '../ocpp-types.ts';
+} from '@wattdesk/shared/ocpp/ocpp16';
 import type { ChargerLink } from './link.ts';
 import type { ChargerRuntime } from './runtime.ts';
 import type { ChargerState, Connector } from './state.ts';
@@ -28,7 +28,7 @@ export class Sessions {
 
   /** Authorize; the answer's parentIdTag goes into the authorization cache. */
   async authorize(idTag: string): Promise<AuthorizeResponse> {
-    const answer = await this.link.send<AuthorizeResponse>('Authorize', { idTag });
+    const answer = await this.link.send('Authorize', { idTag });
     this.state.rememberParent(idTag, answer.idTagInfo.parentIdTag);
     return answer;
   }
@@ -71,7 +71,7 @@ export class Sessions {
       // The session uses up the reservation it starts on (OCPP 1.6: StartTransaction names it).
       const reservation = this.state.activeReservation(c);
       c.reservation = undefined;
-      const answer = await this.link.send<StartTransactionResponse>('StartTransaction', {
+      const answer = await this.link.send('StartTransaction', {
         connectorId: c.id,
         idTag,
         meterStart: meterStartWh,
@@ -154,7 +154,7 @@ export class Sessions {
     };
     let answer: StopTransactionResponse;
     try {
-      answer = await this.link.send<StopTransactionResponse>('StopTransaction', params);
+      answer = await this.link.send('StopTransaction', params);
     } catch (error) {
       // Offline: keep the stop for when the connection is back, as chargers must not lose transactions.
       if (!this.link.connected) this.link.keepForLater('StopTransaction', params);

@@ -1,6 +1,6 @@
 import { ConnectorMeter } from '../meter.ts';
 import { ChargingProfiles } from './charging-profiles.ts';
-import type { AvailabilityType, ChargePointErrorCode, ChargePointStatus, DiagnosticsStatus, FirmwareStatus } from '../ocpp-types.ts';
+import type { AvailabilityType, ChargePointErrorCode, ChargePointStatus, DiagnosticsStatus, FirmwareStatus } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ChargerRuntime } from './runtime.ts';
 import type { ConnectorSnapshot } from './types.ts';
 

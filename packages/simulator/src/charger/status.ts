@@ -1,4 +1,4 @@
-import type { ChargePointErrorCode, ChargePointStatus, StatusNotificationRequest } from '../ocpp-types.ts';
+import type { ChargePointErrorCode, ChargePointStatus, StatusNotificationRequest } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ChargerLink } from './link.ts';
 import type { ChargerRuntime } from './runtime.ts';
 import type { ChargerState } from './state.ts';

@@ -8,7 +8,7 @@ import type {
   HeartbeatResponse,
   IdTagInfo,
   StopReason,
-} from '../ocpp-types.ts';
+} from '@wattdesk/shared/ocpp/ocpp16';
 
 export type SimulatedChargerOptions = {
   /** The product's base URL (http://localhost:3000) or its WebSocket base; `/ocpp/{chargerId}` is appended. */

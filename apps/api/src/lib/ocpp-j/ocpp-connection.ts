@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket, type RawData } from 'ws';
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
-import type { OcppJsonServer } from './ocpp-json-rpc.ts';
 import { isOcpp16Action, validateOcpp16 } from './ocpp-schemas.ts';
 
 /**
@@ -18,6 +18,23 @@ type PendingCall = {
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+};
+
+/** What a connection needs of the endpoint that accepted it (OcppJsonServer, ocpp-json-rpc.ts, is one). */
+export type OcppConnectionHost<S> = {
+  readonly options: {
+    callTimeoutMs: number;
+    pingIntervalMs: number;
+    /** Bad frames in a row a connection may send before it is closed (1002). */
+    maxBadFrames: number;
+    /** Actions this side answers; other calls get NotImplemented before their payload is checked. */
+    actions: ReadonlySet<string>;
+    received?: (connection: OcppConnection<S>) => void;
+    answer: <A extends Ocpp16Action>(connection: OcppConnection<S>, action: A, payload: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
+    failed: (connection: OcppConnection<S>, action: string, error: unknown) => void;
+  };
+  /** Called by a connection that closed. */
+  forget(connection: OcppConnection<S>): void;
 };
 
 /** ws reports socket errors on the WebSocket, then closes it; the close is what we act on. */
@@ -46,7 +63,7 @@ export class OcppConnection<S> {
     readonly session: S,
     readonly protocol: string | false,
     readonly socket: WebSocket,
-    private readonly server: OcppJsonServer<S>,
+    private readonly server: OcppConnectionHost<S>,
   ) {
     this.nextPingAt = Date.now() + server.options.pingIntervalMs;
     socket.on('message', (data: RawData) => this.#receive(data));
@@ -151,7 +168,7 @@ export class OcppConnection<S> {
       const { actions, answer } = this.server.options;
       if (!actions.has(action) || !isOcpp16Action(action)) throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
       validateOcpp16(action, 'req', payload);
-      const result = await answer(this, action, payload as Record<string, unknown>);
+      const result = await answer(this, action, payload);
       try {
         validateOcpp16(action, 'conf', result);
       } catch (error) {

@@ -2,10 +2,11 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import WebSocket from 'ws';
 import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
 import type { OcppConnection } from './ocpp-connection.ts';
-import { OcppJsonServer, type OcppHandshake, type OcppServerOptions } from './ocpp-json-rpc.ts';
+import { OcppJsonServer, type OcppHandshake } from './ocpp-json-rpc.ts';
 
 type Frame = [number, string, ...unknown[]];
 type Session = { name: string };
@@ -17,7 +18,10 @@ const seen = {
   failures: [] as { action: string; error: unknown }[],
   received: 0,
 };
-let answer: OcppServerOptions<Session>['answer'] = async () => ({ currentTime: new Date().toISOString() });
+/** Untyped on purpose: a test answers with payloads that break the schema, to see the server refuse to send them. */
+let answer: (connection: OcppConnection<Session>, action: string, payload: unknown) => Promise<unknown> = async () => ({
+  currentTime: new Date().toISOString(),
+});
 let pingIntervalMs = 60_000;
 
 let http: Server;
@@ -41,7 +45,8 @@ const startServer = async () => {
     },
     connected: (connection) => seen.connections.push(connection),
     received: () => void (seen.received += 1),
-    answer: (connection, action, payload) => answer(connection, action, payload),
+    answer: <A extends Ocpp16Action>(connection: OcppConnection<Session>, action: A, payload: Ocpp16Request<A>) =>
+      answer(connection, action, payload) as Promise<Ocpp16Response<A>>,
     failed: (_connection, action, error) => seen.failures.push({ action, error }),
   });
   http = createServer();

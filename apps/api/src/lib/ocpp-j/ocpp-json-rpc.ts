@@ -1,5 +1,6 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import { WebSocketServer } from 'ws';
 import { ignoreSocketError, OcppConnection } from './ocpp-connection.ts';
 
@@ -39,8 +40,8 @@ export type OcppServerHooks<S> = {
   connected: (connection: OcppConnection<S>) => void;
   /** Every frame a connection receives, before anything else is done with it (the message budget). */
   received?: (connection: OcppConnection<S>) => void;
-  /** Answers a call that passed its schema; throw an OcppCallError to answer a CALLERROR. */
-  answer: (connection: OcppConnection<S>, action: string, payload: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** Answers a call that passed its schema (so its payload has the action's type); throw an OcppCallError to answer a CALLERROR. */
+  answer: <A extends Ocpp16Action>(connection: OcppConnection<S>, action: A, payload: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
   /** A handler failed with something other than an OcppCallError: answered InternalError, told here. */
   failed: (connection: OcppConnection<S>, action: string, error: unknown) => void;
 };

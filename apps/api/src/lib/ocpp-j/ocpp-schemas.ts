@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 import { createRequire } from 'node:module';
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import { OcppCallError, type OcppErrorCode } from './ocpp-call-error.ts';
 
 /**
@@ -100,13 +101,17 @@ const unstorableText = (value: unknown, path: string): string | null => {
 };
 
 /** Whether the action has a schema in OCPP 1.6 (e.g. `Heartbeat`), whichever direction it is called in. */
-export const isOcpp16Action = (action: string): boolean => validatorOf(`urn:${action}.req`) !== null;
+export const isOcpp16Action = (action: string): action is Ocpp16Action => validatorOf(`urn:${action}.req`) !== null;
 
 /**
  * Checks a payload against `urn:<action>.req` (a call) or `.conf` (its answer); a payload that breaks it throws
  * the CALLERROR OCPP names for the first broken rule, with the rule in its details.
  */
-export const validateOcpp16 = (action: string, kind: 'req' | 'conf', payload: unknown): void => {
+export function validateOcpp16<A extends Ocpp16Action>(action: A, kind: 'req', payload: unknown): asserts payload is Ocpp16Request<A>;
+export function validateOcpp16<A extends Ocpp16Action>(action: A, kind: 'conf', payload: unknown): asserts payload is Ocpp16Response<A>;
+/** An action named at run time (a command from another node): not an OCPP 1.6 one answers NotImplemented. */
+export function validateOcpp16(action: string, kind: 'req' | 'conf', payload: unknown): void;
+export function validateOcpp16(action: string, kind: 'req' | 'conf', payload: unknown): void {
   const validate = validatorOf(`urn:${action}.${kind}`);
   if (!validate) throw new OcppCallError('NotImplemented', `No OCPP 1.6 schema for ${action}.${kind}`);
   if (validate(payload)) {
@@ -122,4 +127,4 @@ export const validateOcpp16 = (action: string, kind: 'req' | 'conf', payload: un
   throw new OcppCallError(first ? (CODE_OF_KEYWORD[first.keyword] ?? 'FormationViolation') : 'FormationViolation', describe(errors), {
     errors: errors.map(({ instancePath, keyword, message, params }) => ({ instancePath, keyword, message, params })),
   });
-};
+}

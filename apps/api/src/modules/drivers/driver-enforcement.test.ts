@@ -1,3 +1,4 @@
+import type { MeterValuesRequest } from '@wattdesk/shared/ocpp/ocpp16';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Driver, DriverSession } from '@wattdesk/shared';
@@ -122,7 +123,7 @@ describe('driver restrictions at the charger', () => {
     await makeDriver(t.database.db, lot, { tags: [tag], restrictions: { maxKwhPerSession: 2 } });
     const started = await charger.startSession({ idTag: tag, meterStart: 10_000 });
     expect(started.idTagInfo.status).toBe('Accepted');
-    const reading = (wh: number) => ({
+    const reading = (wh: number): MeterValuesRequest => ({
       connectorId: 1,
       transactionId: started.transactionId,
       meterValue: [
@@ -149,7 +150,7 @@ describe('driver restrictions at the charger', () => {
     const tag = newTag();
     await makeDriver(t.database.db, lot, { tags: [tag], restrictions: { maxKwhPerSession: 2 } });
     const started = await charger.startSession({ idTag: tag, meterStart: 10_000 });
-    const reading = (wh: number) => ({
+    const reading = (wh: number): MeterValuesRequest => ({
       connectorId: 1,
       transactionId: started.transactionId,
       meterValue: [

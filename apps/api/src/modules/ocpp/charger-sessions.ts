@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { createBatchedLookup } from '../../lib/group-commit.ts';
-import type { ChargerContext, IdTagAuthority, MessageEffects } from './ocpp-messages.ts';
+import type { ChargerContext, IdTagAuthority, MessageEffects } from './ocpp-context.ts';
 import * as repo from './ocpp.repository.ts';
 
 /**

@@ -1,8 +1,5 @@
+import type { MeterValue, SampledValue } from '@wattdesk/shared/ocpp/ocpp16';
 import type { SampleRow } from './ocpp.repository.ts';
-
-/** OCPP 1.6 SampledValue, as chargers send it: every field but value is optional. */
-export type SampledValue = { value: string; context?: string; format?: string; measurand?: string; phase?: string; location?: string; unit?: string };
-export type MeterValue = { timestamp: string; sampledValue: SampledValue[] };
 
 const DEFAULT_MEASURAND = 'Energy.Active.Import.Register';
 
@@ -18,7 +15,7 @@ const numberOf = (sample: SampledValue): number | null => {
  * One measurand of one sample: the charger-wide value when present (no phase), else the phases summed
  * (energy, power, current) or averaged (voltage). Outlet-side values are preferred to inlet ones.
  */
-const pick = (samples: SampledValue[], measurand: string, combine: 'sum' | 'mean'): number | null => {
+const pick = (samples: readonly SampledValue[], measurand: string, combine: 'sum' | 'mean'): number | null => {
   const matching = samples.filter((sample) => (sample.measurand ?? DEFAULT_MEASURAND) === measurand && (sample.location ?? 'Outlet') !== 'Inlet');
   const whole = matching.find((sample) => !sample.phase);
   if (whole) return numberOf(whole);

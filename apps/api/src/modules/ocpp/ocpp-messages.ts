@@ -1,69 +1,32 @@
-import { CONNECTOR_STATUSES, OCPP_HEARTBEAT_INTERVAL_SECONDS, type ChargerEventKind, type ConnectorStatus } from '@wattdesk/shared';
+import { OCPP_HEARTBEAT_INTERVAL_SECONDS, type ConnectorStatus } from '@wattdesk/shared';
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import type { Database } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
 import { createChargerSessions } from './charger-sessions.ts';
 import { OcppCallError, type OcppErrorCode } from '../../lib/ocpp-j/ocpp-call-error.ts';
-import { toSampleRows, type MeterValue } from './meter-values.ts';
+import { toSampleRows } from './meter-values.ts';
 import * as repo from './ocpp.repository.ts';
 import type { StatusWriter } from './status-writer.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
-import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client.ts';
+import type { ChargerContext, IdTagAuthority, IdTagStatus, MessageEffects, OcppPricing } from './ocpp-context.ts';
 
-/** What the OCPP handlers ask of the tariffs module, inside their own transactions. */
-export type OcppPricing = Pick<SessionPricing, 'versionIdAt' | 'priceStoppedSession'>;
-
-/** A connected charger as the message handlers see it. */
-export type ChargerContext = {
-  id: string;
-  chargerCode: string;
-  locationId: string;
-  /** A BootNotification was accepted, on this connection or an earlier one. */
-  booted: boolean;
-  /**
-   * What the register held of its boots when the connection opened, until the first boot on it: a charger back from
-   * a network blip boots as before, and its boot then writes nothing (a reconnecting fleet is thousands at once).
-   */
-  identity?: repo.BootIdentity | null;
-  /** Transaction ids of this connection's sessions, so meter values skip a lookup. */
-  sessions: Map<number, string>;
-  /** Running sessions whose driver has a kWh limit, by transaction id. */
-  limits: Map<number, EnergyLimit>;
-  /** Transactions this connection sent meter values for that match no session (recorded once each). */
-  unknownTransactions: Set<number>;
-  /** ChangeAvailability calls sent on this connection: an operator's command overrides what a reconnect re-applies. */
-  availabilityCalls: number;
-};
-
-type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boolean };
-
-/** OCPP 1.6 AuthorizationStatus, as the drivers module decides it. */
-export type IdTagStatus = 'Accepted' | 'Blocked' | 'Expired' | 'Invalid' | 'ConcurrentTx';
-
-/** Who may charge: the drivers module answers for each idTag a charger presents (docs/charger-network.md). */
-export type IdTagAuthority = {
-  authorize: (
-    idTag: string,
-    place: { chargerId: string; locationId: string },
-  ) => Promise<{ status: IdTagStatus; reason: string; driverId: string | null; energyLimitWh: number | null; parentIdTag: string | null }>;
-  energyLimitWh: (driverId: string) => Promise<number | null>;
-};
-
-export type MessageEffects = {
-  /** The charger's live state changed. */
-  changed: (charger: ChargerContext, reason: string) => void;
-  /** After an accepted boot: re-apply what the network wants (maintenance) to a charger that restarted. */
-  booted: (charger: ChargerContext) => void;
-  event: (charger: ChargerContext, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) => void;
-  /** A session reached its driver's kWh limit: ask the charger to stop it. */
-  limitReached: (charger: ChargerContext, transactionId: number, limitWh: number) => void;
-};
-
-type Params = Record<string, unknown>;
+/** One action's handler: its payload passed the action's schema, so it has the generated type. */
+type Handler<A extends Ocpp16Action> = (charger: ChargerContext, request: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
+type HandledAction =
+  | 'BootNotification'
+  | 'Heartbeat'
+  | 'StatusNotification'
+  | 'Authorize'
+  | 'StartTransaction'
+  | 'StopTransaction'
+  | 'MeterValues'
+  | 'DataTransfer'
+  | 'DiagnosticsStatusNotification'
+  | 'FirmwareStatusNotification';
 
 const rpcError = (code: OcppErrorCode, message: string) => new OcppCallError(code, message);
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const accepted = { status: 'Accepted' } as const;
 
 /**
@@ -119,14 +82,14 @@ export const createMessageHandlers = ({
     ...(parentIdTag ? { parentIdTag } : {}),
   });
 
-  const handlers: Record<string, (charger: ChargerContext, params: Params) => Promise<Record<string, unknown>>> = {
+  const handlers: { [A in HandledAction]: Handler<A> } = {
     BootNotification: async (charger, params) => {
       const report: repo.BootReport = {
         id: charger.id,
-        vendor: text(params.chargePointVendor) ?? '',
-        model: text(params.chargePointModel) ?? '',
-        firmwareVersion: text(params.firmwareVersion),
-        serialNumber: text(params.chargePointSerialNumber) ?? text(params.chargeBoxSerialNumber),
+        vendor: params.chargePointVendor,
+        model: params.chargePointModel,
+        firmwareVersion: params.firmwareVersion ?? null,
+        serialNumber: params.chargePointSerialNumber ?? params.chargeBoxSerialNumber ?? null,
       };
       // Later boots on the connection go to the register's own test: the row may have changed since it was read.
       const unchanged = charger.identity !== undefined && !repo.bootChanges(charger.identity, report);
@@ -136,8 +99,8 @@ export const createMessageHandlers = ({
       effects.event(
         charger,
         'boot',
-        `Booted: ${text(params.chargePointVendor)} ${text(params.chargePointModel)}, firmware ${text(params.firmwareVersion) ?? 'not reported'}`,
-        params,
+        `Booted: ${params.chargePointVendor} ${params.chargePointModel}, firmware ${params.firmwareVersion ?? 'not reported'}`,
+        { ...params },
       );
       effects.changed(charger, 'boot');
       setImmediate(() => effects.booted(charger));
@@ -150,35 +113,34 @@ export const createMessageHandlers = ({
     },
 
     StatusNotification: async (charger, params) => {
-      const status = params.status as ConnectorStatus;
-      if (!CONNECTOR_STATUSES.includes(status)) throw rpcError('PropertyConstraintViolation', `Unknown status ${String(params.status)}`);
-      const connectorId = Number(params.connectorId);
-      const errorCode = text(params.errorCode) ?? 'NoError';
-      const reportedAt = params.timestamp ? new Date(text(params.timestamp) ?? '') : now();
-      const applied = await statuses.report({ chargerId: charger.id, connectorId, status, errorCode, info: text(params.info), reportedAt });
+      // The schema's statuses are the connector statuses we store: this assignment compiles only while they agree.
+      const status: ConnectorStatus = params.status;
+      const { connectorId, errorCode } = params;
+      const reportedAt = params.timestamp ? new Date(params.timestamp) : now();
+      const applied = await statuses.report({ chargerId: charger.id, connectorId, status, errorCode, info: params.info ?? null, reportedAt });
       if (applied) {
-        if (status === 'Faulted') effects.event(charger, 'fault', `Connector ${connectorId} faulted: ${errorCode}`, params);
+        if (status === 'Faulted') effects.event(charger, 'fault', `Connector ${connectorId} faulted: ${errorCode}`, { ...params });
         effects.changed(charger, 'status');
       }
       return {};
     },
 
-    Authorize: async (charger, params) => ({ idTagInfo: idTagInfo(await authorize(charger, String(params.idTag), 'Authorize')) }),
+    Authorize: async (charger, params) => ({ idTagInfo: idTagInfo(await authorize(charger, params.idTag, 'Authorize')) }),
 
     StartTransaction: async (charger, params) => {
-      const connectorId = Number(params.connectorId);
+      const { connectorId, idTag, meterStart } = params;
       if (connectorId < 1) throw rpcError('PropertyConstraintViolation', 'connectorId must be 1 or more for a transaction');
-      const startedAt = new Date(text(params.timestamp) ?? '');
+      const startedAt = new Date(params.timestamp);
       // OCPP answers every StartTransaction with a transaction id; a refused tag's session is stopped by the charger.
-      const answer = await authorize(charger, String(params.idTag), 'Session start');
+      const answer = await authorize(charger, idTag, 'Session start');
       const { session, created } = await db.transaction(async (tx) => {
         const started = await repo.startSession(tx, {
           chargerId: charger.id,
           locationId: charger.locationId,
           connectorId,
-          idTag: String(params.idTag),
+          idTag,
           startedAt,
-          meterStartWh: Number(params.meterStart),
+          meterStartWh: meterStart,
           driverId: answer.driverId,
         });
         // A session the charger lost (it rebooted) was closed by this start: it is priced like any other.
@@ -189,16 +151,17 @@ export const createMessageHandlers = ({
       });
       if (session.status === 'active') charger.sessions.set(session.transactionId, session.id);
       if (session.status === 'active' && answer.status === 'Accepted' && answer.energyLimitWh !== null)
-        charger.limits.set(session.transactionId, { meterStartWh: Number(params.meterStart), limitWh: answer.energyLimitWh, stopRequested: false });
+        charger.limits.set(session.transactionId, { meterStartWh: meterStart, limitWh: answer.energyLimitWh, stopRequested: false });
       if (created) {
-        effects.event(charger, 'session', `Session ${session.transactionId} started on connector ${connectorId} for ${String(params.idTag)}`);
+        effects.event(charger, 'session', `Session ${session.transactionId} started on connector ${connectorId} for ${idTag}`);
         effects.changed(charger, 'session-started');
       }
       return { transactionId: session.transactionId, idTagInfo: idTagInfo(answer) };
     },
 
     StopTransaction: async (charger, params) => {
-      const transactionId = Number(params.transactionId);
+      const { transactionId, meterStop } = params;
+      const reason = params.reason ?? 'Local';
       const session = await findSession(charger, transactionId);
       charger.sessions.delete(transactionId);
       charger.limits.delete(transactionId);
@@ -207,77 +170,73 @@ export const createMessageHandlers = ({
         effects.event(
           charger,
           'session',
-          `Stop of unknown transaction ${transactionId} accepted: meter ${String(params.meterStop)} Wh, ${text(params.reason) ?? 'Local'}; no session matched`,
-          params,
+          `Stop of unknown transaction ${transactionId} accepted: meter ${meterStop} Wh, ${reason}; no session matched`,
+          { ...params },
         );
         return {};
       }
       // A repeated stop (the charger did not get our answer) changes nothing.
       if (session.status === 'completed') return { idTagInfo: accepted };
-      const transactionData = Array.isArray(params.transactionData) ? (params.transactionData as MeterValue[]) : [];
       await telemetry.flush();
       await db.transaction(async (tx) => {
-        await repo.writeSamples(tx, toSampleRows(session.id, transactionData));
-        await repo.stopSession(tx, session.id, {
-          stoppedAt: new Date(text(params.timestamp) ?? ''),
-          meterStopWh: Number(params.meterStop),
-          stopReason: text(params.reason) ?? 'Local',
-        });
+        await repo.writeSamples(tx, toSampleRows(session.id, params.transactionData ?? []));
+        await repo.stopSession(tx, session.id, { stoppedAt: new Date(params.timestamp), meterStopWh: meterStop, stopReason: reason });
         await priceStopped(tx, session.id);
         await repo.refreshChargerStatus(tx, charger.id);
       });
-      effects.event(charger, 'session', `Session ${transactionId} stopped: ${text(params.reason) ?? 'Local'}`);
+      effects.event(charger, 'session', `Session ${transactionId} stopped: ${reason}`);
       effects.changed(charger, 'session-stopped');
       return { idTagInfo: accepted };
     },
 
     MeterValues: async (charger, params) => {
       telemetry.seenAt(charger.id, now());
-      if (params.transactionId === undefined) return {};
-      const transactionId = Number(params.transactionId);
+      const { transactionId } = params;
+      if (transactionId === undefined) return {};
       const session = await findSession(charger, transactionId);
       if (!session) {
         // Recorded once per transaction and connection: a charger sends these every few seconds.
         if (!charger.unknownTransactions.has(transactionId)) {
           charger.unknownTransactions.add(transactionId);
-          effects.event(charger, 'session', `Meter values for unknown transaction ${transactionId} accepted, not stored: no session matched`, params);
+          effects.event(charger, 'session', `Meter values for unknown transaction ${transactionId} accepted, not stored: no session matched`, {
+            ...params,
+          });
         }
         return {};
       }
-      const rows = toSampleRows(session.id, params.meterValue as MeterValue[]);
+      const rows = toSampleRows(session.id, params.meterValue);
       telemetry.meterValues(charger, session.id, rows);
       watchLimit(charger, transactionId, rows);
       return {};
     },
 
     DataTransfer: async (charger, params) => {
-      effects.event(
-        charger,
-        'data-transfer',
-        `Data transfer from ${String(params.vendorId)}${params.messageId ? ` (${text(params.messageId) ?? ''})` : ''}`,
-        params,
-      );
+      effects.event(charger, 'data-transfer', `Data transfer from ${params.vendorId}${params.messageId ? ` (${params.messageId})` : ''}`, {
+        ...params,
+      });
       // No vendor extensions are implemented; OCPP's answer for that is UnknownVendorId.
       return { status: 'UnknownVendorId' };
     },
 
     DiagnosticsStatusNotification: async (charger, params) => {
-      effects.event(charger, 'diagnostics', `Diagnostics upload: ${String(params.status)}`, params);
+      effects.event(charger, 'diagnostics', `Diagnostics upload: ${params.status}`, { ...params });
       return {};
     },
 
     FirmwareStatusNotification: async (charger, params) => {
-      effects.event(charger, 'firmware', `Firmware update: ${String(params.status)}`, params);
+      effects.event(charger, 'firmware', `Firmware update: ${params.status}`, { ...params });
       return {};
     },
   };
 
+  const table: { [A in Ocpp16Action]?: Handler<A> } = handlers;
+
   /** OCPP 1.6 §4.2: before a BootNotification is accepted, a Central System may refuse everything else. */
-  const handle = async (charger: ChargerContext, method: string, params: Params) => {
-    const handler = handlers[method];
-    if (!handler) throw rpcError('NotImplemented', `${method} is not supported`);
-    if (method !== 'BootNotification' && !charger.booted) throw rpcError('SecurityError', 'Send a BootNotification first');
-    return handler(charger, params);
+  const handle = async <A extends Ocpp16Action>(charger: ChargerContext, action: A, request: Ocpp16Request<A>): Promise<Ocpp16Response<A>> => {
+    const handler: Handler<A> | undefined = table[action];
+    if (!handler) throw rpcError('NotImplemented', `${action} is not supported`);
+    if (action !== 'BootNotification' && !charger.booted) throw rpcError('SecurityError', 'Send a BootNotification first');
+    return handler(charger, request);
   };
 
   return { handle, methods: Object.keys(handlers) };

@@ -2,7 +2,7 @@ import type { ChargerEventKind } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { CommandReply } from '../../lib/cluster-bus.ts';
 import { createBatchedLookup } from '../../lib/group-commit.ts';
-import type { ChargerContext } from './ocpp-messages.ts';
+import type { ChargerContext } from './ocpp-context.ts';
 import * as repo from './ocpp.repository.ts';
 
 type Dependencies = {

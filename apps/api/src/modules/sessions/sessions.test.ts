@@ -20,9 +20,7 @@ describe('charging sessions: list, filters, export, meter values', () => {
   ) => {
     const simulator = t.simulate(charger);
     await simulator.connect();
-    const { transactionId } = (await simulator.call('StartTransaction', { connectorId: 1, idTag, meterStart, timestamp: start })) as {
-      transactionId: number;
-    };
+    const { transactionId } = await simulator.call('StartTransaction', { connectorId: 1, idTag, meterStart, timestamp: start });
     const middle = new Date((Date.parse(start) + Date.parse(stop)) / 2).toISOString();
     await simulator.call('MeterValues', {
       connectorId: 1,

@@ -1,3 +1,4 @@
+import type { ChargePointStatus, MeterValuesRequest } from '@wattdesk/shared/ocpp/ocpp16';
 import type { Charger, SessionDetail, SessionListResponse, Violation } from '@wattdesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ describe('every session priced: the version it started under, live estimates, st
   const location = () => t.locations['oak-lake-merritt']!;
   let charger: { id: string; chargerId: string; ocppPassword: string };
 
-  const meter = (transactionId: number, at: string, wh: number) => ({
+  const meter = (transactionId: number, at: string, wh: number): MeterValuesRequest => ({
     connectorId: 1,
     transactionId,
     meterValue: [{ timestamp: at, sampledValue: [{ value: String(wh), unit: 'Wh' }] }],
@@ -53,14 +54,12 @@ describe('every session priced: the version it started under, live estimates, st
   it('a session that started under the old rates keeps them across the change; the next one pays the new', async () => {
     const simulator = t.simulate(charger);
     await simulator.connect();
-    const start = (await simulator.call('StartTransaction', {
+    const start = await simulator.call('StartTransaction', {
       connectorId: 1,
       idTag: 'DRIVER-OLD',
       meterStart: 0,
       timestamp: '2026-11-18T00:10:00Z',
-    })) as {
-      transactionId: number;
-    };
+    });
     await simulator.call('MeterValues', meter(start.transactionId, '2026-11-18T00:40:00Z', 5_000));
     await t.app.ocpp.flushTelemetry();
 
@@ -79,14 +78,12 @@ describe('every session priced: the version it started under, live estimates, st
       timestamp: '2026-11-18T01:30:00Z',
       reason: 'Local',
     });
-    const second = (await simulator.call('StartTransaction', {
+    const second = await simulator.call('StartTransaction', {
       connectorId: 1,
       idTag: 'DRIVER-NEW',
       meterStart: 10_000,
       timestamp: '2026-11-18T02:00:00Z',
-    })) as {
-      transactionId: number;
-    };
+    });
     await simulator.call('StopTransaction', {
       transactionId: second.transactionId,
       meterStop: 20_000,
@@ -120,13 +117,13 @@ describe('every session priced: the version it started under, live estimates, st
   it('idle time after charging is billed after the grace period; an overstay is a violation, waived with a reason and audited', async () => {
     const simulator = t.simulate(charger);
     await simulator.connect();
-    const { transactionId } = (await simulator.call('StartTransaction', {
+    const { transactionId } = await simulator.call('StartTransaction', {
       connectorId: 1,
       idTag: 'DRIVER-IDLE',
       meterStart: 20_000,
       timestamp: '2026-11-18T03:00:00Z',
-    })) as { transactionId: number };
-    const status = (value: string, timestamp: string) =>
+    });
+    const status = (value: ChargePointStatus, timestamp: string) =>
       simulator.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: value, timestamp });
     await status('Charging', '2026-11-18T03:00:01Z');
     await status('SuspendedEV', '2026-11-18T04:00:00Z');

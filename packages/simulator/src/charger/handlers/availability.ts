@@ -1,6 +1,6 @@
-import type { AvailabilityType, ChangeAvailabilityRequest } from '../../ocpp-types.ts';
+import type { AvailabilityType } from '@wattdesk/shared/ocpp/ocpp16';
 import type { Connector } from '../state.ts';
-import { command, type ChargerParts, type CommandHandlers } from './context.ts';
+import type { ChargerParts, CommandHandlers } from './context.ts';
 
 type ChangeAvailabilityStatus = 'Accepted' | 'Rejected' | 'Scheduled';
 
@@ -43,5 +43,5 @@ const changeAvailability = (
 };
 
 export const availabilityHandlers = (charger: ChargerParts): CommandHandlers => ({
-  ChangeAvailability: command<ChangeAvailabilityRequest>(({ connectorId, type }) => changeAvailability(charger, connectorId, type)),
+  ChangeAvailability: ({ connectorId, type }) => changeAvailability(charger, connectorId, type),
 });

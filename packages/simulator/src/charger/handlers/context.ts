@@ -1,5 +1,6 @@
+import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ConnectionLifecycle } from '../lifecycle.ts';
-import type { ChargerLink, CommandHandler } from '../link.ts';
+import type { ChargerLink } from '../link.ts';
 import type { Maintenance } from '../maintenance.ts';
 import type { ChargerRuntime } from '../runtime.ts';
 import type { Sessions } from '../sessions.ts';
@@ -17,17 +18,11 @@ export type ChargerParts = {
   maintenance: Maintenance;
 };
 
+/** A handler of one action: its request and its answer as the action's schemas type them. */
+export type ActionHandler<A extends Ocpp16Action> = (params: Ocpp16Request<A>) => Promise<Ocpp16Response<A>> | Ocpp16Response<A>;
+
 /** The handlers of one group of CSMS-initiated messages, by OCPP action name. */
-export type CommandHandlers = Record<string, CommandHandler>;
+export type CommandHandlers = { [A in Ocpp16Action]?: ActionHandler<A> };
 
 /** A handler group: given the charger's parts, its handlers. */
 export type HandlerGroup = (charger: ChargerParts) => CommandHandlers;
-
-/**
- * Types a handler by its request. The central system's side validates every call against the OCPP 1.6 schemas
- * before it is sent, and so does ocpp-rpc on this side in strict mode.
- */
-export const command =
-  <P>(handler: (params: P) => Promise<object> | object): CommandHandler =>
-  (params) =>
-    handler(params as P);

@@ -27,9 +27,11 @@ export const registerHandlers = (charger: ChargerParts, record: (method: string,
     for (const [method, handler] of Object.entries(group(charger))) {
       if (registered.has(method)) throw new Error(`Two simulator handler groups answer ${method}`);
       registered.add(method);
+      // Entries lose which handler goes with which action; ocpp-rpc (strict mode) checked `params` against this one's schema.
+      const answer = handler as (params: unknown) => Promise<object> | object;
       charger.link.handle(method, (params) => {
         record(method, params);
-        return handler(params);
+        return answer(params);
       });
     }
   }

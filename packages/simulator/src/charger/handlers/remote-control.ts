@@ -1,6 +1,5 @@
-import type { RemoteStartTransactionRequest, RemoteStopTransactionRequest, ResetRequest, UnlockConnectorRequest } from '../../ocpp-types.ts';
 import type { Connector } from '../state.ts';
-import { command, type ChargerParts, type CommandHandlers } from './context.ts';
+import type { ChargerParts, CommandHandlers } from './context.ts';
 
 /** Remote start and stop, unlock and reset: answered at once, acted on just after. */
 export const remoteControlHandlers = ({ runtime, state, sessions, lifecycle }: ChargerParts): CommandHandlers => {
@@ -20,19 +19,19 @@ export const remoteControlHandlers = ({ runtime, state, sessions, lifecycle }: C
   };
 
   return {
-    Reset: command<ResetRequest>(({ type }) => {
+    Reset: ({ type }) => {
       runtime.afterReply(() => lifecycle.reboot(type));
       return { status: 'Accepted' };
-    }),
+    },
 
-    UnlockConnector: command<UnlockConnectorRequest>(({ connectorId }) => {
+    UnlockConnector: ({ connectorId }) => {
       if (!state.hasConnector(connectorId)) return { status: 'NotSupported' };
       const c = state.connectorOf(connectorId);
       if (state.isCharging(c)) runtime.afterReply(() => sessions.finish(c, 'UnlockCommand', undefined));
       return { status: 'Unlocked' };
-    }),
+    },
 
-    RemoteStartTransaction: command<RemoteStartTransactionRequest>(async ({ idTag, connectorId }) => {
+    RemoteStartTransaction: async ({ idTag, connectorId }) => {
       const candidates = state.connectors.filter((candidate) => connectorId === undefined || candidate.id === connectorId);
       // A connector reserved for a parentIdTag: the tag's parent is asked before the answer (OCPP 1.6 §5.13).
       if (!candidates.some((candidate) => state.isFree(candidate, idTag)) && candidates.some((candidate) => state.needsParentOf(candidate, idTag)))
@@ -42,13 +41,13 @@ export const remoteControlHandlers = ({ runtime, state, sessions, lifecycle }: C
       c.busy = true;
       runtime.afterReply(() => startRemotely(c, idTag));
       return { status: 'Accepted' };
-    }),
+    },
 
-    RemoteStopTransaction: command<RemoteStopTransactionRequest>(({ transactionId }) => {
+    RemoteStopTransaction: ({ transactionId }) => {
       const c = state.connectors.find((candidate) => candidate.transactionId === transactionId && !candidate.stopping);
       if (!c) return { status: 'Rejected' };
       runtime.afterReply(() => sessions.finish(c, 'Remote', undefined));
       return { status: 'Accepted' };
-    }),
+    },
   };
 };

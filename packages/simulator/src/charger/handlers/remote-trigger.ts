@@ -1,11 +1,11 @@
-import type { TriggerMessageRequest } from '../../ocpp-types.ts';
-import { command, type ChargerParts, type CommandHandlers } from './context.ts';
+import type { TriggerMessageRequest } from '@wattdesk/shared/ocpp/ocpp16';
+import type { ChargerParts, CommandHandlers } from './context.ts';
 
 type Trigger = TriggerMessageRequest['requestedMessage'];
 
 /** TriggerMessage: accepted, then the requested message is sent for the charger or the connector named. */
 export const remoteTriggerHandlers = ({ runtime, state, status, sessions, lifecycle, maintenance }: ChargerParts): CommandHandlers => ({
-  TriggerMessage: command<TriggerMessageRequest>(({ requestedMessage, connectorId }) => {
+  TriggerMessage: ({ requestedMessage, connectorId }) => {
     if (connectorId !== undefined && !state.hasConnector(connectorId, { withCharger: true })) return { status: 'Rejected' };
     const targets = connectorId !== undefined && connectorId > 0 ? [connectorId] : state.connectors.map((c) => c.id);
     const actions: Record<Trigger, () => Promise<unknown>> = {
@@ -22,5 +22,5 @@ export const remoteTriggerHandlers = ({ runtime, state, status, sessions, lifecy
     if (!action) return { status: 'NotImplemented' };
     runtime.afterReply(action);
     return { status: 'Accepted' };
-  }),
+  },
 });

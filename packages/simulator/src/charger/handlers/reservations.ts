@@ -1,6 +1,6 @@
-import type { CancelReservationRequest, ReserveNowRequest, ReserveNowResponse } from '../../ocpp-types.ts';
+import type { ReserveNowResponse } from '@wattdesk/shared/ocpp/ocpp16';
 import type { Connector } from '../state.ts';
-import { command, type ChargerParts, type CommandHandlers } from './context.ts';
+import type { ChargerParts, CommandHandlers } from './context.ts';
 
 /**
  * ReserveNow and CancelReservation (OCPP 1.6 §5.13, §5.4). A reserved connector reports Reserved and admits
@@ -25,7 +25,7 @@ export const reservationHandlers = ({ runtime, state, status }: ChargerParts): C
   };
 
   return {
-    ReserveNow: command<ReserveNowRequest>(({ connectorId, expiryDate, idTag, parentIdTag, reservationId }) => {
+    ReserveNow: ({ connectorId, expiryDate, idTag, parentIdTag, reservationId }) => {
       const expiresAt = Date.parse(expiryDate);
       if (!(expiresAt > runtime.now())) return { status: 'Rejected' };
       // The reservation being replaced frees its connector for the new one (and comes back if none is free).
@@ -52,9 +52,9 @@ export const reservationHandlers = ({ runtime, state, status }: ChargerParts): C
         if (c.reservation?.reservationId === reservationId && !c.busy) await status.set(c.id, 'Reserved');
       });
       return { status: 'Accepted' };
-    }),
+    },
 
-    CancelReservation: command<CancelReservationRequest>(({ reservationId }) => {
+    CancelReservation: ({ reservationId }) => {
       const c = holding(reservationId);
       if (!c) return { status: 'Rejected' };
       clearTimeout(expiryTimers.get(reservationId));
@@ -62,6 +62,6 @@ export const reservationHandlers = ({ runtime, state, status }: ChargerParts): C
       c.reservation = undefined;
       runtime.afterReply(() => release(c));
       return { status: 'Accepted' };
-    }),
+    },
   };
 };

@@ -1,5 +1,4 @@
-import type { ClearChargingProfileRequest, SetChargingProfileRequest } from '../../ocpp-types.ts';
-import { command, type ChargerParts, type CommandHandlers } from './context.ts';
+import type { ChargerParts, CommandHandlers } from './context.ts';
 
 /** SetChargingProfile and ClearChargingProfile: the meters follow the resulting cap from the next sample on. */
 export const smartChargingHandlers = ({ runtime, state }: ChargerParts): CommandHandlers => {
@@ -9,19 +8,19 @@ export const smartChargingHandlers = ({ runtime, state }: ChargerParts): Command
     for (const c of state.connectors) c.meter.advance(now);
   };
   return {
-    SetChargingProfile: command<SetChargingProfileRequest>(({ connectorId, csChargingProfiles }) => {
+    SetChargingProfile: ({ connectorId, csChargingProfiles }) => {
       if (!state.hasConnector(connectorId, { withCharger: true })) return { status: 'Rejected' };
       settleMeters();
       const running = connectorId > 0 ? state.connectorOf(connectorId).transactionId : undefined;
       const status = state.profiles.set(connectorId, csChargingProfiles, running, runtime.now());
       settleMeters();
       return { status };
-    }),
-    ClearChargingProfile: command<ClearChargingProfileRequest>((request) => {
+    },
+    ClearChargingProfile: (request) => {
       settleMeters();
       const status = state.profiles.clear(request);
       settleMeters();
       return { status };
-    }),
+    },
   };
 };

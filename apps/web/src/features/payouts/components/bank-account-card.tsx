@@ -16,7 +16,8 @@ import { formatDateTime } from '../../../lib/format-time.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useLocationTimeZone } from '../../../lib/queries/locations.ts';
 import { useCreateLinkToken, useRemoveBankAccount, useSaveBankAccount, useUpdateBankAccount } from '../api/bank-account-api.ts';
-import { BankLink, type LinkSuccess } from './bank-link.tsx';
+import { BankLink } from './bank-link.tsx';
+import type { LinkSuccess } from './link-success.ts';
 
 const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1, py: 0.75 }}>

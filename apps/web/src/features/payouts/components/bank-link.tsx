@@ -1,10 +1,7 @@
 import type { BankLinkToken } from '@wattdesk/shared/schemas/bank-accounts';
 import { lazy, Suspense } from 'react';
+import type { LinkSuccess } from './link-success.ts';
 import { SandboxLinkDialog } from './sandbox-link-dialog.tsx';
-
-/** What Plaid Link's onSuccess hands over; the server needs the token and the chosen account's id. */
-export type LinkMetadata = { institution: { name: string } | null; accounts: { id: string }[] };
-export type LinkSuccess = (publicToken: string, metadata: LinkMetadata) => void;
 
 // Plaid's own Link (react-plaid-link) is only needed with real keys: loaded on demand, never in the sandbox.
 const PlaidLinkOpener = lazy(() => import('./plaid-link-opener.tsx'));

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { usePlaidLink } from 'react-plaid-link';
-import type { LinkSuccess } from './bank-link.tsx';
+import type { LinkSuccess } from './link-success.ts';
 
 /** Plaid's Link (from cdn.plaid.com) opened as soon as it is ready; renders nothing itself. */
 const PlaidLinkOpener = ({ linkToken, onSuccess, onExit }: { linkToken: string; onSuccess: LinkSuccess; onExit: () => void }) => {

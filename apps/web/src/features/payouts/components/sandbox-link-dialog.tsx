@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSandboxInstitutions, useSignInToSandboxBank } from '../api/bank-account-api.ts';
-import type { LinkSuccess } from './bank-link.tsx';
+import type { LinkSuccess } from './link-success.ts';
 
 type Props = { linkToken: string; onSuccess: LinkSuccess; onExit: () => void };
 

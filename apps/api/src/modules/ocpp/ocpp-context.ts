@@ -1,0 +1,58 @@
+import type { ChargerEventKind } from '@wattdesk/shared';
+import type { AuthorizationStatus } from '@wattdesk/shared/ocpp/ocpp16';
+import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
+import type * as repo from './ocpp.repository.ts';
+
+/*
+ * What the message handlers (ocpp-messages.ts) and the parts beside them (charger-sessions.ts, charger-connections.ts,
+ * ...) share: a connected charger, and what they ask of other modules. Apart, so none of them imports another's types.
+ */
+
+/** What the OCPP handlers ask of the tariffs module, inside their own transactions. */
+export type OcppPricing = Pick<SessionPricing, 'versionIdAt' | 'priceStoppedSession'>;
+
+/** A connected charger as the message handlers see it. */
+export type ChargerContext = {
+  id: string;
+  chargerCode: string;
+  locationId: string;
+  /** A BootNotification was accepted, on this connection or an earlier one. */
+  booted: boolean;
+  /**
+   * What the register held of its boots when the connection opened, until the first boot on it: a charger back from
+   * a network blip boots as before, and its boot then writes nothing (a reconnecting fleet is thousands at once).
+   */
+  identity?: repo.BootIdentity | null;
+  /** Transaction ids of this connection's sessions, so meter values skip a lookup. */
+  sessions: Map<number, string>;
+  /** Running sessions whose driver has a kWh limit, by transaction id. */
+  limits: Map<number, EnergyLimit>;
+  /** Transactions this connection sent meter values for that match no session (recorded once each). */
+  unknownTransactions: Set<number>;
+  /** ChangeAvailability calls sent on this connection: an operator's command overrides what a reconnect re-applies. */
+  availabilityCalls: number;
+};
+
+type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boolean };
+
+/** OCPP 1.6 AuthorizationStatus, as the drivers module decides it. */
+export type IdTagStatus = AuthorizationStatus;
+
+/** Who may charge: the drivers module answers for each idTag a charger presents (docs/charger-network.md). */
+export type IdTagAuthority = {
+  authorize: (
+    idTag: string,
+    place: { chargerId: string; locationId: string },
+  ) => Promise<{ status: IdTagStatus; reason: string; driverId: string | null; energyLimitWh: number | null; parentIdTag: string | null }>;
+  energyLimitWh: (driverId: string) => Promise<number | null>;
+};
+
+export type MessageEffects = {
+  /** The charger's live state changed. */
+  changed: (charger: ChargerContext, reason: string) => void;
+  /** After an accepted boot: re-apply what the network wants (maintenance) to a charger that restarted. */
+  booted: (charger: ChargerContext) => void;
+  event: (charger: ChargerContext, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) => void;
+  /** A session reached its driver's kWh limit: ask the charger to stop it. */
+  limitReached: (charger: ChargerContext, transactionId: number, limitWh: number) => void;
+};
