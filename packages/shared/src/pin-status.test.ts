@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHARGER_STATUSES } from '../constants.ts';
-import type { StatusCounts } from './chargers.ts';
-import { pinStatusOf } from './network-map.ts';
+import { CHARGER_STATUSES } from './constants.ts';
+import type { StatusCounts } from './schemas/chargers.ts';
+import { pinStatusOf } from './pin-status.ts';
 
 const counts = (given: Partial<StatusCounts>): StatusCounts => ({
   ...(Object.fromEntries(CHARGER_STATUSES.map((status) => [status, 0])) as StatusCounts),
