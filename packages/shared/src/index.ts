@@ -16,6 +16,7 @@ export * from './schemas/locations.ts';
 export * from './schemas/app-config.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/chargers.ts';
+export * from './schemas/network-map.ts';
 export * from './admin-reach.ts';
 export * from './schemas/admins.ts';
 export * from './schemas/activity-logs.ts';

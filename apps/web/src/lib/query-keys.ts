@@ -37,6 +37,8 @@ export const queryKeys = {
     states: ['locations', 'state'] as const,
     state: (locationId: string) => ['locations', 'state', locationId] as const,
   },
+  /** Every location in reach as a pin with its chargers by status: one key, no parameters. */
+  networkMap: ['network-map'] as const,
   chargers: {
     all: ['chargers'] as const,
     lists: ['chargers', 'list'] as const,

@@ -16,8 +16,8 @@ const locationOfKey = (key: readonly unknown[]): unknown => key.find(isRecord)?.
 
 /** One charger's own data: its details and its log; the charger's id comes third in these keys. */
 const CHARGER_SCOPED = [queryKeys.chargers.details, queryKeys.chargers.events];
-/** Lists (and session details) whose parameters name the location they show. */
-const LOCATION_SCOPED = [queryKeys.chargers.lists, queryKeys.sessions.all, queryKeys.chargerLog.all];
+/** Lists (and session details) whose parameters name the location they show; the network map names none, so any event refreshes it. */
+const LOCATION_SCOPED = [queryKeys.chargers.lists, queryKeys.sessions.all, queryKeys.chargerLog.all, queryKeys.networkMap];
 
 /** Queries with the location second in their key: maintenance, dynamic power. */
 const LOCATION_SECOND = [queryKeys.maintenance.all, queryKeys.dpo.all];

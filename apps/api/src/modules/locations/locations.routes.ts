@@ -1,4 +1,12 @@
-import { locationByIdQuerySchema, locationListItemSchema, locationListQuerySchema, locationStateSchema, pagedSchema } from '@wattdesk/shared';
+import {
+  locationByIdQuerySchema,
+  locationListItemSchema,
+  locationListQuerySchema,
+  locationStateSchema,
+  NETWORK_MAP_MAX_LOCATIONS,
+  networkMapSchema,
+  pagedSchema,
+} from '@wattdesk/shared';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { FastifyInstance } from 'fastify';
@@ -28,5 +36,17 @@ export const locationsRoutes = async (app: FastifyInstance, { locations }: { loc
       response: { 200: locationStateSchema, ...errorResponses },
     },
     handler: (request) => locations.getLocationState(request.query.locationId),
+  });
+
+  // The control center shows the map, so its permission admits the call: the pins carry charger statuses, which a
+  // role with Locations_View alone (Reseller) does not see.
+  r.get('/locations/network-map', {
+    config: { access: { permission: 'Control_Center_View' } },
+    schema: {
+      tags: ['locations'],
+      summary: `Every location in reach as a map pin: coordinates, chargers counted by status, one status word; at most ${NETWORK_MAP_MAX_LOCATIONS} locations, by name`,
+      response: { 200: networkMapSchema, ...errorResponses },
+    },
+    handler: (request) => locations.getNetworkMap(authOf(request)),
   });
 };

@@ -18,6 +18,7 @@ import { useServerTable } from '../../lib/use-server-table.ts';
 import { ChargerCard } from './components/charger-card.tsx';
 import { SessionsLink } from '../../components/charger/sessions-link.tsx';
 import { StatusCards } from './components/status-cards.tsx';
+import { NetworkMapSection } from './components/network-map-section.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 
 const PAGE_SIZE = 24;
@@ -65,6 +66,7 @@ export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPagePro
         }
       />
       <StatusCards counts={chargers.data?.statusCounts} selected={status} onSelect={setStatus} />
+      <NetworkMapSection />
       <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <TextField
           label="Search chargers"
