@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDayIn,
+  formatBps,
+  formatClockTick,
   formatCount,
+  formatDayHeading,
   formatCurrency,
   formatDate,
   formatDateTime,
@@ -72,5 +76,14 @@ describe('one date-time format, in the given zone with its label', () => {
     expect(formatTime('2026-07-01T17:00:00.000Z', 'America/Los_Angeles')).toBe('10:00 PDT');
     expect(formatDateTime(null, 'UTC')).toBe('—');
     expect(formatDateTime('not a date', 'UTC')).toBe('—');
+  });
+});
+
+describe('calendar days and chart ticks', () => {
+  it('a day heading, the day in a zone, a tick without the label, an exact rate', () => {
+    expect(formatDayHeading('2026-11-23')).toBe('Mon, Nov 23');
+    expect(calendarDayIn('Asia/Tokyo', new Date('2026-11-03T17:05:09.000Z'))).toBe('2026-11-04');
+    expect(formatClockTick(Date.parse('2026-11-03T17:05:09.000Z'), 'America/Los_Angeles', { seconds: true })).toBe('09:05:09');
+    expect(formatBps(1225)).toBe('12.25%');
   });
 });

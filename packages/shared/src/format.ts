@@ -73,7 +73,7 @@ export const formatSeconds = (seconds: number | null | undefined): string => (is
  * (an account event, a system event) it is the viewer's zone, labelled all the same. Exports write
  * formatZonedTimestamp (time-zones.ts) instead: a spreadsheet sorts "2026-11-03 09:00:00 -08:00" as text.
  */
-type Style = 'dateTime' | 'dateTimeSeconds' | 'date' | 'time' | 'timeSeconds';
+type Style = 'dateTime' | 'dateTimeSeconds' | 'date' | 'time' | 'timeSeconds' | 'clock' | 'clockSeconds' | 'day';
 
 const CLOCK = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' } as const;
 const DAY = { year: 'numeric', month: 'short', day: 'numeric' } as const;
@@ -83,6 +83,10 @@ const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   date: DAY,
   time: CLOCK,
   timeSeconds: { ...CLOCK, second: '2-digit' },
+  // A chart's axis ticks: the caption names the zone once, each tick does not repeat it.
+  clock: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  clockSeconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  day: { weekday: 'short', month: 'short', day: 'numeric' },
 };
 
 // A grid formats hundreds of cells per render: one formatter per zone and style.
@@ -113,3 +117,27 @@ export const formatDate = (at: string | number | Date | null | undefined, timeZo
 /** "09:00 PST" (or "09:00:05 PST"). */
 export const formatTime = (at: string | number | Date | null | undefined, timeZone?: string | null, { seconds = false } = {}): string =>
   formatInstant(seconds ? 'timeSeconds' : 'time', at, timeZone);
+
+/** "09:00" or "09:00:05" without the zone's label: only for chart ticks whose caption names the zone. */
+export const formatClockTick = (at: number, timeZone?: string | null, { seconds = false } = {}): string =>
+  formatInstant(seconds ? 'clockSeconds' : 'clock', at, timeZone);
+
+/** "Mon, Nov 23": a calendar day (YYYY-MM-DD, no instant and so no zone) as a column heading. */
+export const formatDayHeading = (day: string): string => formatInstant('day', `${day}T12:00:00Z`, 'UTC');
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day (YYYY-MM-DD) an instant falls on in a zone; the viewer's zone when none is given. */
+export const calendarDayIn = (timeZone: string | undefined, at: Date = new Date()): string => {
+  const key = timeZone ?? '';
+  let format = dayFormatters.get(key);
+  if (!format) dayFormatters.set(key, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(at);
+};
+
+/** A configured rate in basis points shows its exact value (up to 2 decimals): 1225 → "12.25%". */
+export const formatBps = (bps: number): string => `${decimalFormat.format(bps / 100)}%`;
+
+const oneDecimalAtMost = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/** A file's size: "512 KB", "1.5 MB". */
+export const formatFileSize = (bytes: number): string =>
+  bytes < 1024 * 1024 ? `${oneDecimalAtMost.format(bytes / 1024)} KB` : `${oneDecimalAtMost.format(bytes / 1024 / 1024)} MB`;

@@ -7,14 +7,14 @@ import { Link as RouterLink } from 'react-router';
 import { RunningDuration } from '../../../components/running-duration.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
-import { describeDuration, elapsedMs, formatDuration, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatDurationWords, formatKw, formatKwh } from '@wattdesk/shared/format';
+import { elapsedMs } from '../../../lib/charging-format.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 
 const Duration = ({ session }: { session: ChargingSession }) =>
   session.stoppedAt ? (
-    <span aria-label={describeDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}>
-      {formatDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}
-    </span>
+    // A finished session's length reads in words, like every finished duration; only the live one ticks as a clock.
+    <span>{formatDurationWords(elapsedMs(session.startedAt, session.stoppedAt, 0))}</span>
   ) : (
     <RunningDuration startedAt={session.startedAt} />
   );
