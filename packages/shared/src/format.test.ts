@@ -10,6 +10,7 @@ import {
   formatDateTime,
   formatDurationWords,
   formatKw,
+  formatKwhCell,
   formatKwh,
   formatMoney,
   formatPercent,
@@ -85,5 +86,13 @@ describe('calendar days and chart ticks', () => {
     expect(calendarDayIn('Asia/Tokyo', new Date('2026-11-03T17:05:09.000Z'))).toBe('2026-11-04');
     expect(formatClockTick(Date.parse('2026-11-03T17:05:09.000Z'), 'America/Los_Angeles', { seconds: true })).toBe('09:05:09');
     expect(formatBps(1225)).toBe('12.25%');
+  });
+});
+
+describe('export cells', () => {
+  it('energy has the screens’ two decimals, rounded half up on whole Wh', () => {
+    expect(formatKwhCell(3.505)).toBe('3.51');
+    expect(formatKwhCell(0)).toBe('0.00');
+    expect(formatKwhCell(1234.5)).toBe('1234.50');
   });
 });

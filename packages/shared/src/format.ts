@@ -141,3 +141,9 @@ const oneDecimalAtMost = new Intl.NumberFormat('en-US', { maximumFractionDigits:
 /** A file's size: "512 KB", "1.5 MB". */
 export const formatFileSize = (bytes: number): string =>
   bytes < 1024 * 1024 ? `${oneDecimalAtMost.format(bytes / 1024)} KB` : `${oneDecimalAtMost.format(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Energy as an export's "Energy (kWh)" cell: the screens' two decimals without the unit or separators, "1234.50".
+ * Rounded on whole Wh first so 3.505 kWh (3.50499… as a float) reads 3.51, as the database's round() writes it.
+ */
+export const formatKwhCell = (kwh: number): string => (Math.round(Math.round(kwh * 1000) / 10) / 100).toFixed(2);

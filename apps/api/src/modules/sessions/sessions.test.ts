@@ -118,7 +118,7 @@ describe('charging sessions: list, filters, export, meter values', () => {
     // The location's wall clock with its offset: readable where the chargers are, and unambiguous.
     expect(lines[1]!.split(',')[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} -0[78]:00$/);
     expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['DRIVER-0002', 'DRIVER-0001']);
-    expect(lines[1]).toContain(',3.500,Local,completed');
+    expect(lines[1]).toContain(',3.50,Local,completed');
   });
 
   it('one session with its meter values, in reach only', async () => {
