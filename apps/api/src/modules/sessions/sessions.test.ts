@@ -1,6 +1,7 @@
 import type { SessionDetail, SessionListResponse } from '@wattdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
+import { makeDriver, newTag } from '../../../test/driver-fixtures.ts';
 import { authed, loginAs } from '../../../test/test-app.ts';
 
 describe('charging sessions: list, filters, export, meter values', () => {
@@ -130,5 +131,18 @@ describe('charging sessions: list, filters, export, meter values', () => {
     const outside = await t.app.inject(authed(readonlyAdmin.access_token, { method: 'GET', url: `/web/sessions/${latest!.id}` }));
     expect(outside.statusCode).toBe(403);
     expect((await t.api('GET', '/web/sessions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  // Runs last: it adds a session to the location the tests above count.
+  it('names the driver a session’s tag belonged to, beside the tag; an unknown tag has no name', async () => {
+    const tag = newTag();
+    await makeDriver(t.database.db, location(), { tags: [tag] });
+    const charger = await t.registerCharger('oak-lake-merritt');
+    await session(charger, tag, '2026-10-05T17:00:00.000Z', '2026-10-05T18:00:00.000Z', 0, 1000);
+    const [named] = (await list(`driver=${tag}`)).items;
+    expect(named).toMatchObject({ idTag: tag, driverName: 'Fixture Driver' });
+    const detail = (await t.api('GET', `/web/sessions/${named!.id}`)).body as unknown as SessionDetail;
+    expect(detail).toMatchObject({ idTag: tag, driverName: 'Fixture Driver' });
+    expect((await list('driver=DRIVER-0001')).items.map((s) => s.driverName)).toEqual([null]);
   });
 });

@@ -60,7 +60,24 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
       </Box>
     ),
   },
-  { field: 'idTag', headerName: 'Driver', flex: 0.7, minWidth: 100, sortable: false },
+  {
+    field: 'idTag',
+    headerName: 'Driver',
+    flex: 0.9,
+    minWidth: 120,
+    sortable: false,
+    // The driver's name where the tag belongs to one, the tag under it; an unknown tag is all there is.
+    renderCell: ({ row }) => (
+      <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+        {row.driverName ?? row.idTag}
+        {row.driverName ? (
+          <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+            {row.idTag}
+          </Box>
+        ) : null}
+      </Box>
+    ),
+  },
   { field: 'startedAt', headerName: 'Started', flex: 1, minWidth: 160, valueFormatter: (value: string) => formatDateTime(value, timeZone) },
   {
     field: 'stoppedAt',
