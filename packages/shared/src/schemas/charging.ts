@@ -44,6 +44,8 @@ export const activeSessionSchema = z.object({
   transactionId: z.number().int(),
   connectorId: z.number().int(),
   idTag: z.string(),
+  /** The tag's driver when the session started; null for an unknown tag (free vend). */
+  driverName: z.string().nullable(),
   startedAt: z.string(),
   energyKwh: z.number(),
   powerKw: z.number().nullable(),
