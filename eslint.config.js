@@ -153,6 +153,24 @@ export default tseslint.config(
   },
   { files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'], ...architecture },
   {
+    // One way to show a number, an amount or a time (issue 39): the rules are in @wattdesk/shared/format.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format with @wattdesk/shared/format (formatCount, formatKwh, formatDateTime, …), not toLocale*String.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat)$/]",
+          message: 'Format with @wattdesk/shared/format, not a feature’s own Intl formatter.',
+        },
+      ],
+    },
+  },
+  {
     // Tests also use the test harness (apps/api/test) and the web test set-up.
     files: testFiles,
     rules: {

@@ -1,17 +1,13 @@
-const kwhFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const kwFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-/** Energy with thousands separators (spec section 9) and two decimals: "1,234.50 kWh". */
-export const formatKwh = (value: number | null | undefined): string =>
-  value === null || value === undefined || !Number.isFinite(value) ? '—' : `${kwhFormat.format(value)} kWh`;
-
-/** Power with one decimal: "7.2 kW"; unknown power (no meter value yet) is a dash. */
-export const formatKw = (value: number | null | undefined): string =>
-  value === null || value === undefined || !Number.isFinite(value) ? '—' : `${kwFormat.format(value)} kW`;
+/** Energy and power follow the shared rules (2 and 1 decimals); re-exported for the screens that import them here. */
+export { formatKwh, formatKw } from '@wattdesk/shared/format';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A running time as a clock reads it: "4:05", "1:02:03", "2d 3:04:05"; negative (clock skew) counts as 0. */
+/**
+ * A running time as a clock reads it: "4:05", "1:02:03", "2d 3:04:05"; negative (clock skew) counts as 0. Only for
+ * the live clock of an active session that ticks every second (RunningDuration): anything finished reads in words
+ * with formatDurationWords from @wattdesk/shared/format ("2 h 50 min").
+ */
 export const formatDuration = (milliseconds: number): string => {
   const total = Math.max(0, Math.floor(milliseconds / 1000));
   const days = Math.floor(total / 86_400);
@@ -23,7 +19,7 @@ export const formatDuration = (milliseconds: number): string => {
   return `${minutes}:${pad(seconds)}`;
 };
 
-/** The same duration in words, for screen readers and titles: "1 h 2 min 3 s". */
+/** The running clock in words, for its screen-reader label (it keeps the seconds the clock shows): "1 h 2 min 3 s". */
 export const describeDuration = (milliseconds: number): string => {
   const total = Math.max(0, Math.floor(milliseconds / 1000));
   const parts: string[] = [];

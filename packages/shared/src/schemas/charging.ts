@@ -44,6 +44,8 @@ export const activeSessionSchema = z.object({
   transactionId: z.number().int(),
   connectorId: z.number().int(),
   idTag: z.string(),
+  /** The tag's driver when the session started; null for an unknown tag (free vend). */
+  driverName: z.string().nullable(),
   startedAt: z.string(),
   energyKwh: z.number(),
   powerKw: z.number().nullable(),
@@ -167,6 +169,8 @@ export const chargingSessionSchema = z.object({
   locationId: z.string(),
   connectorId: z.number().int(),
   idTag: z.string(),
+  /** The name of the driver the tag belonged to when the session started; null for an unknown tag (free vend). */
+  driverName: z.string().nullable(),
   startedAt: z.string(),
   stoppedAt: z.string().nullable(),
   energyKwh: z.number(),

@@ -35,6 +35,7 @@ const chargerColumns = {
     ) order by cs.connector_id) from connector_states cs where cs.charger_id = ${chargers.id}), '[]'::json)`,
   activeSessions: sql<RawSession[]>`coalesce((select json_agg(json_build_object(
       'id', s.id, 'transactionId', s.transaction_id, 'connectorId', s.connector_id, 'idTag', s.id_tag,
+      'driverName', (select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = s.driver_id),
       'startedAt', s.started_at, 'energyWh', s.energy_wh, 'powerW', s.power_w
     ) order by s.connector_id) from charging_sessions s where s.charger_id = ${chargers.id} and s.status = 'active'), '[]'::json)`,
 };

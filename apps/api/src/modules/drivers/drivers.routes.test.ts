@@ -235,7 +235,7 @@ describe('drivers of a location', () => {
       .split('\r\n');
     expect(lines[0]).toBe('First name,Last name,E-mail,Phone,Status,Role,Main user,ID tags,Sessions,Energy (kWh),Cost,Last session,Registered');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain("Fleet,Lead,fleet.lead@example.com,'+1 510 555 0100,PENDING,user,,FLEET-1;app:FLEET-APP,0,0.000");
+    expect(lines[1]).toContain("Fleet,Lead,fleet.lead@example.com,'+1 510 555 0100,PENDING,user,,FLEET-1;app:FLEET-APP,0,0.00");
   });
 
   it('refuses drivers of locations outside the caller’s list, without telling whether they exist', async () => {

@@ -10,6 +10,7 @@ import {
   type Paged,
   type RegisterDriverBody,
   type UpdateDriverBody,
+  formatKwhCell,
 } from '@wattdesk/shared';
 import type { Executor } from '../../db/client.ts';
 import { diffFields, recordActivity, type Actor } from '../../lib/audit.ts';
@@ -106,7 +107,7 @@ export const createDriversService = (deps: DriversServiceDeps) => {
         d.mainDriver?.name,
         d.idTags.map((t) => (t.kind === 'app' ? `app:${t.tag}` : t.tag)).join(';'),
         d.sessionCount,
-        d.energyKwh.toFixed(3),
+        formatKwhCell(d.energyKwh),
         d.costs.map((cost) => `${minorToDecimal(cost.amountMinor, cost.currency)} ${cost.currency}`).join('; '),
         d.lastSessionAt,
         d.createdAt,

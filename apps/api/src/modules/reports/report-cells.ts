@@ -5,7 +5,8 @@ import { minorToDecimal, zonedTimestampFormatter } from '@wattdesk/shared';
  * (reports/sql/csv-cells.sql), and reports.paging.test.ts holds the two to each other.
  */
 
-export const kwh = (wh: number | string) => Number((Number(wh) / 1000).toFixed(3));
+// Two decimals like every screen (docs/formats.md), half up on the exact Wh as the database rounds the CSV's text.
+export const kwh = (wh: number | string) => Math.round(Number(wh) / 10) / 100;
 // Half up on the exact number of seconds (18 s is 0.005 h → 0.01), as the database rounds the CSV's text.
 export const hours = (seconds: number | string | null) => (seconds === null ? null : Math.round(Number(seconds) / 36) / 100);
 export const money = (minor: number | string | null, currency: string | null) =>

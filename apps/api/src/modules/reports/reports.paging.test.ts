@@ -99,7 +99,7 @@ describe('reports read page by page', () => {
         d.time_zone,
         formatZonedTimestamp(new Date(d.started_at), d.time_zone),
         formatZonedTimestamp(new Date(d.stopped_at), d.time_zone),
-        d.energy_wh / 1000,
+        Math.round(d.energy_wh / 10) / 100,
         Math.round((d.seconds * 100) / 3600) / 100,
         d.total_minor === null ? null : Number(minorToDecimal(d.total_minor, d.currency!)),
         d.currency,

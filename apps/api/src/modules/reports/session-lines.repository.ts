@@ -36,7 +36,7 @@ export const sessionLinesPage = async (
       csvCellSql(sql`l.time_zone`),
       csvWallStampSql(sql`w.started_wall`, sql`pg.started_at`),
       csvWallStampSql(sql`w.stopped_wall`, sql`pg.stopped_at`),
-      csvDecimalSql(sql`pg.energy_wh::numeric / 1000`, 3),
+      csvDecimalSql(sql`pg.energy_wh::numeric / 1000`, 2),
       csvDecimalSql(sql`extract(epoch from pg.stopped_at - pg.started_at)::bigint::numeric / 3600`, 2),
       csvDecimalSql(sql`p.idle_seconds::numeric / 3600`, 2),
       csvMinorSql(sql`p.total_minor`, sql`p.currency`, digits),

@@ -26,6 +26,10 @@ const columns = {
   locationId: chargingSessions.locationId,
   connectorId: chargingSessions.connectorId,
   idTag: chargingSessions.idTag,
+  // A subquery rather than a join, so the list's count query stays as it is.
+  driverName: sql<
+    string | null
+  >`(select nullif(trim(u.first_name || ' ' || u.last_name), '') from users u where u.id = ${chargingSessions.driverId})`,
   startedAt: chargingSessions.startedAt,
   stoppedAt: chargingSessions.stoppedAt,
   energyWh: chargingSessions.energyWh,

@@ -6,6 +6,7 @@ import {
   type ChargingSession,
   type SessionDetail,
   type SessionListQuery,
+  formatKwhCell,
 } from '@wattdesk/shared';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import type { Database } from '../../db/client.ts';
@@ -70,7 +71,7 @@ export const createSessionsService = ({ db, pricing }: { db: Database; pricing: 
         s.idTag,
         formatZonedTimestamp(s.startedAt, timeZone),
         s.stoppedAt && formatZonedTimestamp(s.stoppedAt, timeZone),
-        s.energyKwh.toFixed(3),
+        formatKwhCell(s.energyKwh),
         s.stopReason,
         s.status,
         decimalOf(s.cost),

@@ -1,6 +1,7 @@
 import type { SessionDetail, SessionListResponse } from '@wattdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
+import { makeDriver, newTag } from '../../../test/driver-fixtures.ts';
 import { authed, loginAs } from '../../../test/test-app.ts';
 
 describe('charging sessions: list, filters, export, meter values', () => {
@@ -116,7 +117,7 @@ describe('charging sessions: list, filters, export, meter values', () => {
     // The location's wall clock with its offset: readable where the chargers are, and unambiguous.
     expect(lines[1]!.split(',')[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} -0[78]:00$/);
     expect(lines.slice(1).map((line) => line.split(',')[4])).toEqual(['DRIVER-0002', 'DRIVER-0001']);
-    expect(lines[1]).toContain(',3.500,Local,completed');
+    expect(lines[1]).toContain(',3.50,Local,completed');
   });
 
   it('one session with its meter values, in reach only', async () => {
@@ -128,5 +129,18 @@ describe('charging sessions: list, filters, export, meter values', () => {
     const outside = await t.app.inject(authed(readonlyAdmin.access_token, { method: 'GET', url: `/web/sessions/${latest!.id}` }));
     expect(outside.statusCode).toBe(403);
     expect((await t.api('GET', '/web/sessions/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  // Runs last: it adds a session to the location the tests above count.
+  it('names the driver a session’s tag belonged to, beside the tag; an unknown tag has no name', async () => {
+    const tag = newTag();
+    await makeDriver(t.database.db, location(), { tags: [tag] });
+    const charger = await t.registerCharger('oak-lake-merritt');
+    await session(charger, tag, '2026-10-05T17:00:00.000Z', '2026-10-05T18:00:00.000Z', 0, 1000);
+    const [named] = (await list(`driver=${tag}`)).items;
+    expect(named).toMatchObject({ idTag: tag, driverName: 'Fixture Driver' });
+    const detail = (await t.api('GET', `/web/sessions/${named!.id}`)).body as unknown as SessionDetail;
+    expect(detail).toMatchObject({ idTag: tag, driverName: 'Fixture Driver' });
+    expect((await list('driver=DRIVER-0001')).items.map((s) => s.driverName)).toEqual([null]);
   });
 });

@@ -30,7 +30,7 @@ export const ActiveSessionSummary = ({ session }: { session: ActiveSession }) =>
     sx={{ mt: 1, p: 1, borderRadius: 1, bgcolor: 'action.hover' }}
   >
     <Typography variant="caption" color="text.secondary" noWrap component="p">
-      Connector {session.connectorId} · {session.idTag}
+      Connector {session.connectorId} · {session.driverName ? `${session.driverName} (${session.idTag})` : session.idTag}
     </Typography>
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))', gap: 1 }}>
       <Item label="Energy">{formatKwh(session.energyKwh)}</Item>

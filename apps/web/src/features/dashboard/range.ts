@@ -1,3 +1,4 @@
+import { calendarDayIn } from '@wattdesk/shared/format';
 export const RANGE_PRESETS = [
   { key: 'today', label: 'Today' },
   { key: '7d', label: '7 days' },
@@ -10,8 +11,7 @@ export type RangePreset = (typeof RANGE_PRESETS)[number]['key'];
 export type DayRange = { from: string; to: string };
 
 /** Today's date (YYYY-MM-DD) in a time zone; the browser's when none is given (every location). */
-export const todayIn = (timeZone: string | undefined, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export const todayIn = (timeZone: string | undefined, now = new Date()): string => calendarDayIn(timeZone, now);
 
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,3 +1,4 @@
+import { formatFileSize } from '@wattdesk/shared/format';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
@@ -23,8 +24,7 @@ import { CampaignsSection } from './components/campaigns-section.tsx';
 import { FirmwareUploadDialog } from './components/firmware-upload-dialog.tsx';
 import { ManufacturingSection } from './components/manufacturing-section.tsx';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${number.format(bytes / 1024)} KB` : `${number.format(bytes / 1024 / 1024)} MB`);
+const sizeOf = formatFileSize;
 
 /** Firmware (menu firmware): the images chargers can be updated to; manufacturers download them here. */
 export const FirmwarePage = () => {

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,8 +21,6 @@ import { EmailPreferences } from './components/email-preferences.tsx';
 import { notificationColumns } from './components/notification-columns.tsx';
 import { useNotificationFeed } from './use-notification-feed.ts';
 
-const count = new Intl.NumberFormat('en-US');
-
 /** Every notification of the locations in reach: by type and read state, paged on the server, live like the bell. */
 export const NotificationsPage = () => {
   const [type, setType] = useState<NotificationType | ''>('');
@@ -40,7 +39,7 @@ export const NotificationsPage = () => {
     <>
       <PageHeader
         title="Notifications"
-        subtitle={notifications.data ? `${count.format(unread)} unread` : 'What needs your attention at the locations you reach.'}
+        subtitle={notifications.data ? `${formatCount(unread)} unread` : 'What needs your attention at the locations you reach.'}
         actions={
           <Button variant="outlined" onClick={() => markAllRead.mutate()} disabled={unread === 0} loading={markAllRead.isPending}>
             Mark all read

@@ -1,3 +1,4 @@
+import { formatDayHeading } from '@wattdesk/shared/format';
 import { zoneOffsetMs } from '@wattdesk/shared/time-zones';
 
 const DAY_MS = 86_400_000;
@@ -16,5 +17,4 @@ export const mondayOf = (date: string): string => addDays(date, -((new Date(`${d
 export const weekDates = (monday: string): string[] => Array.from({ length: 7 }, (_, index) => addDays(monday, index));
 
 /** "Mon, Nov 23": a column heading. */
-export const dayLabel = (date: string): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const dayLabel = (date: string): string => formatDayHeading(date);

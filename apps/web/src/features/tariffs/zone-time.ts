@@ -1,24 +1,8 @@
+import { formatDateTime } from '@wattdesk/shared/format';
 import { offsetMinutes } from '@wattdesk/shared/pricing/local-time';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** "Nov 20, 2026, 8:00 AM PST": a moment in the location's time zone, with its label. */
-export const formatInZone = (iso: string, timeZone: string): string => {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    formats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-};
+/** A moment in the location's time zone, with its label: the one date-time format ("Nov 20, 2026, 08:00 PST"). */
+export const formatInZone = (iso: string, timeZone: string): string => formatDateTime(iso, timeZone);
 
 /** A datetime-local value ("2026-11-20T08:00"), read as the location's wall-clock time → ISO instant. */
 export const zonedToIso = (local: string, timeZone: string): string | undefined => {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,16 +15,8 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/account-api.ts';
 
 /** Sign-ins are not tied to a location: shown in this browser's time zone, with its name. */
-// dateStyle/timeStyle cannot be combined with timeZoneName (a RangeError), so the fields are named one by one.
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
+// No zone given: the viewer's own, labelled like every other time ("Nov 3, 2026, 09:05 PST").
+const when = (iso: string) => formatDateTime(iso);
 
 const METHOD_LABELS: Record<string, string> = {
   password: 'Password',

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { DIALOG_DEFAULT_WIDTH_PX, LICENSE_MAX_SEATS, LICENSE_TERM_MONTHS } from '@wattdesk/shared/constants';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -19,7 +20,7 @@ export const AddLicenseDialog = ({ open, suggested, isBusy, onClose, onAdd }: Pr
     : seats < 1
       ? 'Seats must be at least 1'
       : seats > LICENSE_MAX_SEATS
-        ? `Seats must be at most ${LICENSE_MAX_SEATS.toLocaleString('en-US')}`
+        ? `Seats must be at most ${formatCount(LICENSE_MAX_SEATS)}`
         : undefined;
   return (
     <Dialog

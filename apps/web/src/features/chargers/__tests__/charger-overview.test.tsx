@@ -36,7 +36,9 @@ const charger: Charger = {
     { connectorId: 1, status: 'Charging', errorCode: 'NoError', info: null, updatedAt: NOW },
     { connectorId: 2, status: 'Available', errorCode: 'NoError', info: null, updatedAt: NOW },
   ],
-  activeSessions: [{ id: 's1', transactionId: 7, connectorId: 1, idTag: 'DRIVER-1', startedAt: NOW, energyKwh: 1, powerKw: 7, cost: null }],
+  activeSessions: [
+    { id: 's1', transactionId: 7, connectorId: 1, idTag: 'DRIVER-1', driverName: null, startedAt: NOW, energyKwh: 1, powerKw: 7, cost: null },
+  ],
 };
 
 /** The API over real HTTP: records each command and answers as a charger that accepts it. */

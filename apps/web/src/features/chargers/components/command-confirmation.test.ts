@@ -6,6 +6,7 @@ const session = (connectorId: number, idTag: string): ActiveSession => ({
   id: `s${connectorId}`,
   transactionId: connectorId,
   connectorId,
+  driverName: null,
   idTag,
   startedAt: '2026-11-22T10:00:00.000Z',
   energyKwh: 1,

@@ -35,6 +35,7 @@ const charger = (overrides: Partial<Charger> = {}): Charger => ({
       transactionId: 7,
       connectorId: 1,
       idTag: 'DRIVER-1',
+      driverName: 'Maya Patel',
       startedAt: '2026-11-22T10:00:00.000Z',
       energyKwh: 1234.5,
       powerKw: 7.24,
@@ -57,6 +58,7 @@ describe('ChargerCard', () => {
     expect(within(card).getByText('Charging')).toBeInTheDocument();
     expect(within(card).getByText('Online')).toBeInTheDocument();
     expect(within(card).getByLabelText('Connector 1: Charging')).toBeInTheDocument();
+    expect(within(card).getByText('Connector 1 · Maya Patel (DRIVER-1)')).toBeInTheDocument();
     expect(within(card).queryByLabelText(/Connector 0/)).not.toBeInTheDocument();
     expect(within(card).queryByText('No valid license')).not.toBeInTheDocument();
     expect(within(card).getByTestId('session-energy')).toHaveTextContent('1,234.50 kWh');

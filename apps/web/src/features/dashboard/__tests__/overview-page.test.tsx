@@ -110,7 +110,7 @@ describe('Dashboard overview', () => {
     // can take longer than findBy's default second to load.
     expect(await screen.findAllByText('$12,345.67', {}, { timeout: 10_000 })).toHaveLength(2);
     expect(screen.getAllByText('$1,234.56')).toHaveLength(2);
-    expect(screen.getByText('10 %')).toBeInTheDocument();
+    expect(screen.getByText('10%')).toBeInTheDocument();
     expect(paths).toContain('/web/dashboard/overview');
     expect(paths).not.toContain('/web/chargers');
     expect(screen.queryByText('You do not have permission')).not.toBeInTheDocument();

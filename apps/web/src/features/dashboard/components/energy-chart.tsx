@@ -1,5 +1,5 @@
 import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
-import { formatNumber } from '@wattdesk/shared/format';
+import { formatKwh, formatNumber } from '@wattdesk/shared/format';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -27,14 +27,14 @@ export const EnergyChart = ({ series, currency }: { series: DashboardOverview['s
           const height = (d.energyWh / maxEnergy) * (HEIGHT - 10);
           return (
             <rect key={d.day} x={n * step + step * 0.15} width={step * 0.7} y={HEIGHT - height} height={height} fill="#1976d2" opacity={0.75}>
-              <title>{`${d.day}: ${formatNumber(d.energyWh / 1000, { decimals: true })} kWh, ${formatNumber(d.sessions)} sessions${currency ? `, ${formatMinor(revenueOf(d), currency)}` : ''}`}</title>
+              <title>{`${d.day}: ${formatKwh(d.energyWh / 1000)}, ${formatNumber(d.sessions)} sessions${currency ? `, ${formatMinor(revenueOf(d), currency)}` : ''}`}</title>
             </rect>
           );
         })}
         {currency && series.length > 1 ? <path d={line} fill="none" stroke="#2e7d32" strokeWidth={2} /> : null}
       </svg>
       <Typography variant="caption" color="text.secondary">
-        Bars: energy (peak {formatNumber(maxEnergy / 1000, { decimals: true })} kWh a day). Line: revenue{currency ? ` in ${currency}` : ''}.
+        Bars: energy (peak {formatKwh(maxEnergy / 1000)} a day). Line: revenue{currency ? ` in ${currency}` : ''}.
       </Typography>
     </Box>
   );

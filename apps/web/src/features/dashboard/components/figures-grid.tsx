@@ -1,14 +1,13 @@
 import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
-import { formatNumber } from '@wattdesk/shared/format';
+import { formatKwh, formatNumber, formatPercent, formatSeconds } from '@wattdesk/shared/format';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import Box from '@mui/material/Box';
 import { useCan } from '../../../lib/can.tsx';
 import type { DayRange } from '../range.ts';
 import { FigureCard } from './figure-card.tsx';
 
-const kwh = (wh: number) => `${formatNumber(wh / 1000, { decimals: true })} kWh`;
-const percent = (share: number) => `${formatNumber(share * 100, { decimals: true })}%`;
-const duration = (seconds: number) => `${Math.floor(seconds / 3600)} h ${String(Math.round((seconds % 3600) / 60)).padStart(2, '0')} min`;
+const kwh = (wh: number) => formatKwh(wh / 1000);
+const percent = (share: number) => formatPercent(share * 100);
 
 /** The ten figures, each with its change and, where the user may open it, the list behind it. */
 export const FiguresGrid = ({ overview, range }: { overview: DashboardOverview | undefined; range: DayRange }) => {
@@ -48,7 +47,7 @@ export const FiguresGrid = ({ overview, range }: { overview: DashboardOverview |
       />
       <FigureCard
         label="Average session duration"
-        value={f && duration(f.avgDurationSeconds.current)}
+        value={f && formatSeconds(f.avgDurationSeconds.current)}
         current={f?.avgDurationSeconds.current}
         previous={f?.avgDurationSeconds.previous}
         to={sessionsList}
@@ -69,7 +68,7 @@ export const FiguresGrid = ({ overview, range }: { overview: DashboardOverview |
       />
       <FigureCard
         label="Idle hours"
-        value={f && `${formatNumber(f.idleSeconds.current / 3600, { decimals: true })} h`}
+        value={f && formatSeconds(f.idleSeconds.current)}
         current={f?.idleSeconds.current}
         previous={f?.idleSeconds.previous}
         to={sessionsList}

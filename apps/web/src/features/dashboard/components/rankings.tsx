@@ -1,5 +1,5 @@
 import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
-import { formatNumber } from '@wattdesk/shared/format';
+import { formatCount, formatKwh, formatNumber, formatPercent } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,7 +14,7 @@ type Ranked = DashboardOverview['topChargers'];
 const RankText = ({ charger: c, showLocation }: { charger: Ranked[number]; showLocation: boolean }) => (
   <ListItemText
     primary={`${c.name}${showLocation ? ` · ${c.locationName}` : ''}`}
-    secondary={`${formatNumber(c.energyWh / 1000, { decimals: true })} kWh · ${formatNumber(c.sessions)} sessions`}
+    secondary={`${formatKwh(c.energyWh / 1000)} · ${formatCount(c.sessions)} sessions`}
   />
 );
 
@@ -64,7 +64,7 @@ export const Rankings = ({ overview, ...rest }: { overview: DashboardOverview } 
 
 const ConnectorTypeBar = ({ type, total }: { type: DashboardOverview['connectorTypes'][number]; total: number }) => (
   <>
-    <Typography variant="body2">{`${type.connectorType}: ${formatNumber(type.sessions)} (${total ? ((100 * type.sessions) / total).toFixed(0) : 0}%)`}</Typography>
+    <Typography variant="body2">{`${type.connectorType}: ${formatNumber(type.sessions)} (${formatPercent(total ? (100 * type.sessions) / total : 0)})`}</Typography>
     <Box sx={{ height: 8, bgcolor: 'primary.main', borderRadius: 1, width: `${total ? (100 * type.sessions) / total : 0}%` }} />
   </>
 );

@@ -1,3 +1,4 @@
+import { formatBps } from '@wattdesk/shared/format';
 import type { ResellerRevenue } from '@wattdesk/shared/schemas/dashboard';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import Paper from '@mui/material/Paper';
@@ -36,7 +37,7 @@ export const ResellerCard = ({ revenue }: { revenue: ResellerRevenue | undefined
             <TableRow key={l.locationId}>
               <TableCell>{l.name}</TableCell>
               <TableCell align="right">{formatMinor(l.revenue, l.currency)}</TableCell>
-              <TableCell align="right">{l.shareBps === null ? 'No share set' : `${(l.shareBps / 100).toLocaleString('en-US')} %`}</TableCell>
+              <TableCell align="right">{l.shareBps === null ? 'No share set' : formatBps(l.shareBps)}</TableCell>
               <TableCell align="right">{formatMinor(l.share, l.currency)}</TableCell>
             </TableRow>
           ))}

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
@@ -17,8 +18,6 @@ const ACTION_LABELS: Record<DriverAction, string> = {
   deactivate: 'Deactivate',
   delete: 'Delete',
 };
-
-const count = new Intl.NumberFormat('en-US');
 
 /** The actions a row offers: those the user's role allows and the driver's status makes sense for. */
 export const driverActionsFor = (driver: Driver, allowed: Record<DriverAction, boolean>): DriverAction[] =>
@@ -65,7 +64,7 @@ export const driverColumns = (
     width: 95,
     sortable: false,
     type: 'number',
-    valueFormatter: (value: number) => count.format(value),
+    valueFormatter: (value: number) => formatCount(value),
   },
   { field: 'energyKwh', headerName: 'Energy', width: 120, sortable: false, type: 'number', valueFormatter: (value: number) => formatKwh(value) },
   {

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,7 +28,6 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   </Box>
 );
 
-const count = new Intl.NumberFormat('en-US');
 const costText = (costs: Driver['costs']) => (costs.length ? costs.map((cost) => formatMinor(cost.amountMinor, cost.currency)).join(' + ') : '—');
 
 /**
@@ -53,13 +53,13 @@ export const DriverDetailsDialog = ({ driverId, tabs, onClose }: { driverId: str
                 <AccountStatusChip status={driver.status} />
               </Fact>
               <Fact label="Role">{driver.role === 'sub-user' && driver.mainDriver ? `sub-user of ${driver.mainDriver.name}` : driver.role}</Fact>
-              <Fact label="Sessions">{count.format(driver.sessionCount)}</Fact>
+              <Fact label="Sessions">{formatCount(driver.sessionCount)}</Fact>
               <Fact label="Energy">{formatKwh(driver.energyKwh)}</Fact>
               <Fact label="Cost">{costText(driver.costs)}</Fact>
               {driver.account && driver.subUserCount > 0 ? (
                 <>
-                  <Fact label="Sub-users">{count.format(driver.subUserCount)}</Fact>
-                  <Fact label="Account sessions">{count.format(driver.account.sessionCount)}</Fact>
+                  <Fact label="Sub-users">{formatCount(driver.subUserCount)}</Fact>
+                  <Fact label="Account sessions">{formatCount(driver.account.sessionCount)}</Fact>
                   <Fact label="Account energy">{formatKwh(driver.account.energyKwh)}</Fact>
                   <Fact label="Account cost">{costText(driver.account.costs)}</Fact>
                 </>

@@ -1,3 +1,4 @@
+import { formatFileSize } from '@wattdesk/shared/format';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
@@ -28,8 +29,7 @@ import {
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 const LABELS: Record<DocumentKind, string> = { document: 'Upload document', photo: 'Upload photo' };
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const sizeOf = (bytes: number) => (bytes < 1024 * 1024 ? `${number.format(bytes / 1024)} KB` : `${number.format(bytes / 1024 / 1024)} MB`);
+const sizeOf = formatFileSize;
 
 /** A file input that looks like a button; the input itself is the (keyboard-reachable) control. */
 const UploadButton = ({ kind, busy, onFile }: { kind: DocumentKind; busy: boolean; onFile: (file: File) => void }) => (

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import type { ChargerPriority, DpoOverview } from '@wattdesk/shared/schemas/energy';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -63,7 +64,7 @@ export const AllocationTable = ({ overview, canEdit }: { overview: DpoOverview; 
                   'Normal'
                 )}
               </TableCell>
-              <TableCell align="right">{charger.sessions.length.toLocaleString('en-US')}</TableCell>
+              <TableCell align="right">{formatCount(charger.sessions.length)}</TableCell>
               <TableCell align="right">
                 {charger.sessions.length ? formatKw(charger.allocatedKw) : '—'}
                 {charger.sessions.some((session) => session.profileStatus && session.profileStatus !== 'Accepted') ? (

@@ -1,3 +1,4 @@
+import { formatKwh, formatPercent } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -8,7 +9,7 @@ import { LoadErrorAlert } from '../../../components/errors/load-error-alert.tsx'
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useEnergyData, useImportEnergy } from '../api/utility-api.ts';
 
-const kwh = (value: number) => `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} kWh`;
+const kwh = formatKwh;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 const COLOURS = { utility: '#1565c0', chargers: '#ef6c00' } as const;
@@ -43,7 +44,7 @@ export const EnergySection = ({ utilityConfigId, canImport }: { utilityConfigId:
   const [range, setRange] = useState(() => ({ from: isoDay(new Date(Date.now() - 7 * 86_400_000)), to: isoDay(new Date()) }));
   const data = useEnergyData(utilityConfigId, range.from, range.to);
   const importer = useImportEnergy();
-  const share = data.data && data.data.utilityKwh > 0 ? Math.round((data.data.chargersKwh / data.data.utilityKwh) * 100) : null;
+  const share = data.data && data.data.utilityKwh > 0 ? (data.data.chargersKwh / data.data.utilityKwh) * 100 : null;
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
@@ -88,7 +89,7 @@ export const EnergySection = ({ utilityConfigId, canImport }: { utilityConfigId:
             <Typography variant="body2">
               <span style={{ color: COLOURS.utility }}>■</span> Utility meter: {kwh(data.data.utilityKwh)} ·{' '}
               <span style={{ color: COLOURS.chargers }}>■</span> Chargers: {kwh(data.data.chargersKwh)}
-              {share === null ? '' : ` (${share.toLocaleString('en-US')} % of the utility's)`} · from{' '}
+              {share === null ? '' : ` (${formatPercent(share)} of the utility's)`} · from{' '}
               {formatDateTime(data.data.points[0]!.at, data.data.timeZone)} to {formatDateTime(data.data.points.at(-1)!.at, data.data.timeZone)} (
               {data.data.timeZone})
             </Typography>

@@ -17,5 +17,4 @@ export const Section = ({ title, children, actions }: { title: string; children:
 };
 
 /** kW with one decimal and thousands separators. */
-export const formatKw = (kw: number | null | undefined) =>
-  kw === null || kw === undefined ? '—' : `${kw.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kW`;
+export { formatKw } from '@wattdesk/shared/format';

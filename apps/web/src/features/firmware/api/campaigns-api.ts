@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateFirmwareCampaignInput,
@@ -38,7 +39,7 @@ export const useStartCampaign = () => {
   return useMutation({
     mutationFn: (body: CreateFirmwareCampaignInput) => api.post<FirmwareCampaignReport>('/firmware/campaigns', body),
     onSuccess: async (campaign) => {
-      notifySuccess(`Firmware ${campaign.version} campaign started on ${campaign.counts.total.toLocaleString('en-US')} chargers`);
+      notifySuccess(`Firmware ${campaign.version} campaign started on ${formatCount(campaign.counts.total)} chargers`);
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },
   });

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChargerPhotoInfo, ChargerTestHistory } from '@wattdesk/shared/schemas/manufacturing';
 import { api } from '../../../lib/api-client.ts';
@@ -60,7 +61,7 @@ export const useImportTestData = () => {
     mutationFn: importTestData,
     meta: { errorHandled: true },
     onSuccess: async ({ imported, chargers }) => {
-      notifySuccess(`${imported.toLocaleString('en-US')} test results imported for ${chargers.toLocaleString('en-US')} chargers`);
+      notifySuccess(`${formatCount(imported)} test results imported for ${formatCount(chargers)} chargers`);
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },
   });

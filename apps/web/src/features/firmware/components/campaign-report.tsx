@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -50,8 +51,8 @@ export const CampaignReport = ({ campaignId, canUpdate }: { campaignId: string; 
           Firmware {campaign.version}: <span data-testid="campaign-status">{label(campaign.status)}</span>
         </Typography>
         <Typography color="text.secondary">
-          Stage {campaign.currentStage} of 2 · {campaign.counts.updated.toLocaleString('en-US')} of {campaign.counts.total.toLocaleString('en-US')}{' '}
-          updated · {campaign.counts.failed.toLocaleString('en-US')} failed
+          Stage {campaign.currentStage} of 2 · {formatCount(campaign.counts.updated)} of {formatCount(campaign.counts.total)} updated ·{' '}
+          {formatCount(campaign.counts.failed)} failed
         </Typography>
         {canUpdate
           ? ACTIONS[campaign.status].map((action) => (

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,7 +16,7 @@ import { useCampaigns } from '../api/campaigns-api.ts';
 import { CampaignReport } from './campaign-report.tsx';
 import { StartCampaignDialog } from './start-campaign-dialog.tsx';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = formatCount;
 
 /** Firmware campaigns of the selected location: start one, follow each, open its report. */
 export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId: string; images: FirmwareImage[]; canUpdate: boolean }) => {

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -8,8 +9,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useTestHistory } from '../api/manufacturing-api.ts';
-
-const measuredFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 /** The charger's end-of-line test results, newest first. */
 export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { chargerId: string; chargerName: string; timeZone: string | undefined }) => {
@@ -44,7 +43,7 @@ export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { charger
                     {test.passed ? 'Pass' : 'Fail'}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{test.measured === null ? '—' : `${measuredFormat.format(test.measured)} ${test.unit}`.trim()}</TableCell>
+                <TableCell align="right">{test.measured === null ? '—' : `${formatQuantity(test.measured)} ${test.unit}`.trim()}</TableCell>
                 <TableCell>{test.station || '—'}</TableCell>
                 <TableCell>{test.importedBy}</TableCell>
               </TableRow>

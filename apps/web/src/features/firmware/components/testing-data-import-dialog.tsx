@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { TEST_DATA_COLUMNS, TEST_DATA_MAX_ROWS, type TestDataRowError } from '@wattdesk/shared/schemas/manufacturing';
 import { CsvImportDialog } from '../../../components/csv-import-dialog.tsx';
 import { useImportTestData } from '../api/manufacturing-api.ts';
@@ -11,8 +12,8 @@ export const TestingDataImportDialog = ({ onClose }: { onClose: () => void }) =>
       help={
         <>
           A CSV file with the header <code>{TEST_DATA_COLUMNS.join(',')}</code>, one test of one charger a row (result pass or fail, testedAt such as
-          2026-11-02T08:15:00Z), up to {TEST_DATA_MAX_ROWS.toLocaleString('en-US')} rows and 2 MB. Chargers are matched by serial number; if any row
-          is refused, nothing is imported.
+          2026-11-02T08:15:00Z), up to {formatCount(TEST_DATA_MAX_ROWS)} rows and 2 MB. Chargers are matched by serial number; if any row is refused,
+          nothing is imported.
         </>
       }
       upload={mutation}
@@ -20,7 +21,7 @@ export const TestingDataImportDialog = ({ onClose }: { onClose: () => void }) =>
       report={{
         keyLabel: 'Serial number',
         keyOf: (row: TestDataRowError) => row.serialNumber,
-        formatRowNumber: (row) => row.toLocaleString('en-US'),
+        formatRowNumber: formatCount,
       }}
       onClose={onClose}
     />

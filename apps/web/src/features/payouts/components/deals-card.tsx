@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import type { Deal } from '@wattdesk/shared/schemas/payouts';
 import Alert from '@mui/material/Alert';
@@ -62,7 +63,7 @@ export const DealsCard = ({ locationId, currency }: { locationId: string; curren
                 <TableRow key={deal.id}>
                   <TableCell>{deal.kind === 'fixed_fee' ? 'Fixed monthly fee' : 'Revenue share'}</TableCell>
                   <TableCell>{deal.startDate}</TableCell>
-                  <TableCell align="right">{deal.termMonths.toLocaleString('en-US')} months</TableCell>
+                  <TableCell align="right">{formatCount(deal.termMonths)} months</TableCell>
                   <TableCell>{terms(deal)}</TableCell>
                 </TableRow>
               ))}

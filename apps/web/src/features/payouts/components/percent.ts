@@ -1,3 +1,4 @@
+import { formatBps } from '@wattdesk/shared/format';
 /** "70", "12.5" or "12.34" (percent) to basis points without floating point; undefined when not such a number. */
 export const percentToBps = (text: string): number | undefined => {
   const match = /^\s*(\d{1,3})(?:[.,](\d{1,2}))?\s*$/.exec(text);
@@ -6,7 +7,7 @@ export const percentToBps = (text: string): number | undefined => {
 };
 
 /** Basis points as a percentage for people: 7000 → "70%", 1250 → "12.5%". */
-export const bpsLabel = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+export const bpsLabel = formatBps;
 
 /** The first message zod gave for each field. */
 export const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {

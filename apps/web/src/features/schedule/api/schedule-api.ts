@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import type { Driver, DriverListParams } from '@wattdesk/shared/schemas/drivers';
@@ -46,7 +47,7 @@ const useScheduleMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, suc
 export const useCreateBooking = () =>
   useScheduleMutation(
     (body: CreateBookingBody) => api.post<CreateBookingResponse>('/charger-schedule', body),
-    (result) => (result.items.length === 1 ? 'Charger booked' : `${result.items.length.toLocaleString('en-US')} bookings made`),
+    (result) => (result.items.length === 1 ? 'Charger booked' : `${formatCount(result.items.length)} bookings made`),
     true,
   );
 

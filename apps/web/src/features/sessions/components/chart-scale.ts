@@ -1,3 +1,4 @@
+import { formatClockTick } from '@wattdesk/shared/format';
 import { zoneOffsetMs } from '../../../lib/format-time.ts';
 /** Small pure helpers for the meter chart: scales, "nice" ticks and SVG paths. No chart library needed. */
 
@@ -59,14 +60,7 @@ export const timeTicks = (start: number, end: number, maxTicks = 6, timeZone?: s
   return { ticks, stepMs };
 };
 
-export const formatClock = (ms: number, withSeconds: boolean, timeZone?: string): string =>
-  new Date(ms).toLocaleTimeString('en-US', {
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(withSeconds ? { second: '2-digit' } : {}),
-    hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  });
+export const formatClock = (ms: number, withSeconds: boolean, timeZone?: string): string => formatClockTick(ms, timeZone, { seconds: withSeconds });
 
 /** An SVG path through the points; a missing value (null) breaks the line instead of bridging the gap. */
 export const linePath = (points: readonly { x: number; y: number | null }[]): string => {

@@ -1,3 +1,4 @@
+import { formatQuantity } from '@wattdesk/shared/format';
 import type { SessionPriceView } from '@wattdesk/shared/schemas/tariffs';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import Chip from '@mui/material/Chip';
@@ -9,7 +10,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 
-const QUANTITY = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const UNIT: Record<SessionPriceView['items'][number]['unit'], string> = { kWh: 'kWh', h: 'h', min: 'min', session: '' };
 
 /** The line items of a session's price: final once stored at the stop, the live estimate while it runs. */
@@ -35,7 +35,7 @@ export const PriceBreakdown = ({ price }: { price: SessionPriceView }) => {
                 {item.description} {item.waived ? <Chip size="small" label="Waived" sx={{ ml: 1 }} /> : null}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {item.unit === 'session' ? '1' : `${QUANTITY.format(item.quantity)} ${UNIT[item.unit]}`}
+                {item.unit === 'session' ? '1' : `${formatQuantity(item.quantity)} ${UNIT[item.unit]}`}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', textDecoration: item.waived ? 'line-through' : undefined }}>
                 {money(item.amount)}

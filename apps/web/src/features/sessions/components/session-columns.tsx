@@ -7,14 +7,14 @@ import { Link as RouterLink } from 'react-router';
 import { RunningDuration } from '../../../components/running-duration.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
-import { describeDuration, elapsedMs, formatDuration, formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatDurationWords, formatKw, formatKwh } from '@wattdesk/shared/format';
+import { elapsedMs } from '../../../lib/charging-format.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 
 const Duration = ({ session }: { session: ChargingSession }) =>
   session.stoppedAt ? (
-    <span aria-label={describeDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}>
-      {formatDuration(elapsedMs(session.startedAt, session.stoppedAt, 0))}
-    </span>
+    // A finished session's length reads in words, like every finished duration; only the live one ticks as a clock.
+    <span>{formatDurationWords(elapsedMs(session.startedAt, session.stoppedAt, 0))}</span>
   ) : (
     <RunningDuration startedAt={session.startedAt} />
   );
@@ -60,7 +60,24 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
       </Box>
     ),
   },
-  { field: 'idTag', headerName: 'Driver', flex: 0.7, minWidth: 100, sortable: false },
+  {
+    field: 'idTag',
+    headerName: 'Driver',
+    flex: 0.9,
+    minWidth: 120,
+    sortable: false,
+    // The driver's name where the tag belongs to one, the tag under it; an unknown tag is all there is.
+    renderCell: ({ row }) => (
+      <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+        {row.driverName ?? row.idTag}
+        {row.driverName ? (
+          <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+            {row.idTag}
+          </Box>
+        ) : null}
+      </Box>
+    ),
+  },
   { field: 'startedAt', headerName: 'Started', flex: 1, minWidth: 160, valueFormatter: (value: string) => formatDateTime(value, timeZone) },
   {
     field: 'stoppedAt',

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { RunningDuration } from '../../../components/running-duration.tsx';
-import { formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { formatDurationWords } from '@wattdesk/shared/format';
+import { elapsedMs, formatKw, formatKwh } from '../../../lib/charging-format.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 
 const Fact = ({ label, children }: { label: string; children: React.ReactNode }) => (
@@ -23,11 +24,15 @@ export const SessionSummary = ({ session, timeZone }: { session: SessionDetail; 
     <Fact label="Status">
       <Chip size="small" label={session.status === 'active' ? 'Active' : 'Completed'} color={session.status === 'active' ? 'info' : 'default'} />
     </Fact>
-    <Fact label="Driver (id tag)">{session.idTag}</Fact>
+    <Fact label="Driver (id tag)">{session.driverName ? `${session.driverName} (${session.idTag})` : session.idTag}</Fact>
     <Fact label="Started">{formatDateTime(session.startedAt, timeZone)}</Fact>
     <Fact label="Stopped">{session.stoppedAt ? formatDateTime(session.stoppedAt, timeZone) : 'Running'}</Fact>
     <Fact label="Duration">
-      <RunningDuration startedAt={session.startedAt} stoppedAt={session.stoppedAt} />
+      {session.stoppedAt ? (
+        formatDurationWords(elapsedMs(session.startedAt, session.stoppedAt, 0))
+      ) : (
+        <RunningDuration startedAt={session.startedAt} />
+      )}
     </Fact>
     <Fact label="Energy">{formatKwh(session.energyKwh)}</Fact>
     <Fact label="Power">{session.status === 'active' ? formatKw(session.powerKw) : '—'}</Fact>

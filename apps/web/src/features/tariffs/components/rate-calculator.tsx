@@ -1,3 +1,4 @@
+import { formatKwh, formatNumber } from '@wattdesk/shared/format';
 import type { TariffVersion } from '@wattdesk/shared/schemas/tariffs';
 import { quoteSession } from '@wattdesk/shared/pricing/engine';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
@@ -5,8 +6,6 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-
-const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** "A 2-hour, 20 kWh session starting now costs …": the same engine that prices real sessions. */
 export const RateCalculator = ({ version, timeZone }: { version: TariffVersion; timeZone: string }) => {
@@ -46,7 +45,8 @@ export const RateCalculator = ({ version, timeZone }: { version: TariffVersion; 
       </Box>
       {quote ? (
         <Typography role="status" data-testid="calculator-result">
-          A {NUMBER.format(h)}-hour, {NUMBER.format(e)} kWh session starting now costs <strong>{formatMinor(quote.total, quote.currency)}</strong>
+          A {formatNumber(h, { decimals: true })}-hour, {formatKwh(e)} session starting now costs{' '}
+          <strong>{formatMinor(quote.total, quote.currency)}</strong>
           {quote.items.length ? ` (${quote.items.map((item) => `${item.description}: ${formatMinor(item.amount, quote.currency)}`).join('; ')})` : ''}
           .
         </Typography>

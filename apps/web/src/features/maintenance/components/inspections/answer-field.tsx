@@ -1,3 +1,4 @@
+import { formatQuantity } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,6 @@ import { validatePhotoSize } from '@wattdesk/shared/validation';
 import { useState } from 'react';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 /** What the form holds for a question before it is sent: a photo is still a file, a number still typed text. */
 export type Draft =
@@ -29,8 +29,8 @@ export const answerOf = (draft: Draft | undefined): boolean | number | string | 
 };
 
 export const rangeOf = (question: Pick<StoredQuestionView, 'min' | 'max'>): string => {
-  const min = typeof question.min === 'number' ? number.format(question.min) : null;
-  const max = typeof question.max === 'number' ? number.format(question.max) : null;
+  const min = typeof question.min === 'number' ? formatQuantity(question.min) : null;
+  const max = typeof question.max === 'number' ? formatQuantity(question.max) : null;
   if (min !== null && max !== null) return `between ${min} and ${max}`;
   if (min !== null) return `at least ${min}`;
   return max !== null ? `at most ${max}` : '';

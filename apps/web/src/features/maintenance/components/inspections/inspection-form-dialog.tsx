@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -94,7 +95,7 @@ export const InspectionFormDialog = ({ template, locationId, chargers, onClose }
         ))}
         {failures ? (
           <Typography color="warning.main" role="status">
-            {failures.toLocaleString('en-US')} failed {failures === 1 ? 'answer' : 'answers'}
+            {formatCount(failures)} failed {failures === 1 ? 'answer' : 'answers'}
           </Typography>
         ) : null}
         {serverError ? (

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -61,7 +62,7 @@ export const InspectionsSection = ({ locationId }: { locationId: string }) => {
                   <TableCell>{record.chargerName ?? 'Location'}</TableCell>
                   <TableCell>{record.inspectorEmail}</TableCell>
                   <TableCell>
-                    {record.failedCount ? `${record.failedCount.toLocaleString('en-US')} failed` : 'Passed'}
+                    {record.failedCount ? `${formatCount(record.failedCount)} failed` : 'Passed'}
                     {record.maintenanceOpened ? ' · maintenance opened' : ''}
                   </TableCell>
                 </TableRow>

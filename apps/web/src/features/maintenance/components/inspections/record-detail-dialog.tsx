@@ -1,3 +1,4 @@
+import { formatCount, formatQuantity } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,8 +13,6 @@ import { useEffect, useMemo } from 'react';
 import { formatDateTime } from '../../../../lib/format-time.ts';
 import { useRecordPhoto } from '../../api/inspections-api.ts';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
 const PhotoAnswer = ({ locationId, photoId, alt }: { locationId: string; photoId: string; alt: string }) => {
   const photo = useRecordPhoto(locationId, photoId);
   const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : undefined), [photo.data]);
@@ -26,7 +25,7 @@ const PhotoAnswer = ({ locationId, photoId, alt }: { locationId: string; photoId
 const shown = (value: AnswerValue | undefined) => {
   if (value === true) return 'Yes';
   if (value === false) return 'No';
-  if (typeof value === 'number') return number.format(value);
+  if (typeof value === 'number') return formatQuantity(value);
   return value ? value : '—';
 };
 
@@ -52,7 +51,7 @@ export const RecordDetailDialog = ({
           By {record.inspectorEmail}, {formatDateTime(record.completedAt, timeZone)}
         </Typography>
         <Typography color={record.failedCount ? 'error' : 'success.main'}>
-          {record.failedCount ? `${record.failedCount.toLocaleString('en-US')} failed` : 'Passed'}
+          {record.failedCount ? `${formatCount(record.failedCount)} failed` : 'Passed'}
           {record.maintenanceOpened ? ' · the charger was put in maintenance' : ''}
         </Typography>
         {record.sections.map((section) => (

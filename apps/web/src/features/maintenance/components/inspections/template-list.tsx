@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -76,7 +77,7 @@ export const TemplateList = ({ locationId, onEdit, onFillIn }: Props) => {
         <Stack key={template.id} direction="row" sx={{ alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }}>
           <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography>
-              {template.name} · {template.target === 'charger' ? 'charger' : 'location'} · {questionCount(template).toLocaleString('en-US')} questions
+              {template.name} · {template.target === 'charger' ? 'charger' : 'location'} · {formatCount(questionCount(template))} questions
             </Typography>
             {template.archived ? <Chip size="small" label="Archived" /> : null}
           </Box>
