@@ -74,7 +74,6 @@ const renderAs = (userType: UserType) => {
       email: 'dana@example.com',
       phoneNumber: null,
       access_token: 'a',
-      refresh_token: 'r',
     },
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -47,7 +47,6 @@ beforeEach(() => {
   useSession.setState({
     user: {
       access_token: 'token',
-      refresh_token: 'refresh',
       userId: 'u1',
       userType: 'PortfolioManager',
       locations: [],
