@@ -19,7 +19,7 @@ const PayoutsAccountPage = lazyScreen(() => import('../features/payouts/payouts-
 const MaintenancePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
 const DriversPage = lazyScreen(() => import('../features/drivers/drivers-page.tsx'), 'DriversPage');
 const ChargerLogsPage = lazyScreen(() => import('../features/charger-logs/charger-logs-page.tsx'), 'ChargerLogsPage');
-// Sessions have no menu key in the spec: routes of their own, reached from the control center and assets.
+// Sessions have no menu key in the spec: ours (charging-sessions) opens the list; control center and assets link to it too.
 const SessionsPage = lazyScreen(() => import('../features/sessions/sessions-page.tsx'), 'SessionsPage');
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
 const SessionDetailPage = lazyScreen(() => import('../features/sessions/session-detail-page.tsx'), 'SessionDetailPage');
