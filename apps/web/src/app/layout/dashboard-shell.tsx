@@ -11,7 +11,6 @@ import { Outlet } from 'react-router';
 import { Can } from '../../lib/can.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { EnvironmentBanner, EnvironmentLabel } from '../../components/environment-banner.tsx';
-import { DayFilter } from './day-filter.tsx';
 import { SideNav } from './side-nav.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -44,9 +43,6 @@ export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactN
           </Typography>
           <EnvironmentLabel />
           <Box sx={{ flex: 1, minWidth: 0 }}>{locationSwitcher}</Box>
-          <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
-            <DayFilter />
-          </Box>
           <Can permission="Notifications_View">
             <NotificationBell />
           </Can>
