@@ -49,6 +49,7 @@ const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
   'charger-schedule': lazyScreen(() => import('../features/schedule/schedule-page.tsx'), 'SchedulePage'),
   dpo: lazyWithTimeout(() => import('../features/energy/dpo-page.tsx')),
   'utility-info': lazyWithTimeout(() => import('../features/energy/utility-page.tsx')),
+  'charging-sessions': SessionsPage,
   'account-setting': lazyScreen(() => import('../features/account/account-settings-page.tsx'), 'AccountSettingsPage'),
 };
 
@@ -82,14 +83,6 @@ const DashboardRoutes = () => (
           <Route key={item.key} path={relativePath(item)} element={<AreaRoute item={item} />} />
         ),
       )}
-      <Route
-        path="sessions"
-        element={
-          <GuardedScreen permission="Charging_Sessions_View" label="Charging Sessions">
-            <SessionsPage />
-          </GuardedScreen>
-        }
-      />
       <Route
         path="sessions/:id"
         element={

@@ -33,15 +33,18 @@ export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactN
       <SkipLink target={main} />
       <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <EnvironmentBanner />
-        <Toolbar sx={{ gap: 2 }}>
+        {/* At a phone's width the location's name needs the room: no logo or environment label, tighter gaps. */}
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } }}>
           <IconButton sx={{ display: { md: 'none' } }} onClick={() => setIsMobileOpen(true)} aria-label="Open navigation">
             <MenuIcon />
           </IconButton>
-          <BoltIcon color="primary" aria-hidden />
+          <BoltIcon color="primary" aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />
           <Typography variant="h6" component="p" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             Wattdesk
           </Typography>
-          <EnvironmentLabel />
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <EnvironmentLabel />
+          </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>{locationSwitcher}</Box>
           <Can permission="Notifications_View">
             <NotificationBell />
