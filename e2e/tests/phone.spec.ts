@@ -18,7 +18,7 @@ const overflow = (page: Page) =>
       .filter((element) => element.getBoundingClientRect().right > width + 1 && element.getClientRects().length > 0)
       .filter((element) => !element.parentElement || element.parentElement.getBoundingClientRect().right <= width + 1)
       // Inside a scrolling region (a wide table that scrolls on its own) is not the page being too wide.
-      .filter((element) => !element.closest('[data-scrolls-sideways], .MuiTableContainer-root, .MuiDataGrid-virtualScroller'))
+      .filter((element) => !element.closest('[data-scrolls-sideways], .MuiTableContainer-root, .MuiDataGrid-main, .leaflet-container'))
       .slice(0, 5)
       .map(
         (element) =>
@@ -28,7 +28,8 @@ const overflow = (page: Page) =>
   }, PHONE.width);
 
 test('every menu screen fits a 390 px phone and passes axe there', async ({ page, loginAs }) => {
-  test.setTimeout(300_000);
+  // Thirty screens, each waited for and checked by axe, on a machine shared with the unit tests.
+  test.setTimeout(900_000);
   const network = trackNetwork(page);
   await loginAs('SuperAdmin');
   await page.getByRole('button', { name: 'Open navigation' }).waitFor();
@@ -42,7 +43,8 @@ test('every menu screen fits a 390 px phone and passes axe there', async ({ page
       await page.goto(item.path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await network.idle({ quietMs: 300 });
-      expect.soft(await overflow(page), `${item.label} at ${PHONE.width} px`).toEqual({ scrollWidth: PHONE.width, wide: [] });
+      const { scrollWidth, wide } = await overflow(page);
+      expect.soft(scrollWidth, `${item.label} at ${PHONE.width} px is ${scrollWidth} px wide: ${wide.join(', ')}`).toBeLessThanOrEqual(PHONE.width);
       await expectAccessible(page, `${item.label} at ${PHONE.width} px`, index === 0 ? undefined : 'main');
     });
   }
