@@ -19,7 +19,7 @@ const PayoutsAccountPage = lazyScreen(() => import('../features/payouts/payouts-
 const MaintenancePage = lazyScreen(() => import('../features/maintenance/maintenance-page.tsx'), 'MaintenancePage');
 const DriversPage = lazyScreen(() => import('../features/drivers/drivers-page.tsx'), 'DriversPage');
 const ChargerLogsPage = lazyScreen(() => import('../features/charger-logs/charger-logs-page.tsx'), 'ChargerLogsPage');
-// Sessions have no menu key in the spec: routes of their own, reached from the control center and assets.
+// Sessions have no menu key in the spec: ours (charging-sessions) opens the list; control center and assets link to it too.
 const SessionsPage = lazyScreen(() => import('../features/sessions/sessions-page.tsx'), 'SessionsPage');
 const NotificationsPage = lazyScreen(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
 const SessionDetailPage = lazyScreen(() => import('../features/sessions/session-detail-page.tsx'), 'SessionDetailPage');
@@ -49,6 +49,7 @@ const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
   'charger-schedule': lazyScreen(() => import('../features/schedule/schedule-page.tsx'), 'SchedulePage'),
   dpo: lazyWithTimeout(() => import('../features/energy/dpo-page.tsx')),
   'utility-info': lazyWithTimeout(() => import('../features/energy/utility-page.tsx')),
+  'charging-sessions': SessionsPage,
   'account-setting': lazyScreen(() => import('../features/account/account-settings-page.tsx'), 'AccountSettingsPage'),
 };
 
@@ -82,14 +83,6 @@ const DashboardRoutes = () => (
           <Route key={item.key} path={relativePath(item)} element={<AreaRoute item={item} />} />
         ),
       )}
-      <Route
-        path="sessions"
-        element={
-          <GuardedScreen permission="Charging_Sessions_View" label="Charging Sessions">
-            <SessionsPage />
-          </GuardedScreen>
-        }
-      />
       <Route
         path="sessions/:id"
         element={

@@ -49,7 +49,8 @@ export const createDriverWrites = (deps: DriversServiceDeps) => {
     const locationName = await access.locationName(tx, locationId);
     return () => {
       for (const { email, firstName, token } of invitations) {
-        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
+        // invite=driver: the page then says where a driver's account works (not this dashboard).
+        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=driver`;
         const mail = driverInvitationMail({ to: email, firstName, inviterName: inviter, locationName, link, validHours: deps.inviteTokenTtlHours });
         deps.background.run('driver-invitation-mail', () => deps.mailer.send(mail));
       }

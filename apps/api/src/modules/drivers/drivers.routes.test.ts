@@ -57,6 +57,8 @@ describe('drivers of a location', () => {
     const mail = await smtp.waitFor((m) => m.to.includes('ada.driver@example.com'));
     expect(mail.subject).toBe('You can charge at Mission Bay Commons');
     expect(mail.text).toContain('Dana Chen registered you as a driver at Mission Bay Commons');
+    // The page the link opens tells a driver where the account works (drivers cannot sign in to the dashboard).
+    expect(linkIn(mail, '/reset-password').searchParams.get('invite')).toBe('driver');
     const token = linkIn(mail, '/reset-password').searchParams.get('token')!;
     const accepted = await t.app.inject({ method: 'POST', url: '/web/users/reset-password', payload: { token, password: 'Driver#2026x' } });
     expect(accepted.statusCode).toBe(200);

@@ -11,7 +11,6 @@ import { Outlet } from 'react-router';
 import { Can } from '../../lib/can.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { EnvironmentBanner, EnvironmentLabel } from '../../components/environment-banner.tsx';
-import { DayFilter } from './day-filter.tsx';
 import { SideNav } from './side-nav.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -34,19 +33,19 @@ export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactN
       <SkipLink target={main} />
       <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <EnvironmentBanner />
-        <Toolbar sx={{ gap: 2 }}>
+        {/* At a phone's width the location's name needs the room: no logo or environment label, tighter gaps. */}
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } }}>
           <IconButton sx={{ display: { md: 'none' } }} onClick={() => setIsMobileOpen(true)} aria-label="Open navigation">
             <MenuIcon />
           </IconButton>
-          <BoltIcon color="primary" aria-hidden />
+          <BoltIcon color="primary" aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />
           <Typography variant="h6" component="p" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
             Wattdesk
           </Typography>
-          <EnvironmentLabel />
-          <Box sx={{ flex: 1, minWidth: 0 }}>{locationSwitcher}</Box>
-          <Box sx={{ display: { xs: 'none', lg: 'block' } }}>
-            <DayFilter />
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <EnvironmentLabel />
           </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>{locationSwitcher}</Box>
           <Can permission="Notifications_View">
             <NotificationBell />
           </Can>

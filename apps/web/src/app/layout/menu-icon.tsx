@@ -6,6 +6,7 @@ import CardMembershipIcon from '@mui/icons-material/CardMembership';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DevicesIcon from '@mui/icons-material/Devices';
+import ElectricCarIcon from '@mui/icons-material/ElectricCar';
 import EvStationIcon from '@mui/icons-material/EvStation';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HistoryIcon from '@mui/icons-material/History';
@@ -26,6 +27,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 const ICONS: Record<string, SvgIconComponent> = {
   dashboard: DashboardIcon,
   'control-center': EvStationIcon,
+  'charging-sessions': ElectricCarIcon,
   drivers: PeopleIcon,
   'charger-schedule': ScheduleIcon,
   maintenance: BuildIcon,

@@ -18,7 +18,10 @@ const BackToSignIn = () => (
   </Button>
 );
 
-/** An invitation's link carries `invite=1`: the same form, worded for a first password. */
+/**
+ * An invitation's link carries `invite=1` (staff) or `invite=driver`: the same form, worded for a first password. A
+ * driver cannot sign in here (the dashboard is for hosts and staff), so the driver's page says where the account works.
+ */
 const TEXTS = {
   reset: {
     title: 'Reset Password',
@@ -35,13 +38,24 @@ const TEXTS = {
     doneTitle: 'Account activated',
     done: 'Your password is set and your account is active. You can now sign in.',
   },
+  driver: {
+    title: 'Welcome to Wattdesk',
+    intro:
+      'Choose a password to activate your driver account: at least 8 characters with a number, an upper case and a lower case letter and a special character.',
+    button: 'Set Password',
+    doneTitle: 'Account activated',
+    done: 'Your password is set and your account is active. Sign in with it in the Wattdesk mobile app to start charging and see your sessions; your charging card works at the chargers as before. This website is for charger hosts and their staff.',
+  },
 } as const;
+
+const textFor = (invite: string | null) => (invite === 'driver' ? TEXTS.driver : invite === '1' ? TEXTS.invite : TEXTS.reset);
 
 /** /reset-password?token=…: new password twice, then a success view (spec section 2). */
 export const ResetPasswordPage = () => {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const text = TEXTS[params.get('invite') === '1' ? 'invite' : 'reset'];
+  const invite = params.get('invite');
+  const text = textFor(invite);
   const { field, handleSubmit } = useLightForm(
     { password: '', retyped: '' },
     { password: validateNewPassword, retyped: (value, values) => validateRetypedPassword(values.password, value) },
@@ -64,7 +78,7 @@ export const ResetPasswordPage = () => {
     return (
       <AuthLayout title={text.doneTitle}>
         <Alert severity="success">{text.done}</Alert>
-        <BackToSignIn />
+        {invite === 'driver' ? null : <BackToSignIn />}
       </AuthLayout>
     );
   }

@@ -24,7 +24,7 @@ import { presetRange, todayIn, type DayRange, type RangePreset } from './range.t
 const ResellerCard = lazyScreen(() => import('./components/reseller-card.tsx'), 'ResellerCard');
 
 /**
- * How the network is doing over a range of the locations' own days and the top bar's Day filter: figures with
+ * How the network is doing over a range of the locations' own days and the Day filter: figures with
  * their change, charts, the reseller's revenue and the reports. Every figure comes from the server's rollups.
  */
 export const OverviewPage = () => {

@@ -42,6 +42,9 @@ export const useLocationChoice = (search: string) => {
     [selected.data],
   );
   const value: LocationChoice | null = locationId ? (listed ?? fromState) : isMulti ? ALL_LOCATIONS : null;
-  const choices: LocationChoice[] = [...(isMulti ? [ALL_LOCATIONS] : []), ...(options.data?.items ?? [])];
+  // Once the user types, "All locations" is offered only if it is what they type: Enter must pick the match.
+  const typed = search.trim().toLowerCase();
+  const offersAll = isMulti && (typed === '' || ALL_LOCATIONS.name.toLowerCase().includes(typed));
+  const choices: LocationChoice[] = [...(offersAll ? [ALL_LOCATIONS] : []), ...(options.data?.items ?? [])];
   return { value, choices, isFetching: options.isFetching };
 };

@@ -41,7 +41,7 @@ export const SessionsSection = () => {
   const close = () => setPending(null);
   return (
     <Box>
-      <Box sx={{ overflowX: 'auto' }}>
+      <Box sx={{ overflowX: 'auto' }} role="region" aria-label="Signed-in devices" tabIndex={0} data-scrolls-sideways>
         <Table size="small" aria-label="Signed-in devices">
           <TableHead>
             <TableRow>

@@ -4,12 +4,12 @@ import type { License } from '@wattdesk/shared/schemas/billing';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDate, timeZoneCaption } from '../../../lib/format-time.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 type Props = {
   licenses: License[];
@@ -23,7 +23,7 @@ export const licenseLabel = (license: License, index: number) => `License ${inde
 
 /** Each licence: seats used, term, status, automatic renewal and Renew. */
 export const LicenseTable = ({ licenses, timeZone, canUpdate, onRenew, onAutoRenew }: Props) => (
-  <Table size="small" aria-label="Licenses">
+  <ScrollingTable size="small" aria-label="Licenses">
     <TableHead>
       <TableRow>
         <TableCell>License</TableCell>
@@ -73,5 +73,5 @@ export const LicenseTable = ({ licenses, timeZone, canUpdate, onRenew, onAutoRen
         </TableRow>
       ))}
     </TableBody>
-  </Table>
+  </ScrollingTable>
 );

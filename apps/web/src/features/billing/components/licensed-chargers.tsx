@@ -2,12 +2,12 @@ import type { License, LicensedCharger } from '@wattdesk/shared/schemas/billing'
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { licenseLabel } from './license-table.tsx';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 type Props = {
   chargers: LicensedCharger[];
@@ -21,7 +21,7 @@ const NONE = 'none';
 
 /** Which licence each charger holds; the ones without a valid licence are flagged, as in the control center. */
 export const LicensedChargers = ({ chargers, licenses, canUpdate, busyChargerId, onAssign }: Props) => (
-  <Table size="small" aria-label="Chargers and their licenses">
+  <ScrollingTable size="small" aria-label="Chargers and their licenses">
     <TableHead>
       <TableRow>
         <TableCell>Charger</TableCell>
@@ -70,5 +70,5 @@ export const LicensedChargers = ({ chargers, licenses, canUpdate, busyChargerId,
         );
       })}
     </TableBody>
-  </Table>
+  </ScrollingTable>
 );

@@ -1,6 +1,7 @@
 import type { UserType } from '@wattdesk/shared/roles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryRouter } from 'react-router';
@@ -14,6 +15,7 @@ import { OverviewPage } from '../overview-page.tsx';
 /** The API over real HTTP, refusing the charger list as the server does for a role without Chargers_View. */
 let server: Server;
 let paths: string[] = [];
+let dayFilters: string[] = [];
 const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -56,6 +58,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     paths.push(url.pathname);
+    if (url.pathname === '/web/dashboard/overview') dayFilters.push(url.searchParams.get('dayFilter') ?? '');
     if (url.pathname === '/web/dashboard/overview') return send(res, 200, overviewFor(url.searchParams.get('dayFilter') ?? 'all-days'));
     if (url.pathname === '/web/dashboard/reseller-revenue')
       return send(res, 200, {
@@ -75,7 +78,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   paths = [];
+  dayFilters = [];
   refuseChargers = false;
+  localStorage.clear();
 });
 afterEach(() => useSession.setState({ user: null }));
 
@@ -92,7 +97,7 @@ const renderAs = (userType: UserType) => {
       phoneNumber: null,
     },
   });
-  render(
+  return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <OverviewPage />
@@ -126,5 +131,22 @@ describe('Dashboard overview', () => {
     expect(screen.getByText('-5.0% vs previous period')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Sessions\s*1,520/ })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/sessions\?from=/));
     expect(screen.getByRole('heading', { name: 'Reports' })).toBeInTheDocument();
+  });
+
+  it('shows the Day filter with the figures it changes, and keeps the choice after the user has been elsewhere', async () => {
+    const user = userEvent.setup();
+    const first = renderAs('PortfolioManager');
+    const filter = await screen.findByRole('group', { name: 'Day filter' });
+    await user.click(within(filter).getByRole('button', { name: 'Weekends' }));
+    await screen.findByText(/· Weekends ·/);
+    expect(dayFilters.at(-1)).toBe('weekends');
+    // Leaving the dashboard unmounts it; coming back (no ?days in the address) shows the same choice.
+    first.unmount();
+    dayFilters = [];
+    renderAs('PortfolioManager');
+    const again = await screen.findByRole('group', { name: 'Day filter' });
+    expect(within(again).getByRole('button', { name: 'Weekends' })).toHaveAttribute('aria-pressed', 'true');
+    await screen.findByText(/· Weekends ·/);
+    expect(dayFilters).toEqual(['weekends']);
   });
 });

@@ -3,12 +3,17 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { RANGE_PRESETS, type DayRange, type RangePreset } from '../range.ts';
+import { DayFilter } from './day-filter.tsx';
 
 type Props = { preset: RangePreset; range: DayRange; onPreset: (preset: RangePreset) => void; onCustom: (range: DayRange) => void };
 
-/** Today, 7 days, 30 days, this month, or two dates of the location's own calendar. */
+/**
+ * Today, 7 days, 30 days, this month, or two dates of the location's own calendar; and the Day filter, here because the
+ * overview is the one screen it changes (it sat in the top bar of every screen, hidden below 1200 px).
+ */
 export const RangeBar = ({ preset, range, onPreset, onCustom }: Props) => (
-  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
+  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap', mb: 2 }}>
+    <DayFilter />
     <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_, next: RangePreset | null) => next && onPreset(next)} aria-label="Range">
       {RANGE_PRESETS.map((p) => (
         <ToggleButton key={p.key} value={p.key}>

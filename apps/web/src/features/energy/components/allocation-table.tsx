@@ -2,7 +2,6 @@ import { formatCount } from '@wattdesk/shared/format';
 import type { ChargerPriority, DpoOverview } from '@wattdesk/shared/schemas/energy';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -11,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useSavePriority } from '../api/dpo-api.ts';
 import { formatKw, Section } from './section.tsx';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 const statusLabel = (charger: DpoOverview['chargers'][number]) => {
   if (!charger.reachable) return <Chip size="small" color="error" label="Unreachable (gateway offline)" />;
@@ -24,7 +24,7 @@ export const AllocationTable = ({ overview, canEdit }: { overview: DpoOverview; 
   if (!overview.chargers.length) return <EmptyState title="No chargers at this location" />;
   return (
     <Section title="Chargers">
-      <Table size="small" aria-label="Allocated and actual power per charger">
+      <ScrollingTable size="small" aria-label="Allocated and actual power per charger">
         <TableHead>
           <TableRow>
             <TableCell>Charger</TableCell>
@@ -79,7 +79,7 @@ export const AllocationTable = ({ overview, canEdit }: { overview: DpoOverview; 
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollingTable>
     </Section>
   );
 };

@@ -5,7 +5,6 @@ import { minorToDecimal, parseMinor } from '@wattdesk/shared/pricing/money';
 import type { BillsResponse } from '@wattdesk/shared/schemas/utility';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -14,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { notifyError } from '../../../lib/notify.tsx';
 import { downloadBill, useSaveBills, useUploadBill } from '../api/utility-api.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 type Row = { energy: string; cost: string };
 
@@ -87,7 +87,7 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
   const set = (month: string, change: Partial<Row>) => setRows((current) => ({ ...current, [month]: { ...current[month]!, ...change } }));
   return (
     <>
-      <Table size="small" aria-label={`Monthly bills ${bills.year}`}>
+      <ScrollingTable size="small" aria-label={`Monthly bills ${bills.year}`}>
         <TableHead>
           <TableRow>
             <TableCell>Month</TableCell>
@@ -139,7 +139,7 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
             );
           })}
         </TableBody>
-      </Table>
+      </ScrollingTable>
       {canEdit ? (
         <Button variant="contained" sx={{ mt: 2 }} disabled={hasErrors} loading={save.isPending} onClick={submit}>
           Save {bills.year} bills

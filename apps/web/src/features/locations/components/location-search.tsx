@@ -8,6 +8,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { choiceKey, useLocationChoice, type LocationChoice } from '../use-location-choice.ts';
 
+const byMatch = (choices: LocationChoice[], typed: string | null) => {
+  const text = typed?.trim().toLowerCase();
+  if (!text) return choices;
+  const matches = (choice: LocationChoice) => `${choice.name} ${choice.city}`.toLowerCase().includes(text);
+  return [...choices.filter(matches), ...choices.filter((choice) => !matches(choice))];
+};
+
 /** What the user did in the stand-in field before this arrived (see location-switcher.tsx). */
 export type Handoff = { isFocused: boolean; text: string | undefined; isOpen: boolean; selection: [number, number] | undefined };
 
@@ -25,6 +32,7 @@ export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) =
   // MUI resets the text whenever `value` is a new object; only a different location should replace what is typed.
   const shownKey = useRef(choiceKey(value));
   const inputRef = useRef<HTMLInputElement>(null);
+  const pickedByKeys = useRef<LocationChoice | null>(null);
 
   // A passive effect on purpose: it runs after the Autocomplete's own effects, which would move a caret set earlier.
   useEffect(() => {
@@ -50,12 +58,26 @@ export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) =
       open={isOpen}
       onOpen={() => setIsOpen(true)}
       onClose={() => setIsOpen(false)}
-      // Enter opens the closed list too (it only picks an option while the list is open).
-      onKeyDown={(event) => event.key === 'Enter' && !isOpen && setIsOpen(true)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        // Enter after typing picks the best match unless the user chose an option with the arrow keys.
+        const best = typed?.trim() && !pickedByKeys.current ? byMatch(choices, typed)[0] : undefined;
+        if (best) {
+          event.defaultMuiPrevented = true;
+          event.preventDefault();
+          shownKey.current = choiceKey(best);
+          select(best.id);
+          showName();
+          setIsOpen(false);
+        } else if (!isOpen) setIsOpen(true); // Enter opens the closed list too.
+      }}
       inputValue={typed ?? value?.name ?? ''}
       disableClearable={Boolean(value)}
       loading={isFetching}
-      filterOptions={(all) => all}
+      // The server filters; while its answer for the latest text is on the way, the locations whose name or city
+      // holds the text come first.
+      filterOptions={(all) => byMatch(all, typed)}
+      onHighlightChange={(_event, option, reason) => (pickedByKeys.current = reason === 'keyboard' ? option : null)}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       onInputChange={(_event, text, reason) => {

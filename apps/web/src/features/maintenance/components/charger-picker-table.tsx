@@ -1,11 +1,11 @@
 import type { Charger } from '@wattdesk/shared/schemas/chargers';
 import Checkbox from '@mui/material/Checkbox';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { StatusChip } from '../../../components/charger/charger-status.tsx';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 type ChargerPickerTableProps = {
   chargers: Charger[];
@@ -24,7 +24,7 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
     onChange(next);
   };
   return (
-    <Table size="small" aria-label="Chargers of the location">
+    <ScrollingTable size="small" aria-label="Chargers of the location">
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox">
@@ -69,6 +69,6 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollingTable>
   );
 };

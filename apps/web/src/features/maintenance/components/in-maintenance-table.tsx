@@ -1,16 +1,16 @@
 import type { MaintenanceOverview } from '@wattdesk/shared/schemas/charging';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/charger/charger-status.tsx';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 /** Chargers in maintenance now; an offline one gets it when it reconnects. */
 export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview['chargers'] }) =>
   chargers.length ? (
-    <Table size="small" aria-label="Chargers in maintenance now">
+    <ScrollingTable size="small" aria-label="Chargers in maintenance now">
       <TableHead>
         <TableRow>
           <TableCell>Name</TableCell>
@@ -31,7 +31,7 @@ export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollingTable>
   ) : (
     <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
       No charger of this location is in maintenance.

@@ -1,16 +1,16 @@
 import type { MaintenanceOverview } from '@wattdesk/shared/schemas/charging';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 /** Who put which charger in maintenance or back in service, and when; newest first. */
 export const MaintenanceHistoryTable = ({ history, timeZone }: { history: MaintenanceOverview['history']; timeZone: string | undefined }) =>
   history.length ? (
-    <Table size="small" aria-label="Maintenance history">
+    <ScrollingTable size="small" aria-label="Maintenance history">
       <TableHead>
         <TableRow>
           <TableCell>Time</TableCell>
@@ -29,7 +29,7 @@ export const MaintenanceHistoryTable = ({ history, timeZone }: { history: Mainte
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollingTable>
   ) : (
     <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
       No charger of this location has been in maintenance yet.

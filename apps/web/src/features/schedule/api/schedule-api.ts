@@ -2,7 +2,7 @@ import { formatCount } from '@wattdesk/shared/format';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import type { Driver, DriverListParams } from '@wattdesk/shared/schemas/drivers';
-import type { CreateBookingBody, CreateBookingResponse, ScheduleResponse } from '@wattdesk/shared/schemas/schedule';
+import type { Booking, CreateBookingBody, CreateBookingResponse, ScheduleResponse, UpdateBookingBody } from '@wattdesk/shared/schemas/schedule';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -23,8 +23,8 @@ export const scheduleQueries = {
 
 export const useSchedule = (params: WeekParams) => useQuery({ ...scheduleQueries.week(params), meta: { errorHandled: true } });
 
-/** Drivers a booking can be for: the location's drivers by name (the same cache entry the drivers screen uses). */
-const driverOptionsParams = (locationId: string): DriverListParams => ({ locationId, page: 1, pageSize: 200, sort: 'name' });
+/** Drivers a booking can be for: the location's active drivers by name (a pending or inactive one cannot charge). */
+const driverOptionsParams = (locationId: string): DriverListParams => ({ locationId, status: 'ACTIVE', page: 1, pageSize: 200, sort: 'name' });
 export const useDriverOptions = (locationId: string) =>
   useQuery({
     queryKey: queryKeys.drivers.list(driverOptionsParams(locationId)),
@@ -55,4 +55,12 @@ export const useCancelBooking = () =>
   useScheduleMutation(
     ({ id, scope }: { id: string; scope: 'one' | 'series' }) => api.delete<{ msg: string[] }>(`/charger-schedule/${id}`, { query: { scope } }),
     (result) => result.msg[0] ?? 'Booking cancelled',
+  );
+
+/** Move one booking or give it to another driver; the dialog shows a refusal (an overlap) itself. */
+export const useUpdateBooking = () =>
+  useScheduleMutation(
+    ({ id, body }: { id: string; body: UpdateBookingBody }) => api.patch<Booking>(`/charger-schedule/${id}`, body),
+    () => 'Booking updated',
+    true,
   );

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Can } from '../../../lib/can.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useCancelBooking } from '../api/schedule-api.ts';
+import { MoveBookingDialog } from './move-booking-dialog.tsx';
 
 const STATE_TEXT: Record<Booking['state'], string> = {
   booked: 'Booked: the charger is reserved for the driver shortly before the start.',
@@ -18,10 +19,12 @@ const STATE_TEXT: Record<Booking['state'], string> = {
   cancelled: 'Cancelled.',
 };
 
-/** One booking, with cancelling it (or it and the later ones of its series) behind a confirmation. */
+/** One booking: moving it or giving it to another driver, and cancelling it (or it and the later ones of its series) behind a confirmation. */
 export const BookingDetailsDialog = ({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) => {
   const cancel = useCancelBooking();
   const [scope, setScope] = useState<'one' | 'series' | null>(null);
+  const [isMoving, setIsMoving] = useState(false);
+  if (isMoving) return <MoveBookingDialog booking={booking} timeZone={timeZone} onClose={onClose} />;
   return (
     <>
       <Dialog
@@ -41,7 +44,12 @@ export const BookingDetailsDialog = ({ booking, timeZone, onClose }: { booking: 
             {STATE_TEXT[booking.state]}
           </Typography>
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {booking.state !== 'cancelled' ? (
+            <Can permission="Schedule_Update">
+              <Button onClick={() => setIsMoving(true)}>Change booking</Button>
+            </Can>
+          ) : null}
           <Can permission="Schedule_Delete">
             <Button color="error" onClick={() => setScope('series')}>
               Cancel this and later

@@ -13,6 +13,7 @@ import { createBookingBodySchema, type BookingRepeat, type CreateBookingInput } 
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateBooking, useDriverOptions } from '../api/schedule-api.ts';
+import { durationLabel } from './duration-label.ts';
 
 type BookingDialogProps = {
   locationId: string;
@@ -24,8 +25,6 @@ type BookingDialogProps = {
 
 type Draft = Omit<CreateBookingInput, 'locationId'>;
 type FieldErrors = Partial<Record<keyof Draft, string>>;
-
-const durationLabel = (hours: number) => (hours < 1 ? `${hours * 60} minutes` : `${hours} hour${hours === 1 ? '' : 's'}`);
 
 /** Book chargers for a driver: start date and hour in the location's zone, a duration, optionally repeating. */
 export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClose }: BookingDialogProps) => {

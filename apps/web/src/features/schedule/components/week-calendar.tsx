@@ -53,7 +53,8 @@ export const WeekCalendar = ({ timeZone, days, chargers, bookings, onSelect }: W
       byCell.set(key, [...(byCell.get(key) ?? []), booking]);
     }
   return (
-    <TableContainer>
+    // Focusable so a keyboard can scroll the week sideways on a narrow screen.
+    <TableContainer role="region" aria-label="Bookings of the week" tabIndex={0} data-scrolls-sideways>
       <Table size="small" aria-label={`Bookings of the week, times in ${timeZone}`} sx={{ tableLayout: 'fixed', minWidth: 900 }}>
         <TableHead>
           <TableRow>

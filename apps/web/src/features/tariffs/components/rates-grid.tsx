@@ -36,7 +36,15 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
   };
   return (
     <Box>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* A focusable region: on a phone the week scrolls sideways inside it, by keyboard too. Positioned, so the
+          cells' visually hidden (absolute) texts stay inside it rather than widening the page. */}
+      <Box
+        sx={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }}
+        role="region"
+        aria-label="Prices by hour"
+        tabIndex={0}
+        data-scrolls-sideways
+      >
         <Box
           component="table"
           aria-label="Price per kWh by weekday and hour, in the location's local time"

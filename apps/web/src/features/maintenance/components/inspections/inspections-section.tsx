@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -20,6 +19,7 @@ import { InspectionFormDialog } from './inspection-form-dialog.tsx';
 import { RecordDetailDialog } from './record-detail-dialog.tsx';
 import { TemplateEditorDialog } from './template-editor-dialog.tsx';
 import { TemplateList } from './template-list.tsx';
+import { ScrollingTable } from '../../../../components/scrolling-table.tsx';
 
 /** Inspections of the selected location: templates (edit, fill in, archive) and the completed records. */
 export const InspectionsSection = ({ locationId }: { locationId: string }) => {
@@ -37,7 +37,7 @@ export const InspectionsSection = ({ locationId }: { locationId: string }) => {
         {records.isError ? <Alert severity="error">Records could not be loaded. {records.error.message}</Alert> : null}
         {records.data?.length === 0 ? <Typography color="text.secondary">No completed inspections yet</Typography> : null}
         {records.data?.length ? (
-          <Table size="small" aria-label="Inspection records">
+          <ScrollingTable size="small" aria-label="Inspection records">
             <TableHead>
               <TableRow>
                 <TableCell>Completed</TableCell>
@@ -68,7 +68,7 @@ export const InspectionsSection = ({ locationId }: { locationId: string }) => {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollingTable>
         ) : null}
       </Section>
       {editing ? (

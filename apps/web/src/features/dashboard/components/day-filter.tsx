@@ -1,5 +1,5 @@
 import { DAY_FILTERS, type DayFilterKey } from '@wattdesk/shared/constants';
-import { useDayFilter } from '../../lib/use-day-filter.ts';
+import { useDayFilter } from '../../../lib/use-day-filter.ts';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 
