@@ -53,7 +53,6 @@ const renderSearch = () => {
   useSession.setState({
     user: {
       access_token: 'token',
-      refresh_token: 'refresh',
       userId: 'u1',
       userType: 'SuperAdmin',
       locations: [],

@@ -83,7 +83,6 @@ const renderAs = (userType: 'SuperAdmin' | 'ReadonlySuperAdmin') => {
       email: 'kim@example.com',
       phoneNumber: null,
       access_token: 'a',
-      refresh_token: 'r',
     },
   });
   const onClose = vi.fn();
