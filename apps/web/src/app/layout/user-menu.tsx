@@ -15,12 +15,14 @@ import { Link as RouterLink } from 'react-router';
 import { Can } from '../../lib/can.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { useColorSchemeItems } from './color-scheme-choice.tsx';
 
 /** The account button; its name carries the initials it shows, so voice control finds it by what is seen (WCAG 2.5.3). */
 export const UserMenu = () => {
   const user = useSession((state) => state.user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
+  const colorSchemeItems = useColorSchemeItems();
   if (!user) return null;
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return (
@@ -55,6 +57,9 @@ export const UserMenu = () => {
             Account settings
           </MenuItem>
         </Can>
+        <Divider />
+        {colorSchemeItems}
+        <Divider />
         <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
