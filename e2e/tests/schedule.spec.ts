@@ -45,21 +45,22 @@ test('book two chargers for a driver, see them in the week, get the conflict mes
     return dialog;
   };
 
-  const first = await book(['Bay 1', 'Bay 2'], '9 AM');
+  // Evening hours: the demo books its drivers at 9–11 and 2–4 PM.
+  const first = await book(['Bay 1', 'Bay 2'], '6 PM');
   await expect(first).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: '2 bookings made' })).toBeVisible();
   if (mondayOf(tomorrow) !== mondayOf(today)) await page.getByRole('button', { name: 'Next week' }).click();
-  const bay1 = page.getByRole('button', { name: /^09:00 P[SD]T – 11:00 P[SD]T\s*Ravi Menon\s*, Bay 1, / });
+  const bay1 = page.getByRole('button', { name: /^18:00 P[SD]T – 20:00 P[SD]T\s*Ravi Menon\s*, Bay 1, / });
   await expect(bay1).toBeVisible();
   await expect(page.getByRole('button', { name: /Ravi Menon\s*, Bay 2, / })).toBeVisible();
   await expectAccessible(page, 'charger schedule');
 
-  // 10 AM for 2 hours on Bay 2 overlaps its 9–11 booking: refused, with what it collided with.
-  const clash = await book(['Bay 2', 'Bay 3'], '10 AM');
+  // 7 PM for 2 hours on Bay 2 overlaps its 6–8 PM booking: refused, with what it collided with.
+  const clash = await book(['Bay 2', 'Bay 3'], '7 PM');
   await expect(clash.getByRole('alert')).toContainText(ALREADY_BOOKED);
   await expect(clash.getByRole('alert')).toContainText('Bay 2 is booked for Ravi Menon');
   await clash.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('button', { name: /, Bay 3, / })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Ravi Menon\s*, Bay 3, / })).toHaveCount(0);
 
   // Keyboard: the booking is a button; cancelling asks first.
   await bay1.focus();

@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -23,6 +22,7 @@ import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { CampaignsSection } from './components/campaigns-section.tsx';
 import { FirmwareUploadDialog } from './components/firmware-upload-dialog.tsx';
 import { ManufacturingSection } from './components/manufacturing-section.tsx';
+import { ScrollingTable } from '../../components/scrolling-table.tsx';
 
 const sizeOf = formatFileSize;
 
@@ -52,7 +52,7 @@ export const FirmwarePage = () => {
       {images.isError ? <Alert severity="error">Firmware images could not be loaded. {images.error.message}</Alert> : null}
       {images.data?.length === 0 ? <Typography color="text.secondary">No firmware images yet</Typography> : null}
       {images.data?.length ? (
-        <Table size="small" aria-label="Firmware images">
+        <ScrollingTable size="small" aria-label="Firmware images">
           <TableHead>
             <TableRow>
               <TableCell>Version</TableCell>
@@ -95,7 +95,7 @@ export const FirmwarePage = () => {
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollingTable>
       ) : null}
       {locationId && images.data ? (
         <CampaignsSection key={locationId} locationId={locationId} images={images.data} canUpdate={can('Firmware_Update')} />

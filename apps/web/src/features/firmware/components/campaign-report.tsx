@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -13,6 +12,7 @@ import type { FirmwareCampaignAction, FirmwareCampaignStatus } from '@wattdesk/s
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useCampaign, useCampaignAction } from '../api/campaigns-api.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 const ACTIONS: Record<FirmwareCampaignStatus, FirmwareCampaignAction[]> = {
   running: ['pause', 'abort'],
@@ -62,7 +62,7 @@ export const CampaignReport = ({ campaignId, canUpdate }: { campaignId: string; 
             ))
           : null}
       </Stack>
-      <Table size="small" aria-label="Chargers of the campaign">
+      <ScrollingTable size="small" aria-label="Chargers of the campaign">
         <TableHead>
           <TableRow>
             <TableCell>Charger</TableCell>
@@ -92,7 +92,7 @@ export const CampaignReport = ({ campaignId, canUpdate }: { campaignId: string; 
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollingTable>
       <ConfirmDialog
         open={confirm !== undefined}
         title={confirm?.title ?? ''}

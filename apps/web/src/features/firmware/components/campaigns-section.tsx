@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -15,6 +14,7 @@ import { formatDateTime } from '../../../lib/format-time.ts';
 import { useCampaigns } from '../api/campaigns-api.ts';
 import { CampaignReport } from './campaign-report.tsx';
 import { StartCampaignDialog } from './start-campaign-dialog.tsx';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 const count = formatCount;
 
@@ -39,7 +39,7 @@ export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId
       {campaigns.isError ? <Alert severity="error">Campaigns could not be loaded. {campaigns.error.message}</Alert> : null}
       {campaigns.data?.length === 0 ? <Typography color="text.secondary">No firmware campaigns at this location yet</Typography> : null}
       {campaigns.data?.length ? (
-        <Table size="small" aria-label="Firmware campaigns">
+        <ScrollingTable size="small" aria-label="Firmware campaigns">
           <TableHead>
             <TableRow>
               <TableCell>Version</TableCell>
@@ -71,7 +71,7 @@ export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollingTable>
       ) : null}
       {openId ? <CampaignReport key={openId} campaignId={openId} canUpdate={canUpdate} /> : null}
       {starting ? <StartCampaignDialog locationId={locationId} images={images} onClose={() => setStarting(false)} /> : null}

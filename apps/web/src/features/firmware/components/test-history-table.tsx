@@ -1,7 +1,6 @@
 import { formatQuantity } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -9,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useTestHistory } from '../api/manufacturing-api.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 /** The charger's end-of-line test results, newest first. */
 export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { chargerId: string; chargerName: string; timeZone: string | undefined }) => {
@@ -22,7 +22,7 @@ export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { charger
       {history.isError ? <Alert severity="error">The test history could not be loaded. {history.error.message}</Alert> : null}
       {history.data?.items.length === 0 ? <Typography color="text.secondary">No test results for this charger yet</Typography> : null}
       {history.data?.items.length ? (
-        <Table size="small" aria-label={`Test history of ${chargerName}`}>
+        <ScrollingTable size="small" aria-label={`Test history of ${chargerName}`}>
           <TableHead>
             <TableRow>
               <TableCell>Tested</TableCell>
@@ -49,7 +49,7 @@ export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { charger
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </ScrollingTable>
       ) : null}
     </>
   );

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -18,6 +17,7 @@ import { useCan } from '../../../lib/can.tsx';
 import { useDeals } from '../api/deals-api.ts';
 import { DealDialog } from './deal-dialog.tsx';
 import { bpsLabel } from './percent.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 const terms = (deal: Deal) =>
   deal.kind === 'fixed_fee' && deal.monthlyFee !== null && deal.currency
@@ -49,7 +49,7 @@ export const DealsCard = ({ locationId, currency }: { locationId: string; curren
         ) : deals.data.items.length === 0 ? (
           <Typography color="text.secondary">No deals on this location.</Typography>
         ) : (
-          <Table size="small" aria-label="Deals">
+          <ScrollingTable size="small" aria-label="Deals">
             <TableHead>
               <TableRow>
                 <TableCell>Kind</TableCell>
@@ -68,7 +68,7 @@ export const DealsCard = ({ locationId, currency }: { locationId: string; curren
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollingTable>
         )}
       </CardContent>
       {adding && <DealDialog locationId={locationId} currency={currency} onClose={() => setAdding(false)} />}

@@ -1,7 +1,6 @@
 import { TRANSFER_STATUS_LABELS, type TransferListResponse } from '@wattdesk/shared/schemas/payouts';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -9,6 +8,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-time.ts';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 
 const STATUS_COLOURS = { pending: 'default', in_transit: 'info', paid: 'success', failed: 'error' } as const;
 
@@ -19,7 +19,7 @@ export const TransfersTable = ({ data, onPage }: Props) => {
   if (data.total === 0) return <EmptyState title="No payouts yet">Transfers of this location&apos;s balance appear here.</EmptyState>;
   return (
     <>
-      <Table size="small" aria-label="Payouts">
+      <ScrollingTable size="small" aria-label="Payouts">
         <TableHead>
           <TableRow>
             <TableCell>Date ({data.timeZone})</TableCell>
@@ -47,7 +47,7 @@ export const TransfersTable = ({ data, onPage }: Props) => {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </ScrollingTable>
       <TablePagination
         component="div"
         count={data.total}
