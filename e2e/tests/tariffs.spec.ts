@@ -46,7 +46,7 @@ test('a host sets a time-of-use rate; a session across the period boundary shows
   await expect(page.getByRole('list', { name: 'Legend' })).toContainText(`All Days ${hourLabel(before)}–${hourLabel(after)}: $0.20/kWh`);
   await page.getByRole('button', { name: 'Save rates' }).click();
   await expect(page.getByRole('alert').filter({ hasText: SAVED })).toBeVisible();
-  await expect(page.getByTestId('calculator-result')).toContainText('A 2-hour, 20 kWh session starting now costs');
+  await expect(page.getByTestId('calculator-result')).toContainText('A 2-hour, 20.00 kWh session starting now costs');
 
   // The session: 10 minutes before the boundary to 20 minutes after, by the charger's clock.
   let clock = boundary - 10 * MINUTE;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 
-const base = { DATA_DIR: '/tmp/wattdesk-config-test', JWT_SECRET: 'x'.repeat(40) };
+const base = { DATA_DIR: '/tmp/wattdesk-config-test', JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing' };
 
 describe('session lifetime settings (issue 39)', () => {
   it("defaults to the spec's 1,800 s idle timeout and a 12-hour absolute lifetime", () => {
