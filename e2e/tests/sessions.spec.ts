@@ -74,7 +74,7 @@ test('a remote action on an offline charger shows the offline message', async ({
   const dialog = await manage(page, 'Bay 1');
   await expect(dialog).toContainText(BAY_1);
   // A demo charger no simulator runs: marked as such rather than reported offline (issue 39); still not reachable.
-  await expect(dialog.getByText('Not connected (demo)', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Not connected (demo)', { exact: true }).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Reset…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reset Bay 1?' });
   await confirm.getByLabel(/^Hard/).check();
