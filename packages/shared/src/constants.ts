@@ -75,6 +75,10 @@ export type LastKnownStatus = (typeof LAST_KNOWN_STATUSES)[number];
 /** OCPP 1.6J: the WebSocket path chargers connect to (`/ocpp/{chargerId}`) and the subprotocol they speak. */
 export const OCPP_PATH = '/ocpp';
 export const OCPP_SUBPROTOCOL = 'ocpp1.6';
+/** The OCPP versions a charger may speak on that path, and the subprotocol each is offered under (issue 41). */
+export const OCPP_VERSIONS = ['1.6', '2.0.1'] as const;
+export type OcppVersion = (typeof OCPP_VERSIONS)[number];
+export const OCPP_SUBPROTOCOL_OF_VERSION = { '1.6': 'ocpp1.6', '2.0.1': 'ocpp2.0.1' } as const satisfies Record<OcppVersion, string>;
 /** Security profile 1 passwords (HTTP Basic), as the OCPP 1.6 security whitepaper bounds them. */
 export const OCPP_PASSWORD_MIN_LENGTH = 16;
 export const OCPP_PASSWORD_MAX_LENGTH = 40;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARGER_KINDS, CHARGER_STATUSES, CONNECTOR_TYPES, LAST_KNOWN_STATUSES } from '../constants.ts';
+import { CHARGER_KINDS, CHARGER_STATUSES, CONNECTOR_TYPES, LAST_KNOWN_STATUSES, OCPP_VERSIONS } from '../constants.ts';
 import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
 import { nonNegativeNumber, optionalText, requiredText } from './fields.ts';
@@ -65,6 +65,8 @@ export const chargerSchema = z.object({
   licensed: z.boolean(),
   /** A demo charger no simulator runs: shown as not connected (demo), not offline, and never notified offline. */
   demoNotConnected: z.boolean(),
+  /** The OCPP version of the charger's latest connection; null until it first connects. */
+  ocppVersion: z.enum(OCPP_VERSIONS).nullable(),
   ...chargerLiveSchema.shape,
 });
 export type Charger = z.infer<typeof chargerSchema>;

@@ -1,5 +1,5 @@
 import type { IdleFeeSettings, ViolationRules } from '@wattdesk/shared';
-import { AVAILABILITIES, CHARGER_KINDS, CHARGER_STATUSES, LAST_KNOWN_STATUSES } from '@wattdesk/shared';
+import { AVAILABILITIES, CHARGER_KINDS, CHARGER_STATUSES, LAST_KNOWN_STATUSES, OCPP_VERSIONS } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, doublePrecision, index, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
@@ -84,6 +84,8 @@ export const chargers = pgTable(
      * clears the flag (db/charger-status.ts); from then on it is watched like any charger.
      */
     demoNotConnected: boolean('demo_not_connected').notNull().default(false),
+    /** The OCPP version of its latest connection (a firmware update may move it); null until it first connects. */
+    ocppVersion: text('ocpp_version', { enum: OCPP_VERSIONS }),
     /** What searches match: name, charger id and model, lower-cased, with a trigram index. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || charger_id || ' ' || model)`),
     ...timestamps(),
@@ -98,6 +100,7 @@ export const chargers = pgTable(
     index('chargers_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check('chargers_kind_check', sql`${table.kind} in (${sql.raw(CHARGER_KINDS.map((k) => `'${k}'`).join(', '))})`),
     check('chargers_status_check', sql`${table.status} in (${sql.raw(CHARGER_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    check('chargers_ocpp_version_check', sql`${table.ocppVersion} in (${sql.raw(OCPP_VERSIONS.map((v) => `'${v}'`).join(', '))})`),
     check('chargers_last_known_status_check', sql`${table.lastKnownStatus} in (${sql.raw(LAST_KNOWN_STATUSES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );

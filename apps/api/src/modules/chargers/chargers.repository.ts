@@ -24,6 +24,7 @@ const chargerColumns = {
   lastSeenAt: chargers.lastSeenAt,
   connected: sql<boolean>`${chargers.connectedNode} is not null`,
   demoNotConnected: chargers.demoNotConnected,
+  ocppVersion: chargers.ocppVersion,
   availability: chargers.availability,
   firmwareVersion: chargers.firmwareVersion,
   // A seat of a licence of the charger's own location that has not lapsed (one that renews itself does not lapse).

@@ -22,6 +22,7 @@ const charger: Charger = {
   lastKnownStatus: null,
   licensed: true,
   demoNotConnected: false,
+  ocppVersion: '1.6',
   kind: 'smart',
   model: 'Wattdesk Smart 11',
   serialNumber: 'SN1',

@@ -21,6 +21,7 @@ const charger = (overrides: Partial<Charger> = {}): Charger => ({
   lastKnownStatus: 'charging',
   licensed: true,
   demoNotConnected: false,
+  ocppVersion: '1.6',
   lastSeenAt: NOW.toISOString(),
   connected: true,
   availability: 'operative',
