@@ -54,9 +54,15 @@ export const chargingSessions = pgTable(
     stopReason: text('stop_reason'),
     /** The tariff version in force when the session started: it is priced with that one, live and final. */
     tariffVersionId: uuid('tariff_version_id').references(() => tariffVersions.id, { onDelete: 'set null' }),
+    /**
+     * OCPP 2.0.1: the transaction id the charger chose (a string, unique per charger); null for 1.6, whose charger
+     * echoes our integer transactionId. Both kinds are one session model (issue 41).
+     */
+    chargerTransactionId: text('charger_transaction_id'),
     ...timestamps(),
   },
   (table) => [
+    unique('charging_sessions_charger_transaction_unique').on(table.chargerId, table.chargerTransactionId),
     unique('charging_sessions_start_unique').on(table.chargerId, table.connectorId, table.startedAt, table.idTag),
     index('charging_sessions_location_started_idx').on(table.locationId, table.startedAt),
     // The sessions report over every location reads its pages along this (keyset, decision 057).

@@ -1,2 +1,0 @@
-ALTER TABLE "chargers" ADD COLUMN "ocpp_version" text;--> statement-breakpoint
-ALTER TABLE "chargers" ADD CONSTRAINT "chargers_ocpp_version_check" CHECK ("chargers"."ocpp_version" in ('1.6', '2.0.1'));
