@@ -1,7 +1,7 @@
 import type { Agreement, AgreementViewStatus } from '@wattdesk/shared/schemas/agreements';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
+import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -34,7 +34,7 @@ export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload, tim
     </TableSortLabel>
   );
   return (
-    <Table size="small" aria-label="Agreements">
+    <ScrollingTable size="small" aria-label="Agreements">
       <TableHead>
         <TableRow>
           <TableCell>{header('accountName', 'Account')}</TableCell>
@@ -81,6 +81,6 @@ export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload, tim
           </TableRow>
         ))}
       </TableBody>
-    </Table>
+    </ScrollingTable>
   );
 };
