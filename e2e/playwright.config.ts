@@ -5,9 +5,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Each worker runs its own product (support/worker-stack.ts); two keep both cores busy while each chain waits.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Time limits, not measurements (speed is measured in bench/): `npm test` runs these beside the unit tests on two
   // shared cores, and on a slow day a sandbox link token took over 10 s and a whole invitation journey over a minute.

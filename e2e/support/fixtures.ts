@@ -1,5 +1,6 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { stack } from './stack.ts';
+import { test as base } from './worker-stack.ts';
 
 export const DEMO_PASSWORD = 'Charge#2026';
 export const demoEmail = (type: string) => `${type.toLowerCase()}@example.com`;

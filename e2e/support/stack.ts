@@ -2,11 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReceivedMail } from '@wattdesk/test-support';
 
-/** Where the started product and its mail sink are, as global-setup published them. */
+/** Where this worker's product and its mail sink are, as worker-stack.ts published them. */
 export const stack = () => {
   const baseUrl = process.env.E2E_BASE_URL;
   const mailDir = process.env.E2E_MAIL_DIR;
-  if (!baseUrl || !mailDir) throw new Error('the e2e stack is not running (global-setup did not run)');
+  if (!baseUrl || !mailDir) throw new Error('the e2e stack is not running (worker-stack.ts did not run)');
   return { baseUrl, mailDir };
 };
 
