@@ -6,6 +6,7 @@ const ENGINE_INDEPENDENT = [
   'src/lib/ocpp-j/ocpp-json-rpc.test.ts',
   'src/db/pglite-maintenance.test.ts',
   'src/lib/load-shedder.test.ts',
+  'src/lib/verified-tokens.test.ts',
   'src/lib/periodic-pass.test.ts',
   'src/modules/dpo/allocation.test.ts',
   'src/modules/drivers/authorization-rules.test.ts',

@@ -5,10 +5,11 @@ import fp from 'fastify-plugin';
 import { AccessCache, type SessionAccess } from '../lib/access-cache.ts';
 import type { AuthContext } from '../lib/fastify-types.ts';
 import { isUuid } from '../lib/uuid.ts';
+import { VerifiedTokens } from '../lib/verified-tokens.ts';
 
 export type AccessTokenClaims = { sub: string; sid: string; typ: UserType };
 
-/** How many checked tokens the verifier keeps at once. */
+/** How many checked tokens are kept at once: as many as the verifier's own cache held before. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 declare module '@fastify/jwt' {
@@ -53,6 +54,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { expiresIn: options.accessTokenTtlSeconds, iss: options.issuer, aud: AUDIENCE, algorithm: 'HS256' },
+    // Checked tokens are kept below (VerifiedTokens), not in the verifier's cache, which hashes every token it looks up.
     // Every claim we rely on must be there: a token without exp would never expire, one without aud could be
     // a token of another of our purposes.
     verify: {
@@ -60,20 +62,18 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
       allowedAud: AUDIENCE,
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'aud', 'iss', 'sub', 'sid', 'typ'],
-      // A signed-in browser sends the same token with every request: fast-jwt keeps its verdict until the token's exp.
-      // Keyed by the token itself (its default hashes every token with SHA-256, 172 ms of 4.1 s busy in decision
-      // 006's profile); so keyed it costs 0.5 µs a check more than our own copy did (bench/library-pieces.ts).
-      cache: VERIFIED_TOKENS_KEPT,
-      cacheKeyBuilder: (token: string) => token,
     },
   });
   app.decorate('accessCache', new AccessCache(options.accessCacheTtlMs, options.loadSessionAccess));
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
   app.decorateRequest('auth', null);
 
+  const verifiedTokens = new VerifiedTokens<AccessTokenClaims>(VERIFIED_TOKENS_KEPT);
   const verifiedClaims = (request: FastifyRequest): AccessTokenClaims => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
+    const known = verifiedTokens.get(token);
+    if (known) return known;
     let claims: AccessTokenClaims & { exp: number };
     try {
       claims = app.jwt.verify<AccessTokenClaims & { exp: number }>(token);
@@ -83,6 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     // A token we signed always names a session id; anything else (another purpose's token, a forged
     // claim signed with a leaked secret) must not reach the uuid column and fail there as a 500.
     if (!userTypeSchema.safeParse(claims.typ).success || !isUuid(claims.sid) || !isUuid(claims.sub)) throw new AppError('UNAUTHENTICATED');
+    verifiedTokens.remember(token, claims, claims.exp);
     return claims;
   };
 

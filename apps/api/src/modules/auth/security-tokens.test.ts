@@ -45,7 +45,7 @@ describe('security: our access tokens must carry exp and aud (item 9)', () => {
     const token = await resign({ ...decodeJwt(session.access_token), exp: expiresAt });
     const read = () => t.app.inject(authed(token, { method: 'GET', url: '/web/locations' }));
     expect((await read()).statusCode).toBe(200);
-    // The verifier keeps checked tokens for the requests after (fast-jwt's cache): never past their exp.
+    // Checked tokens are kept for the requests after (lib/verified-tokens.ts): never past their exp.
     await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 + 50 - Date.now()));
     expect((await read()).statusCode).toBe(401);
   });

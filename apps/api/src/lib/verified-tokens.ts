@@ -1,5 +1,3 @@
-// Our former copy of a verified-token cache (apps/api/src/lib/verified-tokens.ts until 2026-12-07), kept here only as the
-// figure fast-jwt's own cache is compared with.
 /**
  * Access tokens already verified, kept by the token itself until they expire. A signed-in browser sends the same
  * token with every request; checking it again (HMAC, JSON, claims), or hashing it for fast-jwt's own cache key
