@@ -10,13 +10,20 @@ import type {
   StopReason,
 } from '@wattdesk/shared/ocpp/ocpp16';
 
+import type { OcppVersion } from '@wattdesk/shared';
+
 export type SimulatedChargerOptions = {
   /** The product's base URL (http://localhost:3000) or its WebSocket base; `/ocpp/{chargerId}` is appended. */
   url: string;
   chargerId: string;
   /** HTTP Basic password (security profile 1); the username is the charger id. */
   password?: string;
-  /** Number of connectors (default 1). */
+  /**
+   * The OCPP version the charger prefers (default 1.6). A 2.0.1 charger offers ocpp2.0.1 and ocpp1.6 and speaks
+   * whichever the server selects, so it still works with a server that knows only 1.6.
+   */
+  protocol?: OcppVersion;
+  /** Number of connectors (default 1; in 2.0.1 each is an EVSE with one connector). */
   connectors?: number;
   vendor?: string;
   model?: string;
