@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type {
   AuthorizeResponse,
   ChargePointErrorCode,
@@ -20,6 +21,8 @@ import type { StatusReporter } from './status.ts';
 export class Sessions {
   /** Starts between the connector taken and the StartTransaction answered: not charging yet, soon to be. */
   private readonly starting = new Set<Promise<StartTransactionResponse>>();
+  /** Stops under way, until their last status notification is out. */
+  private readonly finishing = new Set<Promise<StopTransactionResponse>>();
   /** TransactionEvent, when the connection speaks 2.0.1. */
   readonly transactions201: Transactions201;
 
@@ -143,8 +146,26 @@ export class Sessions {
     }
   }
 
+  /** Resolves once no connector has a session and every stop has sent its last status (a Reset OnIdle waits for this). */
+  async idle(): Promise<void> {
+    while (this.finishing.size || this.state.connectors.some((c) => c.busy)) {
+      if (this.finishing.size) await Promise.allSettled([...this.finishing]);
+      else await once(this.runtime.events, 'sessionStopped');
+    }
+  }
+
   /** StopTransaction with the final reading, then Finishing → Available (or Unavailable when scheduled). */
   async finish(c: Connector, reason: StopReason, idTag: string | undefined): Promise<StopTransactionResponse> {
+    const finishing = this.end(c, reason, idTag);
+    this.finishing.add(finishing);
+    try {
+      return await finishing;
+    } finally {
+      this.finishing.delete(finishing);
+    }
+  }
+
+  private async end(c: Connector, reason: StopReason, idTag: string | undefined): Promise<StopTransactionResponse> {
     const transactionId = c.transactionId!;
     c.stopping = true;
     this.stopMeterLoop(c);

@@ -25,18 +25,6 @@ export const remoteControlHandlers201 = (parts: Charger201Parts): CommandHandler
     await sessions.run(c, idToken.idToken, undefined, { idToken, remoteStartId });
   };
 
-  /** Resolves once no connector has a session (a Reset OnIdle waits for this). */
-  const whenIdle = () =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (state.connectors.some((c) => c.busy)) return;
-        runtime.events.off('sessionStopped', check);
-        resolve();
-      };
-      runtime.events.on('sessionStopped', check);
-      check();
-    });
-
   return {
     RequestStartTransaction: ({ idToken, evseId, remoteStartId }) => {
       const c = state.connectors.find((candidate) => (evseId === undefined || candidate.id === evseId) && state.isFree(candidate, idToken.idToken));
@@ -57,9 +45,7 @@ export const remoteControlHandlers201 = (parts: Charger201Parts): CommandHandler
       if (evseId !== undefined) return { status: 'Rejected' };
       if (type === 'OnIdle' && state.connectors.some((c) => c.busy)) {
         runtime.afterReply(async () => {
-          await whenIdle();
-          // Let the ended transaction's last status notifications go out before the connection closes.
-          await runtime.pause(runtime.stepDelayMs);
+          await sessions.idle();
           await lifecycle.reboot('Soft');
         });
         return { status: 'Scheduled' };
