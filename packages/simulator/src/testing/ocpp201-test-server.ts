@@ -19,8 +19,11 @@ export type SchemaViolation = { chargerId: string; method: string; outbound: boo
  * recorded and answered the simplest valid way (tokens starting BLOCKED are Blocked; a token ACCOUNT.CARD has the
  * groupIdToken ACCOUNT); every schema violation is kept in `violations` for the test to assert there are none.
  */
-export const startTestCsms201 = async (options: { password?: string; heartbeatInterval?: number } = {}) => {
-  const server = new RPCServer({ protocols: [OCPP_SUBPROTOCOL_OF_VERSION['2.0.1']], strictMode: true });
+export const startTestCsms201 = async (options: { password?: string; heartbeatInterval?: number; alsoOcpp16?: boolean } = {}) => {
+  // With alsoOcpp16, 1.6 chargers are let in too (2.0.1 first: a charger offering both gets 2.0.1); only the
+  // answers both versions share (boot, heartbeat, status) suit them.
+  const protocols = [OCPP_SUBPROTOCOL_OF_VERSION['2.0.1'], ...(options.alsoOcpp16 ? [OCPP_SUBPROTOCOL_OF_VERSION['1.6']] : [])];
+  const server = new RPCServer({ protocols, strictMode: true });
   const calls: RecordedCall[] = [];
   const violations: SchemaViolation[] = [];
   const clients = new Map<string, ServerClient>();
