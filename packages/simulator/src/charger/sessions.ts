@@ -11,13 +11,16 @@ import type {
   StopTransactionResponse,
 } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ChargerLink } from './link.ts';
-import { authorizationStatusOf, idTokenOf, meterValueOf } from './ocpp201/convert.ts';
+import { meterValueOf } from './ocpp201/convert.ts';
 import { Transactions201, type TransactionOrigin } from './ocpp201/transactions.ts';
 import type { ChargerRuntime } from './runtime.ts';
 import type { ChargerState, Connector } from './state.ts';
 import type { StatusReporter } from './status.ts';
 
-/** Charging sessions: Authorize, StartTransaction, MeterValues while charging, StopTransaction; faults that pause them. */
+/**
+ * Charging sessions: Authorize, StartTransaction, MeterValues while charging, StopTransaction; faults that pause
+ * them. On a 2.0.1 connection the same steps go out as Authorize and TransactionEvent (ocpp201/transactions.ts).
+ */
 export class Sessions {
   /** Starts between the connector taken and the StartTransaction answered: not charging yet, soon to be. */
   private readonly starting = new Set<Promise<StartTransactionResponse>>();
@@ -37,19 +40,9 @@ export class Sessions {
 
   /** Authorize; the answer's parentIdTag (2.0.1: groupIdToken) goes into the authorization cache. */
   async authorize(idTag: string): Promise<AuthorizeResponse> {
-    const answer = this.link.version === '2.0.1' ? await this.authorize201(idTag) : await this.link.send('Authorize', { idTag });
+    const answer = this.link.version === '2.0.1' ? await this.transactions201.authorize(idTag) : await this.link.send('Authorize', { idTag });
     this.state.rememberParent(idTag, answer.idTagInfo.parentIdTag);
     return answer;
-  }
-
-  private async authorize201(idTag: string): Promise<AuthorizeResponse> {
-    const { idTokenInfo } = await this.link.send201('Authorize', { idToken: idTokenOf(idTag) });
-    return {
-      idTagInfo: {
-        status: authorizationStatusOf(idTokenInfo.status),
-        ...(idTokenInfo.groupIdToken ? { parentIdTag: idTokenInfo.groupIdToken.idToken } : {}),
-      },
-    };
   }
 
   /**

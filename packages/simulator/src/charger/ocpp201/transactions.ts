@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { MeterValue, StartTransactionResponse, StopReason, StopTransactionResponse } from '@wattdesk/shared/ocpp/ocpp16';
+import type {
+  AuthorizeResponse,
+  IdTagInfo,
+  MeterValue,
+  StartTransactionResponse,
+  StopReason,
+  StopTransactionResponse,
+} from '@wattdesk/shared/ocpp/ocpp16';
 import type { IdTokenInfoType, IdTokenType, TransactionEventRequest, TriggerReason } from '@wattdesk/shared/ocpp/ocpp201';
 import type { ChargerLink } from '../link.ts';
 import type { ChargerRuntime } from '../runtime.ts';
@@ -12,8 +19,11 @@ export type TransactionOrigin = { idToken?: IdTokenType; remoteStartId?: number 
 /** A running 2.0.1 transaction: the id the charger gave it and the seqNo its next event carries. */
 type OpenTransaction = { id: string; seqNo: number; idToken: IdTokenType; remoteStartId: number | undefined };
 
-const idTagInfoOf = (info: IdTokenInfoType | undefined) =>
-  info ? { status: authorizationStatusOf(info.status), ...(info.groupIdToken ? { parentIdTag: info.groupIdToken.idToken } : {}) } : undefined;
+function idTagInfoOf(info: IdTokenInfoType): IdTagInfo;
+function idTagInfoOf(info: IdTokenInfoType | undefined): IdTagInfo | undefined;
+function idTagInfoOf(info: IdTokenInfoType | undefined): IdTagInfo | undefined {
+  return info ? { status: authorizationStatusOf(info.status), ...(info.groupIdToken ? { parentIdTag: info.groupIdToken.idToken } : {}) } : undefined;
+}
 
 /**
  * TransactionEvent (OCPP 2.0.1 E01–E15): the charger names each transaction with a UUID and numbers its events
@@ -38,6 +48,12 @@ export class Transactions201 {
   localIdOf(transactionId: string): number | undefined {
     for (const [localId, open] of this.open) if (open.id === transactionId) return localId;
     return undefined;
+  }
+
+  /** Authorize with the token as an RFID card; answered the way the 1.6 answer reads (groupIdToken as parentIdTag). */
+  async authorize(idTag: string): Promise<AuthorizeResponse> {
+    const { idTokenInfo } = await this.link.send201('Authorize', { idToken: idTokenOf(idTag) });
+    return { idTagInfo: idTagInfoOf(idTokenInfo) };
   }
 
   /** TransactionEvent Started; answered the way the 1.6 StartTransaction answer reads (the number is the simulator's). */
