@@ -60,8 +60,8 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
   /** Every call the central system made, in order. */
   readonly received: ReceivedCommand[] = [];
   readonly configuration: ConfigurationStore;
-  /** The 2.0.1 device model (its variables share values with the 1.6 configuration keys). */
-  readonly deviceModel: DeviceModel;
+  /** The 2.0.1 device model of a charger that offers 2.0.1 (its variables share values with the 1.6 configuration keys). */
+  readonly deviceModel: DeviceModel | undefined;
 
   private readonly parts: ChargerParts;
 
@@ -81,12 +81,15 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
     const lifecycle = new ConnectionLifecycle(runtime, link, state, status, sessions);
     const maintenance = new Maintenance(runtime, link, state, lifecycle);
     this.parts = { runtime, link, state, status, sessions, lifecycle, maintenance };
-    this.deviceModel = new DeviceModel(runtime, state, {
-      heartbeatIntervalChanged: () => lifecycle.restartHeartbeat(),
-      meterIntervalChanged: () => sessions.restartMeterLoops(),
-    });
     const record = (method: string, params: unknown) => this.record(method, params);
-    registerHandlers201({ ...this.parts, deviceModel: this.deviceModel }, record);
+    // Only a charger that offers 2.0.1 carries its device model and handlers (a load test runs thousands of 1.6 ones).
+    if (options.protocol === '2.0.1') {
+      this.deviceModel = new DeviceModel(runtime, state, {
+        heartbeatIntervalChanged: () => lifecycle.restartHeartbeat(),
+        meterIntervalChanged: () => sessions.restartMeterLoops(),
+      });
+      registerHandlers201({ ...this.parts, deviceModel: this.deviceModel }, record);
+    }
     registerHandlers(this.parts, record);
   }
 

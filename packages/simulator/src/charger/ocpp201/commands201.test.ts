@@ -58,6 +58,26 @@ describe('2.0.1 commands from the CSMS', () => {
     expect(await central.command(charger.chargerId, 'UnlockConnector', { evseId: 9, connectorId: 1 })).toEqual({ status: 'UnknownConnector' });
   });
 
+  it('a remote start with a TxProfile limits the transaction it starts', async () => {
+    const charger = makeCharger({ powerKw: 7.2 });
+    await charger.connect();
+    const chargingProfile = {
+      id: 40,
+      stackLevel: 0,
+      chargingProfilePurpose: 'TxProfile',
+      chargingProfileKind: 'Relative',
+      chargingSchedule: [{ id: 1, chargingRateUnit: 'W', chargingSchedulePeriod: [{ startPeriod: 0, limit: 1500 }] }],
+    };
+    const start = { idToken: card('DRIVER-0040'), remoteStartId: 40, chargingProfile };
+    expect(await central.command(charger.chargerId, 'RequestStartTransaction', start)).toEqual({ status: 'Accepted' });
+    await central.waitFor(() => events('Updated').length >= 4);
+    expect(
+      events('Updated')
+        .map(powerOf)
+        .every((power) => power <= 1500),
+    ).toBe(true);
+  });
+
   it('availability, reservations with their expiry, triggers, cache and data transfer', async () => {
     const charger = makeCharger({ connectors: 2 });
     await charger.connect();

@@ -1,6 +1,7 @@
 import { changeAvailability } from '../../handlers/availability.ts';
 import type { Connector } from '../../state.ts';
-import type { IdTokenType } from '@wattdesk/shared/ocpp/ocpp201';
+import type { ChargingProfileType, IdTokenType } from '@wattdesk/shared/ocpp/ocpp201';
+import { profile16Of } from './smart-charging.ts';
 import type { CommandHandlers201, Charger201Parts } from './context.ts';
 
 /**
@@ -11,7 +12,7 @@ export const remoteControlHandlers201 = (parts: Charger201Parts): CommandHandler
   const { runtime, state, sessions, lifecycle } = parts;
 
   /** Authorizes first when AuthorizeRemoteStart asks for it; the connector was marked busy by the caller. */
-  const startRemotely = async (c: Connector, idToken: IdTokenType, remoteStartId: number) => {
+  const startRemotely = async (c: Connector, idToken: IdTokenType, remoteStartId: number, chargingProfile: ChargingProfileType | undefined) => {
     if (runtime.configuration.getBoolean('AuthorizeRemoteTxRequests')) {
       const { idTagInfo } = await sessions.authorize(idToken.idToken).catch((error: unknown) => {
         c.busy = false;
@@ -22,15 +23,22 @@ export const remoteControlHandlers201 = (parts: Charger201Parts): CommandHandler
         return;
       }
     }
-    await sessions.run(c, idToken.idToken, undefined, { idToken, remoteStartId });
+    const { idTagInfo } = await sessions.run(c, idToken.idToken, undefined, { idToken, remoteStartId });
+    // K05: a TxProfile sent with the start limits the transaction it starts.
+    const profile = chargingProfile && profile16Of(chargingProfile, sessions.transactions201);
+    if (profile && idTagInfo.status === 'Accepted' && state.isCharging(c)) {
+      c.meter.advance(runtime.now());
+      state.profiles.set(c.id, profile, c.transactionId, runtime.now());
+    }
   };
 
   return {
-    RequestStartTransaction: ({ idToken, evseId, remoteStartId }) => {
+    RequestStartTransaction: ({ idToken, evseId, remoteStartId, chargingProfile }) => {
       const c = state.connectors.find((candidate) => (evseId === undefined || candidate.id === evseId) && state.isFree(candidate, idToken.idToken));
       if (!c) return { status: 'Rejected' };
+      if (chargingProfile && chargingProfile.chargingProfilePurpose !== 'TxProfile') return { status: 'Rejected' };
       c.busy = true;
-      runtime.afterReply(() => startRemotely(c, idToken, remoteStartId));
+      runtime.afterReply(() => startRemotely(c, idToken, remoteStartId, chargingProfile));
       return { status: 'Accepted' };
     },
     RequestStopTransaction: ({ transactionId }) => {
