@@ -49,7 +49,7 @@ export type SimulatedChargerOptions = {
   stepDelayMs?: number;
   /** Energy register at start, per connector (default: a random reading between 50 and 1,500 kWh). */
   initialEnergyWh?: number;
-  /** Validate calls and answers against the OCPP 1.6 schemas on this side too (default true; load tests turn it off). */
+  /** Validate calls and answers against the schemas of the version spoken on this side too (default true; load tests turn it off). */
   strictMode?: boolean;
   /** Fire the first heartbeat and meter tick at a random point of their interval, so a fleet's load is even (default false). */
   jitterTimers?: boolean;

@@ -108,6 +108,14 @@ describe('2.0.1 commands from the CSMS', () => {
     });
     const meterValues = await central.waitFor(() => central.callsOf('MeterValues')[0]);
     expect(meterValues.params).toMatchObject({ evseId: 2 });
+    const statusesBefore = central.callsOf('StatusNotification').length;
+    const triggerStatus = { requestedMessage: 'StatusNotification', evse: { id: 1, connectorId: 1 } };
+    expect(await central.command(charger.chargerId, 'TriggerMessage', triggerStatus)).toEqual({ status: 'Accepted' });
+    await central.waitFor(() => central.callsOf('StatusNotification').length === statusesBefore + 1);
+    expect(evseStatuses().at(-1)).toBe('1:Available');
+    expect(await central.command(charger.chargerId, 'TriggerMessage', { requestedMessage: 'BootNotification' })).toEqual({ status: 'Accepted' });
+    const triggeredBoot = await central.waitFor(() => central.callsOf('BootNotification')[1]);
+    expect(triggeredBoot.params).toMatchObject({ reason: 'Triggered' });
     expect(await central.command(charger.chargerId, 'TriggerMessage', { requestedMessage: 'SignV2GCertificate' })).toEqual({
       status: 'NotImplemented',
     });
