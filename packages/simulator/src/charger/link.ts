@@ -171,7 +171,7 @@ export class ChargerLink {
    * Answers every call with the handler of the version this connection speaks; calls no handler takes get
    * NotImplemented, after `record` has seen them.
    */
-  refuseUnknown(record: (method: string, params: unknown) => void): void {
+  answerCalls(record: (method: string, params: unknown) => void): void {
     this.client.handle(async ({ method, params }: IHandlersOption) => {
       const handler = this.handlers[this.version].get(method ?? '');
       if (handler) return handler(params);
