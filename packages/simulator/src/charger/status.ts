@@ -9,6 +9,9 @@ import type { ChargerState } from './state.ts';
 export class StatusReporter {
   /** 2.0.1: the connector status each EVSE last reported, so Preparing → Charging (both Occupied) is said once. */
   private readonly reported201 = new Map<number, ConnectorStatus201>();
+  /** 2.0.1: the connectors whose fault was announced with NotifyEvent, and the id each next event gets. */
+  private readonly faulted201 = new Set<number>();
+  private nextEventId = 1;
 
   constructor(
     private readonly runtime: ChargerRuntime,
@@ -33,8 +36,10 @@ export class StatusReporter {
       c.errorCode = errorCode;
       c.info = info;
     }
-    if (this.link.version === '2.0.1') await this.send201(connectorId, status, options.repeat ?? false);
-    else await this.send16(connectorId, status, errorCode, info);
+    if (this.link.version === '2.0.1') {
+      await this.send201(connectorId, status, options.repeat ?? false);
+      await this.notifyProblem201(connectorId, status, errorCode, info);
+    } else await this.send16(connectorId, status, errorCode, info);
     this.runtime.events.emit('status', { connectorId, status, errorCode, info });
   }
 
@@ -63,6 +68,41 @@ export class StatusReporter {
       connectorStatus,
       evseId: connectorId,
       connectorId: 1,
+    });
+  }
+
+  /**
+   * 2.0.1 has no error code in StatusNotification: a fault is told with NotifyEvent on the connector's Problem
+   * variable (techCode: the 1.6 error code), and cleared the same way when it ends.
+   */
+  private async notifyProblem201(
+    connectorId: number,
+    status: ChargePointStatus,
+    errorCode: ChargePointErrorCode,
+    info: string | undefined,
+  ): Promise<void> {
+    if (connectorId === 0) return;
+    const faulted = status === 'Faulted';
+    if (faulted === this.faulted201.has(connectorId)) return;
+    if (faulted) this.faulted201.add(connectorId);
+    else this.faulted201.delete(connectorId);
+    const timestamp = new Date(this.runtime.now()).toISOString();
+    await this.link.send201('NotifyEvent', {
+      generatedAt: timestamp,
+      seqNo: 0,
+      eventData: [
+        {
+          eventId: this.nextEventId++,
+          timestamp,
+          trigger: 'Delta',
+          actualValue: String(faulted),
+          ...(faulted ? { techCode: errorCode } : { cleared: true }),
+          ...(faulted && info ? { techInfo: info.slice(0, 500) } : {}),
+          eventNotificationType: 'HardWiredNotification',
+          component: { name: 'Connector', evse: { id: connectorId, connectorId: 1 } },
+          variable: { name: 'Problem' },
+        },
+      ],
     });
   }
 

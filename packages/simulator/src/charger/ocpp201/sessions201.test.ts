@@ -94,6 +94,24 @@ describe('a 2.0.1 charger against an independent 2.0.1 CSMS (strict schemas both
     expect(central.callsOf('MeterValues')[0]!.params).toMatchObject({ evseId: 1 });
   });
 
+  it('a fault: Faulted, and NotifyEvent on the connector’s Problem with the error code; cleared when it ends', async () => {
+    const charger = makeCharger();
+    await charger.connect();
+    await charger.fault(1, 'GroundFailure');
+    await charger.clearFault(1);
+    expect(evseStatuses(central.callsOf('StatusNotification'))).toEqual(['1:Available', '1:Faulted', '1:Available']);
+    const problems = central.callsOf('NotifyEvent').map((call) => (call.params.eventData as Record<string, unknown>[])[0]);
+    expect(problems).toMatchObject([
+      {
+        actualValue: 'true',
+        techCode: 'GroundFailure',
+        component: { name: 'Connector', evse: { id: 1, connectorId: 1 } },
+        variable: { name: 'Problem' },
+      },
+      { actualValue: 'false', cleared: true },
+    ]);
+  });
+
   it('runs the autopilot: drivers authorize, charge and leave', async () => {
     const charger = makeCharger();
     await charger.connect();
