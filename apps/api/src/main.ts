@@ -76,29 +76,34 @@ const start = async () => {
  * SIMULATE_CHARGERS=n: the first n seeded demo chargers connect through the simulator and run the demo
  * scenario, so the dashboard shows a live network without real hardware. Each charges with the cards of its
  * location's seeded drivers (issue 39: random tags added 54 unknown drivers to the dashboard in 35 minutes); a
- * location without any falls back to the simulator's own tags, which demo locations accept.
+ * location without any falls back to the simulator's own tags, which demo locations accept. Every third charger
+ * prefers OCPP 2.0.1 (issue 41); it offers 1.6 too, so it speaks 1.6 wherever the server selects 1.6.
  */
 const startDemoChargers = async (app: FastifyInstance, database: DatabaseHandle, count: number, url: string) => {
-  const { startSimulatedFleet } = await import('@wattdesk/simulator');
-  const rows = await database.db
+  const { startSimulatedFleet, ocppVersionInMix } = await import('@wattdesk/simulator');
+  const found = await database.db
     .select({ chargerId: chargers.chargerId, locationId: chargers.locationId })
     .from(chargers)
     .where(and(like(chargers.chargerId, 'WD-%'), eq(chargers.availability, 'operative')))
     .orderBy(chargers.chargerId)
     .limit(count);
+  const rows = found.map((row, index) => ({ ...row, protocol: ocppVersionInMix(index) }));
   const tags = await demoDriverTags(database);
   const byLocation = new Map<string, typeof rows>();
   for (const row of rows) byLocation.set(row.locationId, [...(byLocation.get(row.locationId) ?? []), row]);
   const fleets = [...byLocation].map(([locationId, here]) =>
     startSimulatedFleet({
       url,
-      chargers: here.map((row) => ({ chargerId: row.chargerId, password: DEMO_CHARGER_PASSWORD })),
+      chargers: here.map((row) => ({ chargerId: row.chargerId, password: DEMO_CHARGER_PASSWORD, protocol: row.protocol })),
       autopilot: { idTags: tags.get(locationId) ?? [] },
       quiet: true,
       log: (line) => app.log.info({ simulator: true }, line),
     }),
   );
-  app.log.info({ chargers: rows.length }, 'Simulated demo chargers started');
+  app.log.info(
+    { chargers: rows.length, preferringOcpp201: rows.filter((row) => row.protocol === '2.0.1').length },
+    'Simulated demo chargers started',
+  );
   return { stop: async () => void (await Promise.all(fleets.map((fleet) => fleet.stop()))) };
 };
 

@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
-import { OCPP_HEARTBEAT_INTERVAL_SECONDS } from '@wattdesk/shared';
+import { OCPP_HEARTBEAT_INTERVAL_SECONDS, type OcppVersion } from '@wattdesk/shared';
 import { ConfigurationStore } from './configuration.ts';
 import type { ChargerParts } from './charger/handlers/context.ts';
 import { registerHandlers } from './charger/handlers/index.ts';
 import { ConnectionLifecycle } from './charger/lifecycle.ts';
 import { ChargerLink } from './charger/link.ts';
 import { Maintenance } from './charger/maintenance.ts';
+import { DeviceModel } from './charger/ocpp201/device-model.ts';
+import { registerHandlers201 } from './charger/ocpp201/handlers/index.ts';
 import { ChargerRuntime } from './charger/runtime.ts';
 import { Sessions } from './charger/sessions.ts';
 import { ChargerState } from './charger/state.ts';
@@ -28,6 +30,7 @@ import type {
   StopReason,
   StopTransactionResponse,
 } from '@wattdesk/shared/ocpp/ocpp16';
+import type { Ocpp201Action, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
 
 export { nextFirmwareVersion } from './charger/maintenance.ts';
 export {
@@ -43,17 +46,22 @@ export {
 } from './charger/types.ts';
 
 /**
- * An OCPP 1.6J charge point: boots, reports connector status, runs sessions with realistic meter values,
+ * An OCPP 1.6J or 2.0.1 charging station: boots, reports connector status, runs sessions with realistic meter values,
  * and answers the central system's commands the way the specification asks.
  *
  * This class is the public face; the work is done by its parts in `charger/` (the connection, its life,
  * status, sessions, maintenance) and the command handlers in `charger/handlers/`, one module per group.
+ * With `protocol: '2.0.1'` it offers both versions and speaks the one the server selects: the parts keep one
+ * state in 1.6 terms and say it in 2.0.1 terms on a 2.0.1 connection (`charger/ocpp201/`), whose commands have
+ * their own handlers (`charger/ocpp201/handlers/`). The methods below answer in 1.6 terms on either version.
  */
 export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
   readonly chargerId: string;
   /** Every call the central system made, in order. */
   readonly received: ReceivedCommand[] = [];
   readonly configuration: ConfigurationStore;
+  /** The 2.0.1 device model of a charger that offers 2.0.1 (its variables share values with the 1.6 configuration keys). */
+  readonly deviceModel: DeviceModel | undefined;
 
   private readonly parts: ChargerParts;
 
@@ -73,13 +81,27 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
     const lifecycle = new ConnectionLifecycle(runtime, link, state, status, sessions);
     const maintenance = new Maintenance(runtime, link, state, lifecycle);
     this.parts = { runtime, link, state, status, sessions, lifecycle, maintenance };
-    registerHandlers(this.parts, (method, params) => this.record(method, params));
+    const record = (method: string, params: unknown) => this.record(method, params);
+    // Only a charger that offers 2.0.1 carries its device model and handlers (a load test runs thousands of 1.6 ones).
+    if (options.protocol === '2.0.1') {
+      this.deviceModel = new DeviceModel(runtime, state, {
+        heartbeatIntervalChanged: () => lifecycle.restartHeartbeat(),
+        meterIntervalChanged: () => sessions.restartMeterLoops(),
+      });
+      registerHandlers201({ ...this.parts, deviceModel: this.deviceModel }, record);
+    }
+    registerHandlers(this.parts, record);
   }
 
   // ── State ──────────────────────────────────────────────────────────────
 
   get connected(): boolean {
     return this.parts.link.connected;
+  }
+
+  /** The OCPP version the server selected on the last connection (before one: the version the charger prefers). */
+  get protocol(): OcppVersion {
+    return this.parts.link.version;
   }
 
   get connectorCount(): number {
@@ -127,6 +149,11 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
 
   activeTransactionId(connectorId = 1): number | undefined {
     return this.parts.state.connectorOf(connectorId).transactionId;
+  }
+
+  /** On a 2.0.1 connection, the UUID the charger gave the running transaction (activeTransactionId is its own number). */
+  transactionUuid(connectorId = 1): string | undefined {
+    return this.parts.sessions.transactions201.idOf(this.parts.state.connectorOf(connectorId).transactionId);
   }
 
   /** A connector a session can start on now: operative, not faulted, nothing running. */
@@ -213,6 +240,11 @@ export class SimulatedCharger extends EventEmitter<SimulatedChargerEvents> {
   /** Any call, validated against the OCPP 1.6 schemas before it leaves. */
   call<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): Promise<Ocpp16Response<A>> {
     return this.parts.link.send(method, params);
+  }
+
+  /** Any 2.0.1 call, validated against the 2.0.1 schemas before it leaves (the server must have selected 2.0.1). */
+  call201<A extends Ocpp201Action>(method: A, params: Ocpp201Request<A>): Promise<Ocpp201Response<A>> {
+    return this.parts.link.send201(method, params);
   }
 
   /**

@@ -1,13 +1,13 @@
 /**
- * npm run simulate -- [options]: OCPP 1.6J chargers connected to a running Wattdesk.
+ * npm run simulate -- [options]: OCPP 1.6J or 2.0.1 chargers connected to a running Wattdesk.
  * Without --chargers, signs in to the product and simulates the first N chargers it lists.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
 import type { FleetChargerSpec } from './fleet.ts';
-import { startSimulatedFleet } from './fleet.ts';
+import { ocppVersionInMix, startSimulatedFleet } from './fleet.ts';
 
-const HELP = `Simulate OCPP 1.6J chargers against a running Wattdesk.
+const HELP = `Simulate OCPP 1.6J and 2.0.1 chargers against a running Wattdesk.
 
 Usage: npm run simulate -- [options]
 
@@ -17,7 +17,9 @@ Usage: npm run simulate -- [options]
   --password <text>        OCPP password of the chargers (default: the demo chargers' password)
   --email <email>          Account used to list chargers (default superadmin@example.com)
   --password-login <text>  Its password (default Charge#2026)
-  --connectors <n>         Connectors per charger (default 1)
+  --protocol <version>     OCPP version the chargers prefer: 1.6 (default), 2.0.1, or mixed (every third charger 2.0.1).
+                           A 2.0.1 charger also offers 1.6 and speaks 1.6 when the server selects it
+  --connectors <n>         Connectors per charger (default 1; in 2.0.1 each is an EVSE)
   --power-kw <kW>          Rated power (default 7.2)
   --meter-interval <s>     Seconds between meter values while charging (default 10)
   --time-scale <x>         Run the scenario x times faster: sessions, idle times, energy (default 1)
@@ -51,6 +53,7 @@ const { values } = (() => {
         password: { type: 'string', default: DEMO_CHARGER_PASSWORD },
         email: { type: 'string', default: 'superadmin@example.com' },
         'password-login': { type: 'string', default: 'Charge#2026' },
+        protocol: { type: 'string', default: '1.6' },
         connectors: { type: 'string' },
         'power-kw': { type: 'string' },
         'meter-interval': { type: 'string' },
@@ -73,6 +76,12 @@ if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
+
+const PROTOCOLS = ['1.6', '2.0.1', 'mixed'] as const;
+const isProtocol = (value: string): value is (typeof PROTOCOLS)[number] => (PROTOCOLS as readonly string[]).includes(value);
+const protocolChoice = isProtocol(values.protocol)
+  ? values.protocol
+  : fail(`--protocol must be one of ${PROTOCOLS.join(', ')}, not "${values.protocol}"`);
 
 const baseUrl = values.url.replace(/\/+$/, '');
 const count = Math.floor(positiveNumber('count', values.count, 3));
@@ -109,8 +118,9 @@ const idsOf = (list: string) => new Set(list.split(',').map((id) => id.trim()));
 const failDownload = idsOf(values['fail-download']);
 const failInstall = idsOf(values['fail-install']);
 
-const specs: FleetChargerSpec[] = listed.map(({ chargerId, model, serialNumber }) => ({
+const specs: FleetChargerSpec[] = listed.map(({ chargerId, model, serialNumber }, index) => ({
   chargerId,
+  protocol: protocolChoice === 'mixed' ? ocppVersionInMix(index) : protocolChoice,
   ...(failDownload.has(chargerId)
     ? { firmwareFailure: 'download' as const }
     : failInstall.has(chargerId)

@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { OcppVersion } from '@wattdesk/shared';
 import { startAutopilot, type AutopilotOptions } from './autopilot.ts';
 import { SimulatedCharger, type SimulatedChargerOptions } from './charger.ts';
 import { logChargerEvents } from './log.ts';
+
+/** In a mixed fleet (the demo, `--protocol mixed`), every third charger prefers OCPP 2.0.1. */
+export const ocppVersionInMix = (index: number): OcppVersion => (index % 3 === 2 ? '2.0.1' : '1.6');
 
 export type FleetChargerSpec = { chargerId: string; password?: string } & Partial<Omit<SimulatedChargerOptions, 'url' | 'chargerId' | 'password'>>;
 

@@ -12,7 +12,7 @@ export {
   type MeterValuesEvent,
 } from './charger.ts';
 export { startAutopilot, demoIdTags, type AutopilotOptions, type MinutesRange } from './autopilot.ts';
-export { startSimulatedFleet, type SimulatedFleet, type SimulatedFleetOptions, type FleetChargerSpec } from './fleet.ts';
+export { startSimulatedFleet, ocppVersionInMix, type SimulatedFleet, type SimulatedFleetOptions, type FleetChargerSpec } from './fleet.ts';
 export { logChargerEvents } from './log.ts';
 export { ocppEndpoint } from './endpoint.ts';
 export { ConnectorMeter, type MeterOptions } from './meter.ts';

@@ -18,7 +18,7 @@ export const logChargerEvents = (charger: SimulatedCharger, write: (line: string
     detachers.push(() => charger.off(event, listener as never));
   };
 
-  on('connected', () => line('connected'));
+  on('connected', () => line(`connected (OCPP ${charger.protocol})`));
   on('disconnected', ({ code, reason }) => line(`disconnected${code ? ` (${code}${reason ? ` ${reason}` : ''})` : ''}`));
   on('booted', (answer) => line(`boot ${answer.status}, heartbeat every ${charger.heartbeatIntervalSeconds} s, firmware ${charger.firmwareVersion}`));
   on('status', ({ connectorId, status, errorCode, info }) =>

@@ -1,5 +1,6 @@
 import { OCPP_HEARTBEAT_INTERVAL_SECONDS } from '@wattdesk/shared';
 import type { BootNotificationRequest, BootNotificationResponse, HeartbeatResponse, StopReason } from '@wattdesk/shared/ocpp/ocpp16';
+import type { BootReasonEnumType } from '@wattdesk/shared/ocpp/ocpp201';
 import type { ChargerLink } from './link.ts';
 import type { ChargerRuntime } from './runtime.ts';
 import type { Sessions } from './sessions.ts';
@@ -10,6 +11,8 @@ import type { RebootReason } from './types.ts';
 const defaultModel = (powerKw: number) => `Sim ${powerKw > 22 ? 'DC' : 'AC'} ${powerKw} kW`;
 
 const STOP_REASON_OF_REBOOT: Record<RebootReason, StopReason> = { Hard: 'HardReset', Soft: 'SoftReset', Firmware: 'Reboot' };
+/** What a 2.0.1 BootNotification says the boot came from. */
+const BOOT_REASON_OF_REBOOT: Record<RebootReason, BootReasonEnumType> = { Hard: 'RemoteReset', Soft: 'RemoteReset', Firmware: 'FirmwareUpdate' };
 
 /**
  * The charger's life on the connection: connect and boot (retrying while Pending or Rejected), heartbeats,
@@ -20,6 +23,8 @@ export class ConnectionLifecycle {
   private lastBoot: BootNotificationResponse | undefined;
   private heartbeatTimer: (() => void) | undefined;
   private bootRetryTimer: NodeJS.Timeout | undefined;
+  /** Why the next boot happens (2.0.1 says so in its BootNotification). */
+  private bootReason: BootReasonEnumType = 'PowerUp';
 
   constructor(
     private readonly runtime: ChargerRuntime,
@@ -53,15 +58,30 @@ export class ConnectionLifecycle {
     await this.link.shut(1000, 'Charger shutting down');
   }
 
-  async boot(): Promise<BootNotificationResponse> {
+  /** BootNotification; `reason` (2.0.1 only) overrides why the charger says it booted, e.g. Triggered. */
+  async boot(reason?: BootReasonEnumType): Promise<BootNotificationResponse> {
     const { options, configuration } = this.runtime;
+    const vendor = options.vendor ?? 'Wattdesk';
+    const model = (options.model ?? defaultModel(options.powerKw ?? DEFAULT_RATED_KW)).slice(0, 20);
+    const firmwareVersion = this.state.firmwareVersion.slice(0, 50);
     const params: BootNotificationRequest = {
-      chargePointVendor: (options.vendor ?? 'Wattdesk').slice(0, 20),
-      chargePointModel: (options.model ?? defaultModel(options.powerKw ?? DEFAULT_RATED_KW)).slice(0, 20),
-      firmwareVersion: this.state.firmwareVersion.slice(0, 50),
+      chargePointVendor: vendor.slice(0, 20),
+      chargePointModel: model,
+      firmwareVersion,
       ...(options.serialNumber ? { chargePointSerialNumber: options.serialNumber.slice(0, 25) } : {}),
     };
-    const answer = await this.link.send('BootNotification', params);
+    const answer =
+      this.link.version === '2.0.1'
+        ? await this.link.send201('BootNotification', {
+            reason: reason ?? this.bootReason,
+            chargingStation: {
+              model,
+              vendorName: vendor.slice(0, 50),
+              firmwareVersion,
+              ...(options.serialNumber ? { serialNumber: options.serialNumber.slice(0, 25) } : {}),
+            },
+          })
+        : await this.link.send('BootNotification', params);
     this.lastBoot = answer;
     if (answer.status === 'Accepted' && options.heartbeatIntervalSeconds === undefined) {
       configuration.setInternal('HeartbeatInterval', answer.interval > 0 ? answer.interval : OCPP_HEARTBEAT_INTERVAL_SECONDS);
@@ -84,6 +104,7 @@ export class ConnectionLifecycle {
   /** A reboot: end sessions, drop the connection, come back and boot (with the new firmware, after an update). */
   async reboot(reason: RebootReason): Promise<void> {
     this.runtime.events.emit('rebooting', { reason });
+    this.bootReason = BOOT_REASON_OF_REBOOT[reason];
     await this.sessions.stopAll(STOP_REASON_OF_REBOOT[reason]);
     this.stopTimers();
     await this.link.shut(1012, 'Rebooting');
@@ -105,6 +126,7 @@ export class ConnectionLifecycle {
     const answer = await this.boot();
     if (answer.status === 'Accepted') {
       this.everAccepted = true;
+      this.bootReason = 'PowerUp';
       this.runtime.events.emit('booted', answer);
       await this.status.reportAll();
       await this.link.flushOfflineQueue();

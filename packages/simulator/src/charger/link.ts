@@ -1,5 +1,6 @@
-import { OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import { OCPP_SUBPROTOCOL_OF_VERSION, type OcppVersion } from '@wattdesk/shared';
 import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
+import type { Ocpp201Action, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
 import { RPCClient, createRPCError, type IHandlersOption } from 'ocpp-rpc';
 import { ocppEndpoint } from '../endpoint.ts';
 import { sendUnchecked } from './raw-call.ts';
@@ -32,6 +33,8 @@ export class ChargerLink {
   private connecting = false;
   /** Messages that must not be lost (StopTransaction, upload and firmware progress), held while offline. */
   private readonly offlineQueue: (() => Promise<unknown>)[] = [];
+  /** Command handlers by OCPP version, then action: the version the server selected decides which answers. */
+  private readonly handlers: Record<OcppVersion, Map<string, CommandHandler>> = { '1.6': new Map(), '2.0.1': new Map() };
 
   constructor(private readonly runtime: ChargerRuntime) {
     const { options } = runtime;
@@ -39,7 +42,11 @@ export class ChargerLink {
       identity: options.chargerId,
       endpoint: ocppEndpoint(options.url),
       password: options.password ?? null,
-      protocols: [OCPP_SUBPROTOCOL],
+      // A 2.0.1 charger also offers 1.6, as real ones do: a server that selects only 1.6 gets a 1.6 charger.
+      protocols:
+        options.protocol === '2.0.1'
+          ? [OCPP_SUBPROTOCOL_OF_VERSION['2.0.1'], OCPP_SUBPROTOCOL_OF_VERSION['1.6']]
+          : [OCPP_SUBPROTOCOL_OF_VERSION['1.6']],
       strictMode: options.strictMode ?? true,
       reconnect: options.reconnect ?? false,
       callTimeoutMs: options.callTimeoutMs ?? 30_000,
@@ -50,6 +57,12 @@ export class ChargerLink {
 
   get connected(): boolean {
     return this.isConnected;
+  }
+
+  /** The OCPP version the server selected on the last connection (before any: the one the charger prefers). */
+  get version(): OcppVersion {
+    const selected = this.client.protocol ?? OCPP_SUBPROTOCOL_OF_VERSION[this.runtime.options.protocol ?? '1.6'];
+    return selected === OCPP_SUBPROTOCOL_OF_VERSION['2.0.1'] ? '2.0.1' : '1.6';
   }
 
   /** `reopened` runs when the client reconnected by itself; `dropped` whenever the connection ends. */
@@ -93,11 +106,29 @@ export class ChargerLink {
   }
 
   /** A call and its answer, both checked against the action's schema in strict mode (the default). */
-  async send<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): Promise<Ocpp16Response<A>> {
+  send<A extends Ocpp16Action>(method: A, params: Ocpp16Request<A>): Promise<Ocpp16Response<A>> {
+    // ocpp-rpc's call resolves untyped; the answer is the one the action's response schema describes.
+    return this.timedCall(method, params) as Promise<Ocpp16Response<A>>;
+  }
+
+  /** A 2.0.1 call (the server selected ocpp2.0.1), checked against the 2.0.1 schemas in strict mode. */
+  send201<A extends Ocpp201Action>(method: A, params: Ocpp201Request<A>): Promise<Ocpp201Response<A>> {
+    return this.timedCall(method, params) as Promise<Ocpp201Response<A>>;
+  }
+
+  /** Sends a 2.0.1 message now, or keeps it while offline (see sendOrQueue). */
+  async send201OrQueue<A extends Ocpp201Action>(method: A, params: Ocpp201Request<A>): Promise<void> {
+    if (!this.isConnected) {
+      this.offlineQueue.push(() => this.send201(method, params));
+      return;
+    }
+    await this.send201(method, params);
+  }
+
+  private async timedCall(method: string, params: unknown): Promise<unknown> {
     const started = performance.now();
     try {
-      // ocpp-rpc's call resolves untyped; the answer is the one the action's response schema describes.
-      const answer = (await this.client.call(method, params)) as Ocpp16Response<A>;
+      const answer: unknown = await this.client.call(method, params);
       this.runtime.events.emit('callCompleted', { method, durationMs: performance.now() - started, ok: true });
       return answer;
     } catch (error) {
@@ -131,13 +162,19 @@ export class ChargerLink {
     return sendUnchecked(this.client, method, params, this.runtime.options.callTimeoutMs ?? 30_000);
   }
 
-  handle(method: string, handler: CommandHandler): void {
-    this.client.handle(method, async ({ params }: IHandlersOption) => handler(params));
+  /** Registers the answer to an action in one OCPP version; the same action name may have one per version. */
+  handle(method: string, handler: CommandHandler, version: OcppVersion = '1.6'): void {
+    this.handlers[version].set(method, handler);
   }
 
-  /** Answers every call no handler takes with NotImplemented, after `record` has seen it. */
-  refuseUnknown(record: (method: string, params: unknown) => void): void {
+  /**
+   * Answers every call with the handler of the version this connection speaks; calls no handler takes get
+   * NotImplemented, after `record` has seen them.
+   */
+  answerCalls(record: (method: string, params: unknown) => void): void {
     this.client.handle(async ({ method, params }: IHandlersOption) => {
+      const handler = this.handlers[this.version].get(method ?? '');
+      if (handler) return handler(params);
       record(method ?? '', params);
       throw createRPCError('NotImplemented', `${method} is not implemented by the simulator`) as Error;
     });

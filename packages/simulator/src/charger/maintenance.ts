@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DiagnosticsStatus, FirmwareStatus } from '@wattdesk/shared/ocpp/ocpp16';
+import type { UploadLogStatusEnumType } from '@wattdesk/shared/ocpp/ocpp201';
 import type { ConnectionLifecycle } from './lifecycle.ts';
 import type { ChargerLink } from './link.ts';
 import type { ChargerRuntime } from './runtime.ts';
@@ -21,8 +22,22 @@ export const nextFirmwareVersion = (location: string, current: string): string =
   return (bumped === current ? `${current}-1` : bumped).slice(0, 50);
 };
 
-/** Diagnostics uploads and firmware updates, with their progress notifications (kept while offline). */
+/** A 1.6 diagnostics status as a 2.0.1 log upload status. */
+const LOG_STATUS_OF: Record<DiagnosticsStatus, UploadLogStatusEnumType> = {
+  Idle: 'Idle',
+  Uploading: 'Uploading',
+  Uploaded: 'Uploaded',
+  UploadFailed: 'UploadFailure',
+};
+
+/**
+ * Diagnostics uploads (2.0.1: GetLog) and firmware updates, with their progress notifications (kept while
+ * offline); in 2.0.1 each notification repeats the requestId of the command it reports on.
+ */
 export class Maintenance {
+  firmwareRequestId: number | undefined;
+  logRequestId: number | undefined;
+
   constructor(
     private readonly runtime: ChargerRuntime,
     private readonly link: ChargerLink,
@@ -33,13 +48,19 @@ export class Maintenance {
   }
 
   async diagnosticsStatus(status: DiagnosticsStatus): Promise<void> {
-    await this.link.sendOrQueue('DiagnosticsStatusNotification', { status });
+    if (this.link.version === '2.0.1') {
+      const requestId = this.logRequestId;
+      await this.link.send201OrQueue('LogStatusNotification', { status: LOG_STATUS_OF[status], ...(requestId !== undefined ? { requestId } : {}) });
+    } else await this.link.sendOrQueue('DiagnosticsStatusNotification', { status });
     this.state.diagnostics = status;
     this.runtime.events.emit('diagnosticsStatus', status);
   }
 
   async firmwareStatus(status: FirmwareStatus): Promise<void> {
-    await this.link.sendOrQueue('FirmwareStatusNotification', { status });
+    if (this.link.version === '2.0.1') {
+      const requestId = this.firmwareRequestId;
+      await this.link.send201OrQueue('FirmwareStatusNotification', { status, ...(requestId !== undefined ? { requestId } : {}) });
+    } else await this.link.sendOrQueue('FirmwareStatusNotification', { status });
     this.state.firmware = status;
     this.runtime.events.emit('firmwareStatus', status);
   }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type {
   AuthorizeResponse,
   ChargePointErrorCode,
@@ -10,25 +11,36 @@ import type {
   StopTransactionResponse,
 } from '@wattdesk/shared/ocpp/ocpp16';
 import type { ChargerLink } from './link.ts';
+import { meterValueOf } from './ocpp201/convert.ts';
+import { Transactions201, type TransactionOrigin } from './ocpp201/transactions.ts';
 import type { ChargerRuntime } from './runtime.ts';
 import type { ChargerState, Connector } from './state.ts';
 import type { StatusReporter } from './status.ts';
 
-/** Charging sessions: Authorize, StartTransaction, MeterValues while charging, StopTransaction; faults that pause them. */
+/**
+ * Charging sessions: Authorize, StartTransaction, MeterValues while charging, StopTransaction; faults that pause
+ * them. On a 2.0.1 connection the same steps go out as Authorize and TransactionEvent (ocpp201/transactions.ts).
+ */
 export class Sessions {
   /** Starts between the connector taken and the StartTransaction answered: not charging yet, soon to be. */
   private readonly starting = new Set<Promise<StartTransactionResponse>>();
+  /** Stops under way, until their last status notification is out. */
+  private readonly finishing = new Set<Promise<StopTransactionResponse>>();
+  /** TransactionEvent, when the connection speaks 2.0.1. */
+  readonly transactions201: Transactions201;
 
   constructor(
     private readonly runtime: ChargerRuntime,
     private readonly link: ChargerLink,
     private readonly state: ChargerState,
     private readonly status: StatusReporter,
-  ) {}
+  ) {
+    this.transactions201 = new Transactions201(runtime, link);
+  }
 
-  /** Authorize; the answer's parentIdTag goes into the authorization cache. */
+  /** Authorize; the answer's parentIdTag (2.0.1: groupIdToken) goes into the authorization cache. */
   async authorize(idTag: string): Promise<AuthorizeResponse> {
-    const answer = await this.link.send('Authorize', { idTag });
+    const answer = this.link.version === '2.0.1' ? await this.transactions201.authorize(idTag) : await this.link.send('Authorize', { idTag });
     this.state.rememberParent(idTag, answer.idTagInfo.parentIdTag);
     return answer;
   }
@@ -51,8 +63,8 @@ export class Sessions {
   }
 
   /** Preparing → StartTransaction → Charging and the meter loop, on a connector the caller marked busy. */
-  async run(c: Connector, idTag: string, meterStart: number | undefined): Promise<StartTransactionResponse> {
-    const starting = this.begin(c, idTag, meterStart);
+  async run(c: Connector, idTag: string, meterStart: number | undefined, origin: TransactionOrigin = {}): Promise<StartTransactionResponse> {
+    const starting = this.begin(c, idTag, meterStart, origin);
     this.starting.add(starting);
     try {
       return await starting;
@@ -61,7 +73,7 @@ export class Sessions {
     }
   }
 
-  private async begin(c: Connector, idTag: string, meterStart: number | undefined): Promise<StartTransactionResponse> {
+  private async begin(c: Connector, idTag: string, meterStart: number | undefined, origin: TransactionOrigin): Promise<StartTransactionResponse> {
     let started = false;
     try {
       await this.status.set(c.id, 'Preparing');
@@ -71,13 +83,16 @@ export class Sessions {
       // The session uses up the reservation it starts on (OCPP 1.6: StartTransaction names it).
       const reservation = this.state.activeReservation(c);
       c.reservation = undefined;
-      const answer = await this.link.send('StartTransaction', {
-        connectorId: c.id,
-        idTag,
-        meterStart: meterStartWh,
-        timestamp: new Date(now).toISOString(),
-        ...(reservation ? { reservationId: reservation.reservationId } : {}),
-      });
+      const answer =
+        this.link.version === '2.0.1'
+          ? await this.transactions201.started(c, idTag, c.meter.sample(now, 'Transaction.Begin'), reservation, origin)
+          : await this.link.send('StartTransaction', {
+              connectorId: c.id,
+              idTag,
+              meterStart: meterStartWh,
+              timestamp: new Date(now).toISOString(),
+              ...(reservation ? { reservationId: reservation.reservationId } : {}),
+            });
       started = true;
       this.state.rememberParent(idTag, answer.idTagInfo.parentIdTag);
       c.transactionId = answer.transactionId;
@@ -124,8 +139,26 @@ export class Sessions {
     }
   }
 
+  /** Resolves once no connector has a session and every stop has sent its last status (a Reset OnIdle waits for this). */
+  async idle(): Promise<void> {
+    while (this.finishing.size || this.state.connectors.some((c) => c.busy)) {
+      if (this.finishing.size) await Promise.allSettled([...this.finishing]);
+      else await once(this.runtime.events, 'sessionStopped');
+    }
+  }
+
   /** StopTransaction with the final reading, then Finishing → Available (or Unavailable when scheduled). */
   async finish(c: Connector, reason: StopReason, idTag: string | undefined): Promise<StopTransactionResponse> {
+    const finishing = this.end(c, reason, idTag);
+    this.finishing.add(finishing);
+    try {
+      return await finishing;
+    } finally {
+      this.finishing.delete(finishing);
+    }
+  }
+
+  private async end(c: Connector, reason: StopReason, idTag: string | undefined): Promise<StopTransactionResponse> {
     const transactionId = c.transactionId!;
     c.stopping = true;
     this.stopMeterLoop(c);
@@ -154,10 +187,11 @@ export class Sessions {
     };
     let answer: StopTransactionResponse;
     try {
-      answer = await this.link.send('StopTransaction', params);
+      if (this.link.version === '2.0.1') answer = await this.transactions201.ended(transactionId, reason, idTag, finalSample);
+      else answer = await this.link.send('StopTransaction', params);
     } catch (error) {
-      // Offline: keep the stop for when the connection is back, as chargers must not lose transactions.
-      if (!this.link.connected) this.link.keepForLater('StopTransaction', params);
+      // Offline: keep the stop for when the connection is back, as chargers must not lose transactions (2.0.1 keeps its own).
+      if (!this.link.connected && this.link.version === '1.6') this.link.keepForLater('StopTransaction', params);
       release();
       throw error;
     }
@@ -175,8 +209,15 @@ export class Sessions {
     const c = this.state.connectorOf(connectorId);
     const transactionId = c.stopping ? undefined : c.transactionId;
     const sample = c.meter.sample(this.runtime.now(), context);
-    const params: MeterValuesRequest = { connectorId, ...(transactionId !== undefined ? { transactionId } : {}), meterValue: [sample] };
-    await this.link.send('MeterValues', params);
+    if (this.link.version === '2.0.1') {
+      // 2.0.1 sends a running transaction's periodic samples in TransactionEvent; MeterValues is for the rest.
+      if (transactionId !== undefined && context === 'Sample.Periodic')
+        await this.transactions201.updated(transactionId, sample, 'MeterValuePeriodic');
+      else await this.link.send201('MeterValues', { evseId: connectorId, meterValue: [meterValueOf(sample)] });
+    } else {
+      const params: MeterValuesRequest = { connectorId, ...(transactionId !== undefined ? { transactionId } : {}), meterValue: [sample] };
+      await this.link.send('MeterValues', params);
+    }
     this.runtime.events.emit('meterValues', {
       connectorId,
       transactionId,

@@ -10,13 +10,20 @@ import type {
   StopReason,
 } from '@wattdesk/shared/ocpp/ocpp16';
 
+import type { OcppVersion } from '@wattdesk/shared';
+
 export type SimulatedChargerOptions = {
   /** The product's base URL (http://localhost:3000) or its WebSocket base; `/ocpp/{chargerId}` is appended. */
   url: string;
   chargerId: string;
   /** HTTP Basic password (security profile 1); the username is the charger id. */
   password?: string;
-  /** Number of connectors (default 1). */
+  /**
+   * The OCPP version the charger prefers (default 1.6). A 2.0.1 charger offers ocpp2.0.1 and ocpp1.6 and speaks
+   * whichever the server selects, so it still works with a server that knows only 1.6.
+   */
+  protocol?: OcppVersion;
+  /** Number of connectors (default 1; in 2.0.1 each is an EVSE with one connector). */
   connectors?: number;
   vendor?: string;
   model?: string;
@@ -42,7 +49,7 @@ export type SimulatedChargerOptions = {
   stepDelayMs?: number;
   /** Energy register at start, per connector (default: a random reading between 50 and 1,500 kWh). */
   initialEnergyWh?: number;
-  /** Validate calls and answers against the OCPP 1.6 schemas on this side too (default true; load tests turn it off). */
+  /** Validate calls and answers against the schemas of the version spoken on this side too (default true; load tests turn it off). */
   strictMode?: boolean;
   /** Fire the first heartbeat and meter tick at a random point of their interval, so a fleet's load is even (default false). */
   jitterTimers?: boolean;

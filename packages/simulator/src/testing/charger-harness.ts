@@ -9,12 +9,14 @@ export const TEST_CHARGER_PASSWORD = 'test-charger-password-01';
  * A fresh test central system for every test, and simulated chargers pointed at it with fast timers (meter
  * values every 50 ms, 600× time, 10 ms steps); every charger is closed after its test.
  */
-export const useChargerHarness = () => {
+export const useChargerHarness = (
+  start: (options: { password: string; heartbeatInterval: number }) => Promise<TestCentralSystem> = startTestCentralSystem,
+) => {
   let current: TestCentralSystem | undefined;
   const chargers: SimulatedCharger[] = [];
 
   beforeEach(async () => {
-    current = await startTestCentralSystem({ password: TEST_CHARGER_PASSWORD, heartbeatInterval: 45 });
+    current = await start({ password: TEST_CHARGER_PASSWORD, heartbeatInterval: 45 });
   });
 
   afterEach(async () => {

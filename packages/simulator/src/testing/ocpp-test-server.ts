@@ -13,6 +13,21 @@ type ServerClient = {
 };
 
 /**
+ * Polls until the predicate holds (the simulator answers commands first and acts just after). It returns as soon
+ * as it holds, so the limit only decides how long a failure takes: 3 s was too little for a reboot (close,
+ * reconnect, boot) on a machine at load 10, where a CI run once failed on it.
+ */
+export const waitFor = async <T>(probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+/**
  * A small OCPP 1.6J central system for tests: ocpp-rpc in strict mode, HTTP Basic checked against one
  * password, every call recorded and answered the simplest valid way (a tag ACCOUNT.CARD has the parentIdTag ACCOUNT).
  */
@@ -62,21 +77,6 @@ export const startTestCentralSystem = async (options: { password?: string; heart
 
   const callsOf = (method: string, chargerId?: string) =>
     calls.filter((call) => call.method === method && (chargerId === undefined || call.chargerId === chargerId));
-
-  /**
-   * Polls until the predicate holds (the simulator answers commands first and acts just after). It returns as soon
-   * as it holds, so the limit only decides how long a failure takes: 3 s was too little for a reboot (close,
-   * reconnect, boot) on a machine at load 10, where a CI run once failed on it.
-   */
-  const waitFor = async <T>(probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = probe();
-      if (value !== undefined && value !== false) return value;
-      if (Date.now() > deadline) throw new Error(`waitFor: condition not met within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -8,7 +8,7 @@ type ChangeAvailabilityStatus = 'Accepted' | 'Rejected' | 'Scheduled';
  * ChangeAvailability: applied at once on idle connectors; on a connector with a session running, going
  * Inoperative is Scheduled and applied when the session ends. Connector 0 is the whole charger.
  */
-const changeAvailability = (
+export const changeAvailability = (
   { runtime, state, status }: ChargerParts,
   connectorId: number,
   type: AvailabilityType,

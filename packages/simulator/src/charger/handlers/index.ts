@@ -20,7 +20,7 @@ const HANDLER_GROUPS: HandlerGroup[] = [
   minimalAnswerHandlers,
 ];
 
-/** Registers every handler; `record` sees each call first, and calls nobody handles are answered NotImplemented. */
+/** Registers every 1.6 handler and starts answering calls; `record` sees each call first, calls nobody handles get NotImplemented. */
 export const registerHandlers = (charger: ChargerParts, record: (method: string, params: unknown) => void): void => {
   const registered = new Set<string>();
   for (const group of HANDLER_GROUPS) {
@@ -35,5 +35,5 @@ export const registerHandlers = (charger: ChargerParts, record: (method: string,
       });
     }
   }
-  charger.link.refuseUnknown(record);
+  charger.link.answerCalls(record);
 };
