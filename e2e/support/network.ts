@@ -11,13 +11,19 @@ const isLiveFeed = (request: Request) => new URL(request.url()).pathname === '/w
 export const trackNetwork = (page: Page) => {
   const open = new Set<Request>();
   let lastChange = Date.now();
+  /** Wakes `idle()` on every change, so it waits on the requests themselves rather than polling. */
+  let wake = () => {};
+  const changed = () => {
+    lastChange = Date.now();
+    wake();
+  };
   page.on('request', (request) => {
     if (isLiveFeed(request)) return;
     open.add(request);
-    lastChange = Date.now();
+    changed();
   });
   const ended = (request: Request) => {
-    if (open.delete(request)) lastChange = Date.now();
+    if (open.delete(request)) changed();
   };
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
@@ -28,7 +34,16 @@ export const trackNetwork = (page: Page) => {
       while (open.size > 0 || Date.now() - lastChange < quietMs) {
         if (Date.now() > deadline)
           throw new Error(`the network did not go quiet within ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`);
-        await page.waitForTimeout(100);
+        // Until the next request starts or ends, or until the quiet spell (the definition of idle) is over.
+        const left = Math.min(deadline, lastChange + quietMs) - Date.now();
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(1, open.size > 0 ? deadline - Date.now() : left));
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = () => {};
       }
     },
   };

@@ -1,6 +1,7 @@
-import { DEMO_CHARGER_PASSWORD } from '@wattdesk/shared';
+import { DEMO_CHARGER_PASSWORD, type Charger } from '@wattdesk/shared';
 import { SimulatedCharger, type ReceivedCommand, type SimulatedChargerOptions } from '@wattdesk/simulator';
-import { expect, test as base } from './fixtures.ts';
+import { apiAs } from './api.ts';
+import { demoEmail, expect, test as base } from './fixtures.ts';
 import { stack } from './stack.ts';
 
 type ChargerOptions = Partial<Omit<SimulatedChargerOptions, 'url' | 'chargerId'>>;
@@ -27,6 +28,24 @@ export const expectCommand = async (charger: SimulatedCharger, method: string, p
   await expect
     .poll(() => charger.received.some(matches), { timeout, message: `${charger.chargerId} received ${method} ${JSON.stringify(params)}` })
     .toBe(true);
+};
+
+/**
+ * Waits until the product has stored what the charger reported on connecting (connected, and `status`): after
+ * that, the charger's next message is news to the product rather than part of its arrival.
+ */
+export const expectStored = async (charger: SimulatedCharger, status: Charger['status'] = 'available', timeout = 10_000) => {
+  const staff = await apiAs(demoEmail('SuperAdmin'));
+  await expect
+    .poll(
+      async () => {
+        const { items } = await staff.get<{ items: Charger[] }>(`/chargers?search=${encodeURIComponent(charger.chargerId)}`);
+        const stored = items.find((item) => item.chargerId === charger.chargerId);
+        return stored && { connected: stored.connected, status: stored.status };
+      },
+      { timeout, message: `${charger.chargerId} stored as connected and ${status}` },
+    )
+    .toEqual({ connected: true, status });
 };
 
 /** `charger(id)` connects a simulated charger; every one is closed after the test (running sessions stopped). */

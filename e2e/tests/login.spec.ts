@@ -130,10 +130,20 @@ test.describe('routes and sessions', () => {
 
   test('an unhandled rejection shows the global error dialog only while signed in', async ({ page, loginAs }) => {
     // Rejected from a timer, as app code would: DevTools marks promises rejected inside evaluate() as handled.
-    const rejectLater = () => page.evaluate(() => void setTimeout(() => void Promise.reject(new Error('boom')), 0));
+    // Resolves once the page has dispatched the rejection (to the app's listener, added before ours) and painted
+    // twice after it: a dialog the app opened for it would be on the screen by then.
+    const rejectLater = () =>
+      page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const painted = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+            window.addEventListener('unhandledrejection', painted, { once: true });
+            setTimeout(() => void Promise.reject(new Error('boom')), 0);
+          }),
+      );
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await rejectLater();
-    await page.waitForTimeout(500);
     await expect(page.getByText('Something went wrong on the server')).toHaveCount(0);
     await loginAs('Admin');
     await rejectLater();

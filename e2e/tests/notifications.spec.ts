@@ -1,5 +1,5 @@
 import { expectAccessible } from '../support/axe.ts';
-import { expect, test } from '../support/simulated-chargers.ts';
+import { expect, expectStored, test } from '../support/simulated-chargers.ts';
 
 // Civic Center Plaza Garage, Bay 3: no other spec faults this charger.
 const CHARGER_ID = 'WD-SF-CIVIC-CENTER-03';
@@ -14,7 +14,7 @@ test('a simulated charger faults: the notification arrives live in the bell, the
   await expect(bell).toBeVisible();
   const simulated = await charger(CHARGER_ID);
   // Connected and reported before the fault, so the fault is the news.
-  await page.waitForTimeout(500);
+  await expectStored(simulated);
   await simulated.fault(1, 'GroundFailure');
   await expect(bell).toHaveAccessibleName(/^Notifications, (\d+|99\+) unread$/, { timeout: 15_000 });
   await bell.click();

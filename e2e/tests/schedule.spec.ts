@@ -1,6 +1,6 @@
 import { chooseLocation } from '../support/fixtures.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { expect, test } from '../support/simulated-chargers.ts';
+import { expect, expectStored, test } from '../support/simulated-chargers.ts';
 
 // Civic Center Garage: no other spec books or faults its chargers.
 const ZONE = 'America/Los_Angeles';
@@ -79,7 +79,7 @@ test('a notification arrives live in the bell when a simulated charger faults', 
   await expect(bell).toBeVisible();
   const simulated = await charger('WD-SF-CIVIC-CENTER-04');
   // Connected and reported before the fault, so the fault is the news.
-  await page.waitForTimeout(500);
+  await expectStored(simulated);
   await simulated.fault(1, 'GroundFailure');
   await expect(bell).toHaveAccessibleName(/^Notifications, (\d+|99\+) unread$/, { timeout: 15_000 });
   await bell.click();

@@ -31,19 +31,26 @@ export const openLiveFeed = async (baseUrl: string, token: string, locationId?: 
     }
   })();
 
-  /** The first charger event after `since` matching the predicate. */
-  const next = async (predicate: (event: LiveEvent) => boolean, timeoutMs = 2000) => {
+  /** The first event named `name` matching the predicate. */
+  const first = async (name: string, predicate: (entry: (typeof events)[number]) => boolean, timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = events.find((entry) => entry.event === 'charger' && predicate(entry.data as LiveEvent));
+      const found = events.find((entry) => entry.event === name && predicate(entry));
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.data))}`);
+      if (left <= 0) throw new Error(`no matching ${name} event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.data))}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, left);
       });
     }
   };
-  return { response, events, next, close: () => controller.abort() };
+  /** The first charger event matching the predicate. */
+  const next = (predicate: (event: LiveEvent) => boolean, timeoutMs = 2000) =>
+    first('charger', (entry) => predicate(entry.data as LiveEvent), timeoutMs);
+  /** The server's `ready`: it is sent once the feed listens, so every change after it reaches this feed. */
+  const ready = async (timeoutMs = 5000) => {
+    await first('ready', () => true, timeoutMs);
+  };
+  return { response, events, next, ready, close: () => controller.abort() };
 };

@@ -85,6 +85,8 @@ describe('startAutopilot', () => {
     expect(warnings).toEqual([]);
     // A start already underway when stop() returned (its Authorize answered) still reaches the central system, at
     // most one per connector; after that nothing starts, where a running autopilot starts a session every ~150 ms.
+    // Both waits stay bounded windows on purpose: they prove that nothing happens, and no event marks "never". Fake
+    // timers cannot shorten them, as the autopilot sleeps with node:timers/promises, which they do not reach.
     const started = central.callsOf('StartTransaction').length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     const settled = central.callsOf('StartTransaction').length;

@@ -15,19 +15,23 @@ const urgentRead = () => thread.queryPrepared({ name: 'urgent_one', sql: 'select
 
 const names = async () => (await thread.query<{ name: string }>('select name from items order by id')).rows.map((row) => row.name);
 
-/** A transaction that has run `work` and stays open until `finish` is called. */
+/**
+ * A transaction that has run `work` and stays open until `finish` is called. `reached()` answers once the PGlite
+ * thread has read every request sent before it: a statement of the open transaction skips the queue, and the
+ * thread reads its messages in the order they were posted.
+ */
 const holdTransaction = async (work: (tx: ThreadTransaction) => Promise<unknown>) => {
   let finish!: () => void;
   const held = new Promise<void>((resolve) => (finish = resolve));
-  let opened!: () => void;
-  const isOpen = new Promise<void>((resolve) => (opened = resolve));
+  let opened!: (tx: ThreadTransaction) => void;
+  const isOpen = new Promise<ThreadTransaction>((resolve) => (opened = resolve));
   const transaction = thread.transaction(async (tx) => {
     await work(tx);
-    opened();
+    opened(tx);
     await held;
   });
-  await isOpen;
-  return { transaction, finish };
+  const tx = await isOpen;
+  return { transaction, finish, reached: () => tx.query('select 1') };
 };
 
 describe('PGlite in its own thread', () => {
@@ -58,10 +62,12 @@ describe('PGlite in its own thread', () => {
   });
 
   it('keeps other statements out until an open transaction ends', async () => {
-    const { transaction, finish } = await holdTransaction((tx) => tx.query('insert into items (id, name) values (20, $1)', ['pending']));
+    const { transaction, finish, reached } = await holdTransaction((tx) => tx.query('insert into items (id, name) values (20, $1)', ['pending']));
     let seen: string[] | undefined;
     const outside = names().then((rows) => (seen = rows));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The thread has read the outside statement and answered the transaction's statements after it, not it.
+    await reached();
+    await reached();
     expect(seen).toBeUndefined();
     finish();
     await transaction;
@@ -85,13 +91,14 @@ describe('PGlite in its own thread', () => {
   });
 
   it('answers an urgent statement that arrives during a transaction before one that arrived earlier', async () => {
-    const { transaction, finish } = await holdTransaction((tx) => tx.query('select 1'));
+    const { transaction, finish, reached } = await holdTransaction((tx) => tx.query('select 1'));
     const finished: string[] = [];
     const normal = thread.query('select 1').then(() => finished.push('normal'));
-    // Both have reached the PGlite thread while the transaction holds PGlite.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Both have reached the PGlite thread, one after the other, while the transaction holds PGlite.
+    await reached();
     const urgent = urgentRead().then(() => finished.push('urgent'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reached();
+    expect(finished).toEqual([]);
     finish();
     await Promise.all([transaction, normal, urgent]);
     expect(finished).toEqual(['urgent', 'normal']);

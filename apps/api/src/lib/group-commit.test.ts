@@ -1,12 +1,16 @@
+import { gate } from '../../test/gate.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBatchedLookup, createGroupCommit } from './group-commit.ts';
 
-/** A writer that takes `ms` per write and records the batches it was given. */
-const slowWriter = (ms: number, fail?: (item: number) => boolean) => {
+/**
+ * A writer that records the batches it was given; each write waits for `until` (a gate the test opens, or the
+ * fake clock), so a write is in flight for exactly as long as the test needs.
+ */
+const slowWriter = (until: () => Promise<unknown> = () => Promise.resolve(), fail?: (item: number) => boolean) => {
   const batches: number[][] = [];
   const write = async (items: number[]) => {
     batches.push(items);
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await until();
     if (fail && items.some(fail)) throw new Error(`bad item in ${items.join(',')}`);
     return items.map((item) => item * 10);
   };
@@ -17,17 +21,19 @@ describe('group commit', () => {
   afterEach(() => vi.useRealTimers());
 
   it('writes items that queue behind a write in one batch, answering each caller its own result', async () => {
-    const { batches, write } = slowWriter(20);
+    const firstWrite = gate();
+    const { batches, write } = slowWriter(() => firstWrite.opened);
     const commit = createGroupCommit(write);
     const first = commit.add(1);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(batches).toEqual([[1]]));
     const rest = [2, 3, 4, 5].map((item) => commit.add(item));
+    firstWrite.open();
     expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40, 50]);
     expect(batches).toEqual([[1], [2, 3, 4, 5]]);
   });
 
   it('fails only the caller whose item is bad: a failed batch is retried one item at a time', async () => {
-    const { batches, write } = slowWriter(1, (item) => item === 3);
+    const { batches, write } = slowWriter(undefined, (item) => item === 3);
     const commit = createGroupCommit(write);
     const outcomes = await Promise.allSettled([1, 2, 3, 4].map((item) => commit.add(item)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
@@ -36,7 +42,7 @@ describe('group commit', () => {
   });
 
   it('caps a batch and reports idle only once everything added is written', async () => {
-    const { batches, write } = slowWriter(2);
+    const { batches, write } = slowWriter();
     const commit = createGroupCommit(write, { maxBatch: 2 });
     const all = [1, 2, 3, 4, 5].map((item) => commit.add(item));
     await commit.idle();
@@ -46,7 +52,8 @@ describe('group commit', () => {
 
   it('with a round interval, writes a lone item at once and a steady stream a round at a time', async () => {
     vi.useFakeTimers();
-    const { batches, write } = slowWriter(2);
+    // Each write takes 2 ms of the fake clock.
+    const { batches, write } = slowWriter(() => new Promise((resolve) => setTimeout(resolve, 2)));
     const commit = createGroupCommit(write, { roundEveryMs: 100 });
     const written: number[] = [];
     // An item every 10 ms for half a second: without the interval each would find the writer idle and go alone.
@@ -65,14 +72,16 @@ describe('group commit', () => {
 
   it('looks keys up in rounds, answering each caller its own value and undefined for a key not found', async () => {
     const rounds: string[][] = [];
+    const firstRound = gate();
     const lookup = createBatchedLookup(async (keys: string[]) => {
       rounds.push(keys);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await firstRound.opened;
       return new Map(keys.filter((key) => key !== 'missing').map((key) => [key, key.toUpperCase()]));
     });
     const first = lookup.get('a');
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await vi.waitFor(() => expect(rounds).toEqual([['a']]));
     const rest = ['b', 'missing', 'c'].map((key) => lookup.get(key));
+    firstRound.open();
     expect(await Promise.all([first, ...rest])).toEqual(['A', 'B', undefined, 'C']);
     expect(rounds).toEqual([['a'], ['b', 'missing', 'c']]);
   });

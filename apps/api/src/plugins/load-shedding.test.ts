@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -28,13 +28,6 @@ const getLocation = (signal?: AbortSignal) =>
     ...(signal ? { signal } : {}),
   });
 
-const until = async (condition: () => boolean) => {
-  for (let waited = 0; !condition(); waited += 5) {
-    if (waited > 5000) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
-
 /** Holds the locations table until the returned release is called. */
 const holdLocations = async () => {
   let release!: () => void;
@@ -57,11 +50,11 @@ describe('load shedding', () => {
   it('refuses what the line cannot hold with 503 and Retry-After, and a client that gave up does not keep a slot', async () => {
     const release = await holdLocations();
     const first = getLocation();
-    await until(() => t.app.loadShedder.inFlight === 1);
+    await vi.waitFor(() => expect(t.app.loadShedder.inFlight).toBe(1), { timeout: 5000, interval: 5 });
 
     const impatient = new AbortController();
     const second = getLocation(impatient.signal).catch((error: unknown) => error);
-    await until(() => t.app.loadShedder.queued === 1);
+    await vi.waitFor(() => expect(t.app.loadShedder.queued).toBe(1), { timeout: 5000, interval: 5 });
 
     const refused = await getLocation();
     expect(refused.status).toBe(503);

@@ -1,3 +1,4 @@
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,8 @@ import { ApiError, messageOf } from './api-error.ts';
 import { api, buildUrl, resetRenewalThrottle, setApiBaseUrl } from './api-client.ts';
 import { getAppConfig } from './app-config.ts';
 import { useSession } from './session-store.ts';
-import type { SessionUser } from '@wattdesk/shared/schemas/auth';
+import type { AppConfigResponse } from '@wattdesk/shared/schemas/app-config';
+import type { RefreshTokenResponse, SessionUser } from '@wattdesk/shared/schemas/auth';
 
 /** A real HTTP server answering the way the API does, so the client is tested over a real round trip. */
 let server: Server;
@@ -15,6 +17,9 @@ let refreshCalls = 0;
 let refreshCookie: string | null = null;
 let refreshBodies: Record<string, string>[] = [];
 let appConfigAuth: (string | null)[] = [];
+/** 401s sent by /web/protected; the parallel test holds the refresh answer until all of them are out. */
+let protectedRefusals = 0;
+let refreshAnswer: Promise<void> = Promise.resolve();
 const send = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -33,15 +38,15 @@ beforeAll(async () => {
       case '/web/echo':
         return send(res, 200, { query: url.search, auth: auth ?? null });
       case '/web/bad':
-        return send(res, 400, { responseCode: 400, msg: ['Name Field is required', 'second'] });
+        return send(res, 400, { responseCode: 400, msg: ['Name Field is required', 'second'] } satisfies ErrorResponse);
       case '/web/gone':
-        return send(res, 404, { responseCode: 404, msg: ['Location not found'] });
+        return send(res, 404, { responseCode: 404, msg: ['Location not found'] } satisfies ErrorResponse);
       case '/web/nothing':
         return send(res, 404, 'not json');
       case '/web/crash':
         return send(res, 502, '<html>bad gateway</html>');
       case '/web/report':
-        if (auth !== 'Bearer fresh') return send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
+        if (auth !== 'Bearer fresh') return send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] } satisfies ErrorResponse);
         res.writeHead(200, {
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': 'attachment; filename="activity-log-2026-11-22.csv"',
@@ -50,17 +55,19 @@ beforeAll(async () => {
       case '/web/app-config':
         appConfigAuth.push(auth ?? null);
         return auth === undefined || auth === 'Bearer fresh'
-          ? send(res, 200, { websiteUrl: 'https://example.com' })
-          : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
+          ? send(res, 200, { websiteUrl: 'https://example.com' } satisfies Pick<AppConfigResponse, 'websiteUrl'>)
+          : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] } satisfies ErrorResponse);
       case '/web/protected':
-        return auth === 'Bearer fresh' ? send(res, 200, { ok: true }) : send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] });
+        if (auth === 'Bearer fresh') return send(res, 200, { ok: true });
+        protectedRefusals += 1;
+        return send(res, 401, { responseCode: 401, msg: ['Please sign in to continue'] } satisfies ErrorResponse);
       case '/web/users/refresh-token': {
         refreshCalls += 1;
         refreshBodies.push(await readBody(req));
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        await refreshAnswer;
         return refreshCookie === 'good-refresh'
-          ? send(res, 200, { access_token: 'fresh' })
-          : send(res, 401, { responseCode: 401, msg: ['Your session has ended. Please sign in again'] });
+          ? send(res, 200, { access_token: 'fresh' } satisfies RefreshTokenResponse)
+          : send(res, 401, { responseCode: 401, msg: ['Your session has ended. Please sign in again'] } satisfies ErrorResponse);
       }
       default:
         return send(res, 500, { oops: true });
@@ -101,6 +108,8 @@ const failure = async (promise: Promise<unknown>) => {
 beforeEach(() => {
   refreshCalls = 0;
   refreshBodies = [];
+  protectedRefusals = 0;
+  refreshAnswer = Promise.resolve();
   appConfigAuth = [];
   resetRenewalThrottle();
   useSession.setState({ user: null });
@@ -195,7 +204,13 @@ describe('api client (spec section 7 and 8)', () => {
 
   it('parallel 401s share one refresh (a second use of a rotated token would end the session)', async () => {
     signInWith('good-refresh');
-    await Promise.all([api.get('/protected'), api.get('/protected'), api.get('/protected')]);
+    // The refresh stays in flight until every request has had its 401: each 401 then meets the refresh underway.
+    let answerRefresh!: () => void;
+    refreshAnswer = new Promise((resolve) => (answerRefresh = resolve));
+    const all = Promise.all([api.get('/protected'), api.get('/protected'), api.get('/protected')]);
+    await vi.waitFor(() => expect(protectedRefusals).toBe(3));
+    answerRefresh();
+    await all;
     expect(refreshCalls).toBe(1);
   });
 

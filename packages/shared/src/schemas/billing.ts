@@ -64,6 +64,7 @@ export const subscriptionResultSchema = z.object({
   msg: z.array(z.string()),
   subscription: locationSubscriptionSchema,
 });
+export type SubscriptionResult = z.infer<typeof subscriptionResultSchema>;
 
 export const cardBrandSchema = z.enum([...CARD_BRANDS, 'Other']);
 export type CardBrandOrOther = z.infer<typeof cardBrandSchema>;

@@ -110,4 +110,5 @@ export const setResellerBodySchema = z.object({
 export type SetResellerBody = z.infer<typeof setResellerBodySchema>;
 
 export const setResellerResponseSchema = z.object({ updated: z.number().int() });
+export type SetResellerResponse = z.infer<typeof setResellerResponseSchema>;
 export const accessCodeResponseSchema = z.object({ locationCode: z.string() });

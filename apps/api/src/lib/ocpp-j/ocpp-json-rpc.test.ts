@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import WebSocket from 'ws';
 import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
@@ -41,7 +41,7 @@ const startServer = async () => {
       seen.handshakes.push(handshake);
       if (handshake.identity === 'REFUSED') return refuse(401, 'Unauthorized');
       // Decided later, as a database look-up would be.
-      setTimeout(() => accept({ name: handshake.identity }), 5);
+      setImmediate(() => accept({ name: handshake.identity }));
     },
     connected: (connection) => seen.connections.push(connection),
     received: () => void (seen.received += 1),
@@ -75,15 +75,15 @@ const charger = async (identity = 'CP-1', options: { password?: string; autoPong
   return { ws, frames, closed, connection, next, send: (frame: unknown) => ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame)) };
 };
 
-const waitFor = async <T>(find: () => T | undefined, ms = 10_000): Promise<T> => {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+const waitFor = <T>(find: () => T | undefined, timeout = 10_000): Promise<T> =>
+  vi.waitFor(
+    () => {
+      const found = find();
+      if (found === undefined) throw new Error('not there yet');
+      return found;
+    },
+    { timeout, interval: 10 },
+  );
 
 const refusal = (url: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -173,8 +173,11 @@ describe('OCPP-J 1.6 RPC over WebSocket (our Central System side)', () => {
     const first = cp.connection.call('GetConfiguration', {});
     const second = cp.connection.call('Reset', { type: 'Soft' });
     const call1 = await cp.next((f) => f[0] === 2 && f[2] === 'GetConfiguration');
-    // The second waits until the first is answered (OCPP 1.6 allows one call in flight).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second waits until the first is answered (OCPP 1.6 allows one call in flight). Both calls were made
+    // before this charger's own call below; a server that sent the second at once would have sent it before
+    // this answer, on the same ordered socket.
+    cp.send([2, 'probe', 'Heartbeat', {}]);
+    await cp.next((f) => f[0] === 3 && f[1] === 'probe');
     expect(cp.frames.filter((f) => f[0] === 2)).toHaveLength(1);
     cp.send([3, call1[1], { configurationKey: [] }]);
     await expect(first).resolves.toEqual({ configurationKey: [] });

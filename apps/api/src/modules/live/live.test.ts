@@ -37,10 +37,16 @@ describe('live feed (server-sent events)', () => {
     const notMine = await t.registerCharger('sj-sap-center');
     const admin = await loginAs(t.app, 'MobileAdmin');
     const feed = await openLiveFeed(t.baseUrl, admin.access_token);
-    await Promise.all([t.simulate(mine).connect(), t.simulate(notMine).connect()]);
-    await feed.next((event) => event.id === mine.id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A feed that sees everything tells when the other charger's change was published; this feed gets its events
+    // in the order they were published, so once it has an event published after that change, it has had its chance.
+    const everything = await openLiveFeed(t.baseUrl, t.token);
+    await Promise.all([feed.ready(), everything.ready()]);
+    await t.simulate(notMine).connect();
+    await everything.next((event) => event.id === notMine.id && event.reason === 'connected');
+    await t.simulate(mine).connect();
+    await feed.next((event) => event.id === mine.id && event.reason === 'connected');
     expect(feed.events.some((entry) => 'id' in entry.data && entry.data.id === notMine.id)).toBe(false);
+    everything.close();
     feed.close();
   });
 

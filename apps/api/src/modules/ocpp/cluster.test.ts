@@ -82,7 +82,7 @@ describe.skipIf(testEngine !== 'postgres' || !redisUrl || !databaseServer)('two 
   it('a message of the charger on node A reaches a live feed on node B within 2 s', async () => {
     const token = (await loginAs(nodes[1]!.app, 'SuperAdmin')).access_token;
     const feed = await openLiveFeed(nodes[1]!.baseUrl, token, locationId);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await feed.ready();
     const sentAt = Date.now();
     await charger.startSession({ connectorId: 1, idTag: 'DRIVER-CLUSTER' });
     const event = await feed.next((candidate) => candidate.id === chargerUuid && candidate.reason === 'session-started', 2000);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargerEvents, chargingSessions, meterSamples } from '../../db/schema/index.ts';
+import { manualClock } from '../../../test/clock.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
 
 /** Decisions 012 (remembered credentials) and 013 (telemetry batches), through a real WebSocket. */
@@ -111,13 +112,15 @@ describe('OCPP reconnects and telemetry batches', () => {
 
   it('writes a full batch at once, without waiting for the interval', async () => {
     const registered = await t.registerCharger();
-    const charger = t.simulate(registered);
+    // The charger's clock moves by hand: each sample gets its own time (a sample is stored once per session and time).
+    const clock = manualClock();
+    const charger = t.simulate(registered, { clock: () => clock.now().getTime() });
     await charger.connect();
     const { transactionId } = await charger.startSession({ connectorId: 1, idTag: 'DRIVER-0042' });
     await charger.sendMeterValues(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock.advance(1000);
     await charger.sendMeterValues(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    clock.advance(1000);
     await charger.sendMeterValues(1);
     // Three samples plus the charger's last-seen time fill the batch: stored long before the 60 s interval.
     const samples = await eventually(async () => {

@@ -4,6 +4,7 @@ import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { chargerEvents, chargingSessions, connectorStates, meterSamples } from '../../db/schema/index.ts';
+import { manualClock } from '../../../test/clock.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
 
 const rpcCodeOf = (error: unknown) => (error as { rpcErrorCode?: string }).rpcErrorCode;
@@ -181,7 +182,9 @@ describe('OCPP 1.6J endpoint', () => {
 
     it('a session: start, meter values, stop — with energy from the meter and its samples stored', async () => {
       const registered = await t.registerCharger();
-      const charger = t.simulate(registered, { initialEnergyWh: 100_000 });
+      // The charger's clock moves by hand: a minute of charging between the two samples, without waiting for it.
+      const clock = manualClock();
+      const charger = t.simulate(registered, { initialEnergyWh: 100_000, clock: () => clock.now().getTime() });
       const readings: number[] = [];
       charger.on('meterValues', ({ energyWh }) => readings.push(energyWh));
       await charger.connect();
@@ -192,8 +195,9 @@ describe('OCPP 1.6J endpoint', () => {
         expect(live.status).toBe('charging');
         expect(live.activeSessions).toMatchObject([{ transactionId, connectorId: 1, idTag: 'DRIVER-0042' }]);
       });
+      clock.advance(60_000);
       await charger.sendMeterValues(1);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      clock.advance(60_000);
       await charger.sendMeterValues(1);
       await t.app.ocpp.flushTelemetry();
       const during = (await t.charger(registered.id)).activeSessions[0]!;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, testEngine } from '../../../test/test-app.ts';
 import { markConnected } from './ocpp.repository.ts';
 import { refreshChargerStatuses } from '../../db/charger-status.ts';
@@ -40,23 +40,25 @@ describe.skipIf(testEngine !== 'postgres')('charger status with concurrent write
     });
 
     let connecting: Promise<unknown> | undefined;
-    let waited = false;
     await db.transaction(async (tx) => {
       await tx.execute(report(id, 'Available', '2026-11-28T10:00:05Z'));
       await refreshChargerStatuses(tx, sql`c.id = ${id}::uuid`);
       // The charger's socket opens while this report is not committed yet: its mark waits on the charger row.
       connecting = markConnected(db, [id], 'node-a', new Date('2026-11-28T10:00:04Z'));
-      for (let attempt = 0; attempt < 500 && !waited; attempt += 1) {
-        const [waiting] = rowsOf<{ count: number }>(
-          // From another connection: a transaction sees pg_stat_activity as it was at its first look.
-          await db.execute(sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
-        );
-        waited = waiting!.count > 0;
-        if (!waited) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await vi.waitFor(
+        async () => {
+          const [waiting] = rowsOf<{ count: number }>(
+            // From another connection: a transaction sees pg_stat_activity as it was at its first look.
+            await db.execute(
+              sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          );
+          expect(waiting!.count, 'the connection mark should have waited for the report').toBeGreaterThan(0);
+        },
+        { timeout: 5000, interval: 10 },
+      );
     });
     await connecting;
-    expect(waited, 'the connection mark should have waited for the report').toBe(true);
 
     const [row] = rowsOf<{ status: string; connected_node: string | null }>(
       await db.execute(sql`select status, connected_node from chargers where id = ${id}::uuid`),

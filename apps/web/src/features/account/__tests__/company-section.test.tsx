@@ -1,5 +1,6 @@
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
 import type { UserType } from '@wattdesk/shared/roles';
-import type { Company } from '@wattdesk/shared/schemas/company';
+import type { Company, CompanyResponse, CompanySaved } from '@wattdesk/shared/schemas/company';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,17 +47,17 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     if (url.pathname === '/web/company' && req.method === 'GET' && url.searchParams.get('locationId') === LOCATION)
-      return send(res, 200, { company });
+      return send(res, 200, { company } satisfies CompanyResponse);
     if (url.pathname === '/web/company' && req.method === 'PUT') {
       void bodyOf(req).then((body) => {
         saves.push(body);
         const { locationId, ...fields } = body;
         company = { ...stored, ...fields, locationId: locationId! };
-        send(res, 200, { responseCode: 200, msg: ['company information updated'], company });
+        send(res, 200, { responseCode: 200, msg: ['company information updated'], company } satisfies CompanySaved);
       });
       return;
     }
-    return send(res, 404, { responseCode: 404, msg: ['Resource was not found'] });
+    return send(res, 404, { responseCode: 404, msg: ['Resource was not found'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -1,6 +1,7 @@
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
 import { SUBSCRIPTION_PLANS } from '@wattdesk/shared/constants';
 import type { UserType } from '@wattdesk/shared/roles';
-import type { SubscriptionOverview } from '@wattdesk/shared/schemas/billing';
+import type { SubscriptionOverview, SubscriptionResult } from '@wattdesk/shared/schemas/billing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -46,12 +47,28 @@ beforeAll(async () => {
       void bodyOf(req).then((body) => {
         activations.push({ planId: body.planId!, idempotencyKey: body.idempotencyKey! });
         if (activations.length === 1)
-          return send(res, 402, { responseCode: 402, msg: ['Subscription activation failed', 'Your card was declined.'] });
-        return send(res, 200, { responseCode: 200, msg: ['subscription activated'], subscription: null });
+          return send(res, 402, { responseCode: 402, msg: ['Subscription activation failed', 'Your card was declined.'] } satisfies ErrorResponse);
+        return send(res, 200, {
+          responseCode: 200,
+          msg: ['subscription activated'],
+          subscription: {
+            subscriptionId: 'sub_1',
+            planId: 'standard',
+            planName: 'Standard',
+            status: 'ACTIVE',
+            quantity: 3,
+            unitAmount: 2_500,
+            amount: 7_500,
+            currency: 'USD',
+            interval: 'month',
+            currentPeriodEnd: '2027-01-07T00:00:00.000Z',
+            updatedAt: '2026-12-07T00:00:00.000Z',
+          },
+        } satisfies SubscriptionResult);
       });
       return;
     }
-    return send(res, 403, { responseCode: 403, msg: ['Not here'] });
+    return send(res, 403, { responseCode: 403, msg: ['Not here'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -1,7 +1,9 @@
+import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import type { ErrorResponse, Paged } from '@wattdesk/shared/schemas/common';
 import type { ChargerLogEntry, ChargerLogResponse } from '@wattdesk/shared/schemas/charger-log';
 import type { UserType } from '@wattdesk/shared/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,10 +47,15 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="charger-log-2026-11-22.csv"' });
         return res.end('Time,Charger,Charger id,Kind,Summary\r\n');
       case '/web/chargers':
-        return send(res, 200, { items: [{ id: 'c1', name: 'Bay 1', chargerId: 'WD-TEST-01' }], total: 1, page: 1, pageSize: 200 });
+        return send(res, 200, {
+          items: [{ id: 'c1', name: 'Bay 1', chargerId: 'WD-TEST-01' }],
+          total: 1,
+          page: 1,
+          pageSize: 200,
+        } satisfies Paged<Pick<Charger, 'id' | 'name' | 'chargerId'>>);
       default:
         // The live feed (GET /web/live) stops on a 403; this page is tested without it.
-        return send(res, 403, { responseCode: 403, msg: ['Not here'] });
+        return send(res, 403, { responseCode: 403, msg: ['Not here'] } satisfies ErrorResponse);
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,8 +95,10 @@ describe('ChargerLogsPage', () => {
     useSelectedLocation.setState({ locationId: null });
     renderAs('SuperAdmin');
     expect(screen.getByText('Choose a location')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(logRequests('/charger-events')).toEqual([]);
+    // Once a location is chosen the log is asked for: a request without one would have been sent before it.
+    await act(async () => useSelectedLocation.setState({ locationId: LOCATION }));
+    expect(await screen.findByText('Connector 1 faulted: GroundFailure')).toBeInTheDocument();
+    expect(logRequests('/charger-events').map((url) => url.searchParams.get('locationId'))).toEqual([LOCATION]);
   });
 
   it('shows the location’s log with the kind as a chip; no export without Logs_Export', async () => {

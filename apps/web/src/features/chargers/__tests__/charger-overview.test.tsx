@@ -1,4 +1,6 @@
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
 import type { Charger } from '@wattdesk/shared/schemas/chargers';
+import type { CommandResult } from '@wattdesk/shared/schemas/charging';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,10 +66,10 @@ beforeAll(async () => {
       heldReloads.push(() => send(res, 200, charger));
       return;
     }
-    if (req.method !== 'POST') return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+    if (req.method !== 'POST') return send(res, 404, { responseCode: 404, msg: ['Not found'] } satisfies ErrorResponse);
     return void bodyOf(req).then((body) => {
       commands.push({ path: url.pathname, body });
-      send(res, 200, { responseCode: 200, msg: ['The charger accepted the command'], status: 'Accepted' });
+      send(res, 200, { responseCode: 200, msg: ['The charger accepted the command'], status: 'Accepted' } satisfies CommandResult);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,4 +1,6 @@
-import type { NetworkMapItem } from '@wattdesk/shared/schemas/network-map';
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
+import type { AppConfigResponse } from '@wattdesk/shared/schemas/app-config';
+import type { NetworkMap, NetworkMapItem } from '@wattdesk/shared/schemas/network-map';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,10 +35,16 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
-    if (url.pathname === '/web/locations/network-map') return send(res, 200, { items, truncated: false });
+    if (url.pathname === '/web/locations/network-map') return send(res, 200, { items, truncated: false } satisfies NetworkMap);
     if (url.pathname === '/web/app-config')
-      return send(res, 200, { websiteUrl: '', environment: 'test', mapTileUrl: null, mapAttribution: '', sso: { workforce: null, customer: null } });
-    return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+      return send(res, 200, {
+        websiteUrl: '',
+        environment: 'test',
+        mapTileUrl: null,
+        mapAttribution: '',
+        sso: { workforce: null, customer: null },
+      } satisfies AppConfigResponse);
+    return send(res, 404, { responseCode: 404, msg: ['Not found'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

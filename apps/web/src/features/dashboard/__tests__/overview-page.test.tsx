@@ -1,4 +1,7 @@
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
 import type { UserType } from '@wattdesk/shared/roles';
+import type { ChargerListResponse } from '@wattdesk/shared/schemas/chargers';
+import type { DashboardOverview, ResellerRevenue } from '@wattdesk/shared/schemas/dashboard';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +26,7 @@ const send = (res: ServerResponse, status: number, body: unknown) => {
 let refuseChargers = false;
 const figure = (current: number, previous: number | null = null) => ({ current, previous });
 /** What the server answers: weekdays carry more than weekends, so the filter visibly reaches it. */
-const overviewFor = (dayFilter: string) => {
+const overviewFor = (dayFilter: DashboardOverview['dayFilter']) => {
   const scale = dayFilter === 'weekends' ? 0.25 : 1;
   return {
     from: '2026-10-27',
@@ -51,7 +54,7 @@ const overviewFor = (dayFilter: string) => {
     ],
     bottomChargers: [],
     connectorTypes: [{ connectorType: 'J1772', sessions: 1_520 }],
-  };
+  } satisfies DashboardOverview;
 };
 
 beforeAll(async () => {
@@ -59,18 +62,20 @@ beforeAll(async () => {
     const url = new URL(req.url!, 'http://localhost');
     paths.push(url.pathname);
     if (url.pathname === '/web/dashboard/overview') dayFilters.push(url.searchParams.get('dayFilter') ?? '');
-    if (url.pathname === '/web/dashboard/overview') return send(res, 200, overviewFor(url.searchParams.get('dayFilter') ?? 'all-days'));
+    if (url.pathname === '/web/dashboard/overview')
+      return send(res, 200, overviewFor((url.searchParams.get('dayFilter') ?? 'all-days') as DashboardOverview['dayFilter']));
     if (url.pathname === '/web/dashboard/reseller-revenue')
       return send(res, 200, {
         locations: [{ locationId: 'l1', name: 'Diridon Station', currency: 'USD', revenue: 1_234_567, share: 123_456, shareBps: 1000 }],
         totals: [{ currency: 'USD', revenue: 1_234_567, share: 123_456 }],
-      });
-    if (url.pathname === '/web/chargers' && refuseChargers) return send(res, 403, { responseCode: 403, msg: ['You do not have permission'] });
+      } satisfies ResellerRevenue);
+    if (url.pathname === '/web/chargers' && refuseChargers)
+      return send(res, 403, { responseCode: 403, msg: ['You do not have permission'] } satisfies ErrorResponse);
     if (url.pathname === '/web/chargers') {
       const statusCounts = { available: 3, charging: 2, offline: 1, maintenance: 0, faulted: 0 };
-      return send(res, 200, { items: [], total: 1234, page: 1, pageSize: 1, statusCounts });
+      return send(res, 200, { items: [], total: 1234, page: 1, pageSize: 1, statusCounts } satisfies ChargerListResponse);
     }
-    return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+    return send(res, 404, { responseCode: 404, msg: ['Not found'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

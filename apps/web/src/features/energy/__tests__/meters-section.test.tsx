@@ -1,5 +1,6 @@
 import type { UserType } from '@wattdesk/shared/roles';
-import type { Meter } from '@wattdesk/shared/schemas/utility';
+import type { OkResponse } from '@wattdesk/shared/schemas/common';
+import type { Meter, MeterSaved } from '@wattdesk/shared/schemas/utility';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,21 +40,21 @@ const bodyOf = (req: IncomingMessage) =>
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
-    if (url.pathname === '/web/meters' && req.method === 'GET') return send(res, 200, { items: meters });
+    if (url.pathname === '/web/meters' && req.method === 'GET') return send(res, 200, { items: meters } satisfies { items: Meter[] });
     void bodyOf(req).then((body) => {
       calls.push({ method: req.method!, path: url.pathname, body });
       const id = url.pathname.split('/')[3];
       if (req.method === 'POST') {
         const meter = { ...main, ...body, id: 'm2' };
         meters = [...meters, meter];
-        return send(res, 201, { responseCode: 201, msg: ['meter added'], meter });
+        return send(res, 201, { responseCode: 201, msg: ['meter added'], meter } satisfies MeterSaved);
       }
       if (req.method === 'PUT') {
         meters = meters.map((meter) => (meter.id === id ? { ...meter, ...body } : meter));
-        return send(res, 200, { responseCode: 200, msg: ['meter updated'], meter: meters.find((meter) => meter.id === id) });
+        return send(res, 200, { responseCode: 200, msg: ['meter updated'], meter: meters.find((meter) => meter.id === id)! } satisfies MeterSaved);
       }
       meters = meters.filter((meter) => meter.id !== id);
-      return send(res, 200, { responseCode: 200, msg: ['meter removed'] });
+      return send(res, 200, { responseCode: 200, msg: ['meter removed'] } satisfies OkResponse);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,5 @@
+import type { Paged } from '@wattdesk/shared/schemas/common';
+import type { Address, LocationListItem, LocationState } from '@wattdesk/shared/schemas/locations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,7 +15,12 @@ const LOCATIONS = [
   { id: 'loc-diridon', name: 'Diridon Station', city: 'San Jose', hasReseller: false, chargerCount: 12 },
   { id: 'loc-jack', name: 'Jack London Square', city: 'Oakland', hasReseller: false, chargerCount: 8 },
   { id: 'loc-lake', name: 'Lake Merritt Offices', city: 'Oakland', hasReseller: false, chargerCount: 20 },
-];
+] satisfies LocationListItem[];
+
+/** The parts of a location's state (GET /web/locations/location-by-id) the search reads. */
+type LocationStateRead = Pick<LocationState, 'locationId' | 'name' | 'chargers' | 'chargerCount' | 'hasReseller'> & {
+  address: Pick<Address, 'city'>;
+};
 
 /** The API over real HTTP: the location list filtered by the search text, as the server does. */
 let server: Server;
@@ -27,7 +34,7 @@ beforeAll(async () => {
     if (url.pathname === '/web/locations') {
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       const items = LOCATIONS.filter((location) => location.name.toLowerCase().includes(search));
-      return send(res, 200, { items, total: items.length, page: 1, pageSize: 20 });
+      return send(res, 200, { items, total: items.length, page: 1, pageSize: 20 } satisfies Paged<LocationListItem>);
     }
     const id = url.searchParams.get('locationId') ?? '';
     const location = LOCATIONS.find((item) => item.id === id);
@@ -38,7 +45,7 @@ beforeAll(async () => {
       chargers: [],
       chargerCount: 0,
       hasReseller: false,
-    });
+    } satisfies LocationStateRead);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

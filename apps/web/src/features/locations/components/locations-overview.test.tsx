@@ -1,8 +1,9 @@
+import type { ErrorResponse, Paged } from '@wattdesk/shared/schemas/common';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserType } from '@wattdesk/shared/roles';
-import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
+import type { LocationListItem, SetResellerResponse } from '@wattdesk/shared/schemas/locations';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ToastContainer } from 'react-toastify/unstyled';
@@ -37,11 +38,12 @@ beforeAll(async () => {
       return void bodyOf(req).then((body) => {
         resellerCalls.push(body);
         locations = locations.map((location) => (body.locationIds.includes(location.id) ? { ...location, hasReseller: body.hasReseller } : location));
-        send(res, 200, { updated: body.locationIds.length });
+        send(res, 200, { updated: body.locationIds.length } satisfies SetResellerResponse);
       });
     }
-    if (url.pathname === '/web/locations') return send(res, 200, { items: locations, total: locations.length, page: 1, pageSize: 25 });
-    return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+    if (url.pathname === '/web/locations')
+      return send(res, 200, { items: locations, total: locations.length, page: 1, pageSize: 25 } satisfies Paged<LocationListItem>);
+    return send(res, 404, { responseCode: 404, msg: ['Not found'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

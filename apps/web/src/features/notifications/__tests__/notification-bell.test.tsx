@@ -1,3 +1,5 @@
+import type { Notification, NotificationList, NotificationPreferences } from '@wattdesk/shared/schemas/notifications';
+import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,15 +28,16 @@ const notification = {
   body: 'Connector 1 reported a fault.',
   read: false,
   createdAt: '2026-11-27T10:00:00.000Z',
-};
+} satisfies Notification;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     if (url.pathname === '/web/notifications/notification-list')
-      return send(res, 200, { items: [notification], total: 1, page: 1, pageSize: 20, unreadCount: 1 });
-    if (url.pathname === '/web/notifications/preferences') return send(res, 200, { emailTypes: ['charger-faulted'] });
-    return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+      return send(res, 200, { items: [notification], total: 1, page: 1, pageSize: 20, unreadCount: 1 } satisfies NotificationList);
+    if (url.pathname === '/web/notifications/preferences')
+      return send(res, 200, { emailTypes: ['charger-faulted'] } satisfies NotificationPreferences);
+    return send(res, 404, { responseCode: 404, msg: ['Not found'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);

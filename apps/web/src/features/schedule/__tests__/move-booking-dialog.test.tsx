@@ -1,3 +1,5 @@
+import type { ErrorResponse, Paged } from '@wattdesk/shared/schemas/common';
+import type { Driver } from '@wattdesk/shared/schemas/drivers';
 import type { Booking } from '@wattdesk/shared/schemas/schedule';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -28,7 +30,9 @@ const booking = {
   state: 'booked',
 } satisfies Booking;
 
-const driver = (id: string, firstName: string, lastName: string) => ({ id, firstName, lastName, role: 'Driver' });
+/** The fields of a driver (GET /web/drivers) the dialog reads. */
+const driver = (id: string, firstName: string, lastName: string) =>
+  ({ id, firstName, lastName, role: 'user' }) satisfies Pick<Driver, 'id' | 'firstName' | 'lastName' | 'role'>;
 
 /** The API over real HTTP: the location's active drivers, and a move refused once (an overlap), then made. */
 let server: Server;
@@ -50,18 +54,26 @@ beforeAll(async () => {
     const url = new URL(req.url!, 'http://localhost');
     if (url.pathname === '/web/drivers') {
       driverQueries.push(url.searchParams);
-      return send(res, 200, { items: [driver(D1, 'Ana', 'Ruiz'), driver(D2, 'Ben', 'Okafor')], total: 2, page: 1, pageSize: 200 });
+      return send(res, 200, {
+        items: [driver(D1, 'Ana', 'Ruiz'), driver(D2, 'Ben', 'Okafor')],
+        total: 2,
+        page: 1,
+        pageSize: 200,
+      } satisfies Paged<Pick<Driver, 'id' | 'firstName' | 'lastName' | 'role'>>);
     }
     if (url.pathname === `/web/charger-schedule/${BOOKING}` && req.method === 'PATCH') {
       void bodyOf(req).then((body) => {
         patches.push(body);
         if (patches.length === 1)
-          return send(res, 409, { responseCode: 409, msg: ['selected chargers are already booked for this time', 'Bay 4: 10 AM to 11 AM'] });
-        return send(res, 200, { ...booking, driverId: D2, driverName: 'Ben Okafor' });
+          return send(res, 409, {
+            responseCode: 409,
+            msg: ['selected chargers are already booked for this time', 'Bay 4: 10 AM to 11 AM'],
+          } satisfies ErrorResponse);
+        return send(res, 200, { ...booking, driverId: D2, driverName: 'Ben Okafor' } satisfies Booking);
       });
       return;
     }
-    return send(res, 404, { responseCode: 404, msg: ['Not found'] });
+    return send(res, 404, { responseCode: 404, msg: ['Not found'] } satisfies ErrorResponse);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -110,7 +122,7 @@ describe('changing a booking from the schedule', () => {
     expect(within(dialog).getByLabelText('Start date')).toHaveValue('2026-12-08');
     await waitFor(() => expect(driverQueries.at(-1)?.get('status')).toBe('ACTIVE'));
     await user.click(within(dialog).getByRole('combobox', { name: 'Driver' }));
-    await user.click(await screen.findByRole('option', { name: 'Ben Okafor (Driver)' }));
+    await user.click(await screen.findByRole('option', { name: 'Ben Okafor (user)' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Start hour' }));
     await user.click(await screen.findByRole('option', { name: '10 AM' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save booking' }));
