@@ -81,10 +81,10 @@ export const startTestApi = async (routes: ApiRoutes) => {
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
 /**
- * Signs in a user of the type and renders the screen with the app's own query client (its error toasts
- * included) and toast container.
+ * Signs in a user of the type and renders the screen at `path` with the app's own query client (its error
+ * toasts included) and toast container.
  */
-export const renderAs = (userType: UserType, screen: ReactNode, locations: string[] = []) => {
+export const renderAs = (userType: UserType, screen: ReactNode, locations: string[] = [], path = '/') => {
   useSession.setState({
     user: {
       userId: 'u1',
@@ -99,7 +99,7 @@ export const renderAs = (userType: UserType, screen: ReactNode, locations: strin
   });
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>{screen}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>
       <ToastContainer />
     </QueryClientProvider>,
   );
