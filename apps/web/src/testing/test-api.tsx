@@ -1,6 +1,6 @@
 import type { UserType } from '@wattdesk/shared/roles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReactNode } from 'react';
@@ -109,3 +109,10 @@ export const renderAs = (userType: UserType, screen: ReactNode, locations: strin
 export const allowDownloads = () => {
   Object.assign(URL, { createObjectURL: () => 'blob:test-download', revokeObjectURL: () => undefined });
 };
+
+/**
+ * For the page tests: their waits get a longer limit than the setup's 5 s. A limit, not a measurement: a page
+ * with a data grid renders in well under a second alone, but many times slower beside other suites on a busy
+ * 2-core machine. Called in a file's beforeAll, it holds for that file only (the setup file runs per file).
+ */
+export const allowForBusyMachine = () => configure({ asyncUtilTimeout: 20_000 });

@@ -4,7 +4,16 @@ import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allowDownloads, ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import {
+  allowDownloads,
+  allowForBusyMachine,
+  type ApiRoutes,
+  ok,
+  refusal,
+  renderAs,
+  startTestApi,
+  type TestApi,
+} from '../../../testing/test-api.tsx';
 import { ActivityLogPage } from '../activity-log-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -42,6 +51,7 @@ const lastListQuery = () => api.callsTo('/activity-logs').at(-1)?.query;
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
   allowDownloads();
 });
 afterAll(() => api.close());
@@ -53,7 +63,7 @@ beforeEach(() => {
 
 // Limits, not measurements: the first render loads the data grid's modules, and the grid and its menus render
 // slowly when the shared machine is busy.
-describe('Activity Log', { timeout: 60_000 }, () => {
+describe('Activity Log', { timeout: 120_000 }, () => {
   it('shows who changed what, in the location’s time zone, and pages on the server; no export without Activity_Logs_Export', async () => {
     const user = userEvent.setup();
     renderAs('ReadonlyAdmin', <ActivityLogPage />, [LOCATION]);

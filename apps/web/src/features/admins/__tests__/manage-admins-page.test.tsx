@@ -4,7 +4,7 @@ import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import { allowForBusyMachine, type ApiRoutes, ok, refusal, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { ManageAdminsPage } from '../manage-admins-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -36,6 +36,7 @@ const lastListQuery = () => api.callsTo('/admins').at(-1)?.query;
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -45,7 +46,7 @@ beforeEach(() => {
 
 // Limits, not measurements: the first render loads the data grid's modules, and the grid, its menus and the
 // dialogs render slowly when the shared machine is busy.
-describe('Manage Admins', { timeout: 60_000 }, () => {
+describe('Manage Admins', { timeout: 120_000 }, () => {
   it('lists administrators with type and reach, sends the filters to the server; a read-only type gets no actions', async () => {
     const user = userEvent.setup();
     renderAs('ReadonlySuperAdmin', <ManageAdminsPage />);

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import { allowForBusyMachine, type ApiRoutes, ok, refusal, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { AgreementsPage } from '../agreements-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -58,6 +58,7 @@ const lastListQuery = () => api.callsTo('/agreements').at(-1)?.query;
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -67,7 +68,7 @@ beforeEach(() => {
 });
 
 // Limits, not measurements: MUI's dialogs and tables render slowly when the shared machine is busy.
-describe('Agreements', { timeout: 60_000 }, () => {
+describe('Agreements', { timeout: 120_000 }, () => {
   it('lists the agreements with the location’s dates; status and order go to the server; read-only types cannot resend', async () => {
     const user = userEvent.setup();
     renderAs('ReadonlyAdmin', <AgreementsPage />, [LOCATION]);

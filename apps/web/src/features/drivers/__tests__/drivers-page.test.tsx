@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import { allowForBusyMachine, type ApiRoutes, ok, refusal, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { DriversPage } from '../drivers-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -68,6 +68,7 @@ const driverLists = () => api.callsTo('/drivers').filter((call) => call.query.ro
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -79,7 +80,7 @@ beforeEach(() => {
 
 // Limits, not measurements: the first render loads the data grid's modules, and the grid, its menus and the
 // dialogs render slowly when the shared machine is busy.
-describe('Drivers', { timeout: 60_000 }, () => {
+describe('Drivers', { timeout: 120_000 }, () => {
   it('shows the location’s drivers with formatted figures; a read-only type may only open and deactivate', async () => {
     const user = userEvent.setup();
     renderAs('ReadonlyAdmin', <DriversPage />, [LOCATION]);

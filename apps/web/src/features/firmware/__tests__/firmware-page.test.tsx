@@ -4,7 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { allowDownloads, ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import {
+  allowDownloads,
+  allowForBusyMachine,
+  type ApiRoutes,
+  ok,
+  refusal,
+  renderAs,
+  startTestApi,
+  type TestApi,
+} from '../../../testing/test-api.tsx';
 import { FirmwarePage } from '../firmware-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -72,6 +81,7 @@ const changes = () => api.changes().map(({ method, path, body }) => ({ method, p
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
   allowDownloads();
 });
 afterAll(() => api.close());
@@ -83,7 +93,7 @@ beforeEach(() => {
 });
 
 // Limits, not measurements: MUI's dialogs and tables render slowly when the shared machine is busy.
-describe('Firmware', { timeout: 60_000 }, () => {
+describe('Firmware', { timeout: 120_000 }, () => {
   it('lists the images with size and checksum; a manufacturer downloads them but cannot upload or delete', async () => {
     const user = userEvent.setup();
     renderAs('ManufacturingAdmin', <FirmwarePage />);

@@ -2,7 +2,7 @@ import type { Deal } from '@wattdesk/shared/schemas/payouts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import { allowForBusyMachine, type ApiRoutes, ok, refusal, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { DealsCard } from '../components/deals-card.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -43,6 +43,7 @@ const posted = () => api.changes().map(({ body }) => body);
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -52,7 +53,7 @@ beforeEach(() => {
 });
 
 // Limits, not measurements: MUI's dialogs render slowly when the shared machine is busy.
-describe('Payouts: Deals card', { timeout: 60_000 }, () => {
+describe('Payouts: Deals card', { timeout: 120_000 }, () => {
   it('lists each deal’s terms as people read them; only Deals_Create may add one', async () => {
     renderAs('PortfolioManager', <DealsCard locationId={LOCATION} currency="USD" />, [LOCATION]);
     const table = await screen.findByRole('table', { name: 'Deals' }, { timeout: 20_000 });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import { allowForBusyMachine, type ApiRoutes, ok, refusal, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { SessionsPage } from '../sessions-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -42,6 +42,7 @@ const lastListQuery = () => api.callsTo('/sessions').at(-1)?.query;
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -53,7 +54,7 @@ beforeEach(() => {
 
 // Limits, not measurements: the first render loads the data grid's modules, and the grid and its menus render
 // slowly when the shared machine is busy.
-describe('Charging Sessions', { timeout: 60_000 }, () => {
+describe('Charging Sessions', { timeout: 120_000 }, () => {
   it('opens with the dashboard link’s range and filters, sent to the server, and shows the sessions in the location’s zone', async () => {
     renderAs('ReadonlyAdmin', <SessionsPage />, [LOCATION], '/dashboard/sessions?from=2026-11-01&to=2026-11-30&connectorType=CCS1&status=completed');
     const grid = screen.getByRole('grid', { name: 'Charging sessions' });

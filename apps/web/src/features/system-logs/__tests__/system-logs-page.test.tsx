@@ -3,7 +3,16 @@ import type { SystemLogItem } from '@wattdesk/shared/schemas/system-logs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allowDownloads, ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import {
+  allowDownloads,
+  allowForBusyMachine,
+  type ApiRoutes,
+  ok,
+  refusal,
+  renderAs,
+  startTestApi,
+  type TestApi,
+} from '../../../testing/test-api.tsx';
 import { SystemLogsPage } from '../system-logs-page.tsx';
 
 const bounce = {
@@ -29,6 +38,7 @@ const lastListQuery = () => api.callsTo('/system-logs').at(-1)?.query;
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
   allowDownloads();
 });
 afterAll(() => api.close());
@@ -40,7 +50,7 @@ beforeEach(() => {
 
 // Limits, not measurements: the first render loads the data grid's modules, and the grid and its menus render
 // slowly when the shared machine is busy.
-describe('System Logs', { timeout: 60_000 }, () => {
+describe('System Logs', { timeout: 120_000 }, () => {
   it('shows the events with their source and details, pages on the server, and a new filter starts at page 1', async () => {
     const user = userEvent.setup();
     renderAs('ReadonlySuperAdmin', <SystemLogsPage />);

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { ok, refusal, renderAs, startTestApi, type ApiRoutes, type TestApi } from '../../../testing/test-api.tsx';
+import { allowForBusyMachine, type ApiRoutes, ok, refusal, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { ViolationsPage } from '../violations-page.tsx';
 
 const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
@@ -51,6 +51,7 @@ const lastListQuery = () => api.callsTo('/violations').at(-1)?.query;
 
 beforeAll(async () => {
   api = await startTestApi(routes);
+  allowForBusyMachine();
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -61,7 +62,7 @@ beforeEach(() => {
 
 // Limits, not measurements: the first render loads the data grid's modules, and the grid, its menus and the
 // dialogs render slowly when the shared machine is busy.
-describe('Violations', { timeout: 60_000 }, () => {
+describe('Violations', { timeout: 120_000 }, () => {
   it('lists the violations with rule and amount, sends the filters to the server; a read-only type cannot resolve or change rules', async () => {
     const user = userEvent.setup();
     renderAs('ReadonlyAdmin', <ViolationsPage />, [LOCATION]);
