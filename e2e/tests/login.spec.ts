@@ -85,24 +85,24 @@ test.describe('routes and sessions', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('/home is the landing page: sign-in when signed out, the start page when signed in', async ({ page, loginAs }) => {
+  test('/home is the landing page: sign-in when signed out, the start page when signed in', async ({ page, loginOnScreenAs }) => {
     await page.goto('/home');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    await loginAs('ReadonlyAdmin');
+    await loginOnScreenAs('ReadonlyAdmin');
     await page.goto('/home');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('the payout address redirects to the payouts-history menu of the profile', async ({ page, loginAs }) => {
-    await loginAs('SuperAdmin');
+  test('the payout address redirects to the payouts-history menu of the profile', async ({ page, loginOnScreenAs }) => {
+    await loginOnScreenAs('SuperAdmin');
     await page.goto('/dashboard/profile/payout');
     await expect(page).toHaveURL(/\/dashboard\/profile\/payouts-history$/);
     await expect(page.getByRole('heading', { name: 'Payouts History' })).toBeVisible();
   });
 
-  test('logout returns to the landing page and the dashboard is closed afterwards', async ({ page, loginAs }) => {
-    await loginAs('Admin');
+  test('logout returns to the landing page and the dashboard is closed afterwards', async ({ page, loginOnScreenAs }) => {
+    await loginOnScreenAs('Admin');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -110,8 +110,8 @@ test.describe('routes and sessions', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('a session that cannot be renewed is ended: storage cleared, back to the landing page', async ({ page, loginAs }) => {
-    await loginAs('Admin');
+  test('a session that cannot be renewed is ended: storage cleared, back to the landing page', async ({ page, loginOnScreenAs }) => {
+    await loginOnScreenAs('Admin');
     // The refresh token is in an HttpOnly cookie, not in storage: dropping the cookies makes the refresh fail.
     await page.context().clearCookies();
     expect(await page.evaluate(() => localStorage.getItem('wattdesk.session'))).not.toMatch(/refresh/i);
@@ -128,7 +128,7 @@ test.describe('routes and sessions', () => {
     expect(await page.evaluate(() => localStorage.getItem('unrelated'))).toBeNull();
   });
 
-  test('an unhandled rejection shows the global error dialog only while signed in', async ({ page, loginAs }) => {
+  test('an unhandled rejection shows the global error dialog only while signed in', async ({ page, loginOnScreenAs }) => {
     // Rejected from a timer, as app code would: DevTools marks promises rejected inside evaluate() as handled.
     // Resolves once the page has dispatched the rejection (to the app's listener, added before ours) and painted
     // twice after it: a dialog the app opened for it would be on the screen by then.
@@ -145,7 +145,7 @@ test.describe('routes and sessions', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await rejectLater();
     await expect(page.getByText('Something went wrong on the server')).toHaveCount(0);
-    await loginAs('Admin');
+    await loginOnScreenAs('Admin');
     await rejectLater();
     await expect(page.getByRole('dialog').getByText('Something went wrong on the server')).toBeVisible();
   });
