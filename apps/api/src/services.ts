@@ -38,6 +38,7 @@ import { createManufacturingService } from './modules/manufacturing/manufacturin
 import { createLocationMutations } from './modules/locations/location-mutations.service.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
+import { createDeviceModelService } from './modules/device-model/device-model.service.ts';
 import { createOcppServer } from './modules/ocpp/ocpp.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createLedgerService } from './modules/payouts/ledger.service.ts';
@@ -164,6 +165,7 @@ export const createServices = (ctx: ServiceContext) => {
   });
 
   const maintenance = createMaintenanceService({ db, ocpp });
+  const deviceModel = createDeviceModelService({ db, ocpp, now });
 
   const reservations = createReservationJob({
     db,
@@ -258,6 +260,7 @@ export const createServices = (ctx: ServiceContext) => {
     ocpp,
     remoteActions: createRemoteActionsService({ db, ocpp }),
     maintenance,
+    deviceModel,
     inspections: createInspectionsService({ db, files, maintenance, now }),
     sessions: createSessionsService({ db, pricing }),
     pricing,

@@ -24,6 +24,7 @@ import { liveRoutes } from './modules/live/live.routes.ts';
 import { locationMutationRoutes } from './modules/locations/location-mutations.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { deviceModelRoutes } from './modules/device-model/device-model.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { bankAccountRoutes, plaidSandboxRoutes } from './modules/payments/bank-account.routes.ts';
@@ -97,6 +98,7 @@ export const registerWebRoutes = async (
   await web.register(payoutEventsRoutes, { events: s.payoutEvents });
   await web.register(remoteActionsRoutes, { remoteActions: s.remoteActions });
   await web.register(maintenanceRoutes, { maintenance: s.maintenance });
+  await web.register(deviceModelRoutes, { deviceModel: s.deviceModel });
   await web.register(sessionsRoutes, { sessions: s.sessions, now });
   await web.register(chargerEventsRoutes, { chargerEvents: s.chargerEvents, now });
   await web.register(tariffsRoutes, { tariffs: s.tariffs });

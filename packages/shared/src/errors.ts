@@ -64,6 +64,12 @@ export const ERROR_CODES = {
   CHARGER_OFFLINE: { status: 409, message: 'The charger is offline. Try again when it is connected' },
   CHARGER_NO_ANSWER: { status: 504, message: 'The charger did not answer in time. Check its connection and try again' },
   CHARGER_CALL_FAILED: { status: 502, message: 'The charger could not carry out the request' },
+  DEVICE_MODEL_NOT_201: {
+    status: 409,
+    message: 'This charger does not speak OCPP 2.0.1: it has configuration keys, not a device model',
+  },
+  DEVICE_VARIABLE_READ_ONLY: { status: 400, message: 'This variable is read-only at the charger' },
+  DEVICE_VARIABLE_REFUSED: { status: 422, message: 'The charger refused the new value' },
   SESSION_NOT_FOUND: { status: 404, message: 'Charging session not found' },
   TARIFF_NOT_SET: { status: 404, message: 'This location has no rates yet. Set its rates first' },
   TARIFF_EFFECTIVE_IN_PAST: {

@@ -28,6 +28,7 @@ export * from './schemas/bank-accounts.ts';
 export * from './agreement-text.ts';
 export * from './schemas/charging.ts';
 export * from './schemas/charger-log.ts';
+export * from './schemas/device-model.ts';
 export * from './schemas/tariffs.ts';
 export * from './schemas/ocpi.ts';
 export * from './pricing/index.ts';

@@ -4,6 +4,7 @@ import type { adminListQuerySchema } from '@wattdesk/shared/schemas/admins';
 import type { agreementListQuerySchema } from '@wattdesk/shared/schemas/agreements';
 import type { chargerLogQuerySchema } from '@wattdesk/shared/schemas/charger-log';
 import type { chargerListQuerySchema } from '@wattdesk/shared/schemas/chargers';
+import type { deviceModelQuerySchema } from '@wattdesk/shared/schemas/device-model';
 import type { chargerEventsQuerySchema, sessionListQuerySchema } from '@wattdesk/shared/schemas/charging';
 import type { dashboardRangeSchema } from '@wattdesk/shared/schemas/dashboard';
 import type { DriverListParams } from '@wattdesk/shared/schemas/drivers';
@@ -13,6 +14,7 @@ import type { systemLogListQuerySchema } from '@wattdesk/shared/schemas/system-l
 /** What a list call sends: the API's own query schema, as a client writes it. */
 export type LocationListParams = z.input<typeof locationListQuerySchema>;
 export type ChargerListParams = z.input<typeof chargerListQuerySchema>;
+export type DeviceModelParams = z.input<typeof deviceModelQuerySchema>;
 export type ChargerEventsParams = z.input<typeof chargerEventsQuerySchema>;
 export type SessionListParams = z.input<typeof sessionListQuerySchema>;
 export type ChargerLogParams = z.input<typeof chargerLogQuerySchema>;
@@ -48,6 +50,8 @@ export const queryKeys = {
     events: ['chargers', 'events'] as const,
     eventsOf: (id: string, params?: ChargerEventsParams) =>
       params ? (['chargers', 'events', id, params] as const) : (['chargers', 'events', id] as const),
+    deviceModel: (id: string, params?: DeviceModelParams) =>
+      params ? (['chargers', 'device-model', id, params] as const) : (['chargers', 'device-model', id] as const),
     /** A mutation key: every command sent to one charger, so its dialog can show the latest answer. */
     commands: (id: string) => ['chargers', 'command', id] as const,
   },

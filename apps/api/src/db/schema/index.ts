@@ -20,3 +20,4 @@ export * from './kept-ranges.ts';
 export * from './energy.ts';
 export * from './field-work.ts';
 export * from './companies.ts';
+export * from './device-model.ts';

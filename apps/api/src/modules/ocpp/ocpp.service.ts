@@ -7,6 +7,7 @@ import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import { OcppCallError } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { OcppJsonServer } from '../../lib/ocpp-j/ocpp-json-rpc.ts';
 import { createChargerCalls } from './charger-calls.ts';
+import { chargerTransactionIdOf } from './ocpp201/outbound.repository.ts';
 import { createConnectionLifecycle, type ChargerConnections, type ChargerLink } from './charger-connections.ts';
 import { createChargerEvents, type ChargerListener } from './charger-events.ts';
 import { createChargerLog } from './charger-log.ts';
@@ -73,7 +74,12 @@ export const createOcppServer = (options: OcppServerOptions) => {
   );
   const statuses = createStatusWriter(db);
   const connectionMarks = createConnectionWriter(db, bus.nodeId);
-  const calls = createChargerCalls({ connections, bus, callTimeoutMs });
+  const calls = createChargerCalls({
+    connections,
+    bus,
+    callTimeoutMs,
+    chargerTransactionIdOf: (chargerId, transactionId) => chargerTransactionIdOf(db, chargerId, transactionId),
+  });
   const applyWantedAvailability = createWantedAvailability({ db, callLocal: calls.callLocal, logEvent });
 
   /** RemoteStopTransaction for a session at its driver's kWh limit; the answer goes to the charger log. */

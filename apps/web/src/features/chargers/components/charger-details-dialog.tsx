@@ -14,7 +14,11 @@ import { useLocationTimeZone } from '../../../lib/queries/locations.ts';
 import { useCharger } from '../api/chargers-api.ts';
 import { ChargerLog } from './charger-log.tsx';
 import { ChargerOverview } from './charger-overview.tsx';
+import { DeviceModel } from './device-model.tsx';
 import { LastCommandStatus } from './last-command-status.tsx';
+
+/** The device model tab exists for OCPP 2.0.1 chargers only. */
+type ChargerTab = 'overview' | 'log' | 'device-model';
 
 /**
  * One charger: what it reports now and its remote actions, and its log. The screen that opens it follows
@@ -23,7 +27,7 @@ import { LastCommandStatus } from './last-command-status.tsx';
 export const ChargerDetailsDialog = ({ chargerId, onClose }: { chargerId: string; onClose: () => void }) => {
   const charger = useCharger(chargerId);
   const timeZone = useLocationTimeZone(charger.data?.locationId);
-  const [tab, setTab] = useState<'overview' | 'log'>('overview');
+  const [tab, setTab] = useState<ChargerTab>('overview');
   const title = charger.data ? `${charger.data.name} (${charger.data.chargerId})` : 'Charger';
 
   return (
@@ -35,9 +39,12 @@ export const ChargerDetailsDialog = ({ chargerId, onClose }: { chargerId: string
         </IconButton>
       </DialogTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
-        <Tabs value={tab} onChange={(_event, next: 'overview' | 'log') => setTab(next)} aria-label="Charger details">
+        <Tabs value={tab} onChange={(_event, next: ChargerTab) => setTab(next)} aria-label="Charger details">
           <Tab value="overview" label="Overview" id="charger-tab-overview" aria-controls="charger-panel-overview" autoFocus />
           <Tab value="log" label="Log" id="charger-tab-log" aria-controls="charger-panel-log" />
+          {charger.data?.ocppVersion === '2.0.1' ? (
+            <Tab value="device-model" label="Device model" id="charger-tab-device-model" aria-controls="charger-panel-device-model" />
+          ) : null}
         </Tabs>
       </Box>
       <DialogContent sx={{ minHeight: 320 }}>
@@ -59,8 +66,10 @@ export const ChargerDetailsDialog = ({ chargerId, onClose }: { chargerId: string
           <Box role="tabpanel" id={`charger-panel-${tab}`} aria-labelledby={`charger-tab-${tab}`}>
             {tab === 'overview' ? (
               <ChargerOverview charger={charger.data} timeZone={timeZone} />
-            ) : (
+            ) : tab === 'log' ? (
               <ChargerLog chargerId={chargerId} timeZone={timeZone} />
+            ) : (
+              <DeviceModel chargerId={chargerId} />
             )}
           </Box>
         )}
