@@ -1,4 +1,4 @@
-import type { ChargerEventKind } from '@wattdesk/shared';
+import type { ChargerEventKind, OcppVersion } from '@wattdesk/shared';
 import type { AuthorizationStatus } from '@wattdesk/shared/ocpp/ocpp16';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 import type * as repo from './ocpp.repository.ts';
@@ -16,6 +16,8 @@ export type ChargerContext = {
   id: string;
   chargerCode: string;
   locationId: string;
+  /** The OCPP version of this connection (its subprotocol): which handlers answer it. */
+  ocppVersion: OcppVersion;
   /** A BootNotification was accepted, on this connection or an earlier one. */
   booted: boolean;
   /**
@@ -25,6 +27,11 @@ export type ChargerContext = {
   identity?: repo.BootIdentity | null;
   /** Transaction ids of this connection's sessions, so meter values skip a lookup. */
   sessions: Map<number, string>;
+  /**
+   * A 2.0.1 charger's own (string) transaction ids of this connection's sessions → our integer transaction id, by
+   * which every other map here is keyed (a 1.6 connection leaves it empty).
+   */
+  chargerTransactions: Map<string, number>;
   /** Running sessions whose driver has a kWh limit, by transaction id. */
   limits: Map<number, EnergyLimit>;
   /** Transactions this connection sent meter values for that match no session (recorded once each). */

@@ -1,4 +1,4 @@
-import type { ChargerStatus } from '@wattdesk/shared';
+import type { ChargerStatus, OcppVersion } from '@wattdesk/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { refreshChargerStatuses, type RefreshedStatus } from '../../db/charger-status.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -14,6 +14,8 @@ export type ChargerAuthRow = {
   ocppPasswordHash: string | null;
   /** Null before its first boot; read with the handshake, so a charger back with the same boot costs no statement. */
   identity: BootIdentity | null;
+  /** The OCPP version of its latest connection, so a connection in the same version writes none. */
+  recordedVersion: OcppVersion | null;
 };
 
 /** A round of handshakes' chargers by OCPP identity, in one statement (a reconnecting fleet asks thousands at once). */
@@ -28,6 +30,7 @@ export const findChargersByCodes = async (db: Executor, chargerCodes: readonly s
       model: chargers.model,
       firmwareVersion: chargers.firmwareVersion,
       serialNumber: chargers.serialNumber,
+      recordedVersion: chargers.ocppVersion,
     })
     .from(chargers)
     .where(inArray(chargers.chargerId, [...new Set(chargerCodes)]));
@@ -62,6 +65,15 @@ export const markConnected = (db: Database, ids: readonly string[], nodeId: stri
  */
 export const markDisconnected = (db: Database, ids: readonly string[], nodeId: string): Promise<RefreshedStatus[]> =>
   db.transaction((tx) => refreshChargerStatuses(tx, idsIn(ids), { node: null, fromNode: nodeId }));
+
+/** The OCPP versions chargers connected with (a firmware update may move a charger between them): one statement. */
+export const recordOcppVersions = async (db: Executor, versions: readonly { id: string; version: OcppVersion }[]) => {
+  if (!versions.length) return;
+  await db.execute(sql`
+    update chargers c set ocpp_version = x.version
+    from ${jsonRecordset(versions, { id: 'uuid', version: 'text' })}
+    where c.id = any(${uuidArray(versions.map((row) => row.id))}) and c.id = x.id and c.ocpp_version is distinct from x.version`);
+};
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
 export const clearConnections = (db: Executor, nodeId?: string) =>

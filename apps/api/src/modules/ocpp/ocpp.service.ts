@@ -1,4 +1,4 @@
-import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import { OCPP_PATH } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -11,7 +11,7 @@ import { createConnectionLifecycle, type ChargerConnections, type ChargerLink } 
 import { createChargerEvents, type ChargerListener } from './charger-events.ts';
 import { createChargerLog } from './charger-log.ts';
 import { createConnectionWriter } from './connection-writer.ts';
-import { createHandshake } from './ocpp-handshake.ts';
+import { createHandshake, OCPP_PROTOCOLS } from './ocpp-handshake.ts';
 import { DEFAULT_OCPP_LIMITS, type OcppLimits } from './ocpp-guard.ts';
 import type { ChargerContext, IdTagAuthority, OcppPricing } from './ocpp-context.ts';
 import { createMessageHandlers } from './ocpp-messages.ts';
@@ -129,7 +129,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
   });
 
   const ocpp = new OcppJsonServer<ChargerLink>({
-    protocols: [OCPP_SUBPROTOCOL],
+    protocols: OCPP_PROTOCOLS,
     actions: new Set(messages.methods),
     // ws's default is 100 MiB: one such frame held the event loop for every other charger.
     maxFrameBytes: limits.maxFrameBytes,
