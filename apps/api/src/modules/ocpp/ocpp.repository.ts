@@ -153,6 +153,20 @@ const sessionRefColumns = {
   meterStartWh: chargingSessions.meterStartWh,
 };
 
+/** A 2.0.1 charger's session by its own transaction id (unique per charger). */
+export const findSessionByChargerTransaction = async (
+  db: Executor,
+  chargerId: string,
+  chargerTransactionId: string,
+): Promise<SessionRef | undefined> => {
+  const [row] = await db
+    .select(sessionRefColumns)
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.chargerId, chargerId), eq(chargingSessions.chargerTransactionId, chargerTransactionId)))
+    .limit(1);
+  return row;
+};
+
 /** Sessions by the transaction ids chargers echo back (unique across the network); the caller checks the charger. */
 export const findSessionsByTransactions = async (db: Executor, transactionIds: readonly number[]): Promise<Map<number, SessionRef>> => {
   const rows = await db
@@ -176,8 +190,18 @@ export const startSession = async (
     startedAt: Date;
     meterStartWh: number;
     driverId: string | null;
+    /** A 2.0.1 charger's own transaction id; a repeated start with it answers the same session. */
+    chargerTransactionId?: string;
   },
 ): Promise<{ session: SessionRef; created: boolean; closed: string[] }> => {
+  if (values.chargerTransactionId !== undefined) {
+    const [same] = await db
+      .select(sessionRefColumns)
+      .from(chargingSessions)
+      .where(and(eq(chargingSessions.chargerId, values.chargerId), eq(chargingSessions.chargerTransactionId, values.chargerTransactionId)))
+      .limit(1);
+    if (same) return { session: same, created: false, closed: [] };
+  }
   const [existing] = await db
     .select(sessionRefColumns)
     .from(chargingSessions)
@@ -209,15 +233,25 @@ export const startSession = async (
   return { session: created!, created: true, closed: closed.map((row) => row.id) };
 };
 
-export const stopSession = async (db: Executor, sessionId: string, values: { stoppedAt: Date; meterStopWh: number; stopReason: string }) => {
+/** A 2.0.1 session started before its driver presented a tag (the cable first): its tag and driver, once presented. */
+export const assignSessionTag = async (db: Executor, sessionId: string, idTag: string, driverId: string | null) => {
+  await db
+    .update(chargingSessions)
+    .set({ idTag, driverId })
+    .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.idTag, '')));
+};
+
+/** `meterStopWh` null (a 2.0.1 charger's Ended may carry no reading): the session's last reading is its stop. */
+export const stopSession = async (db: Executor, sessionId: string, values: { stoppedAt: Date; meterStopWh: number | null; stopReason: string }) => {
+  const reading = values.meterStopWh === null ? sql`${chargingSessions.meterLastWh}` : sql`${values.meterStopWh}::float8`;
   await db
     .update(chargingSessions)
     .set({
       status: 'completed',
       stoppedAt: values.stoppedAt,
       // A register that went backwards is a charger fault; the session keeps what it had counted.
-      meterStopWh: sql`greatest(${values.meterStopWh}, ${chargingSessions.meterStartWh})`,
-      meterLastWh: sql`greatest(${values.meterStopWh}, ${chargingSessions.meterLastWh})`,
+      meterStopWh: sql`greatest(${reading}, ${chargingSessions.meterStartWh})`,
+      meterLastWh: sql`greatest(${reading}, ${chargingSessions.meterLastWh})`,
       stopReason: values.stopReason,
       powerW: null,
     })
