@@ -3,6 +3,7 @@ import type { Ocpp201Action, Ocpp201MeterValue, Ocpp201Request, Ocpp201Response 
 import { and, eq } from 'drizzle-orm';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { chargerEvents, chargers, chargingSessions, meterSamples } from '../../../db/schema/index.ts';
 import { makeDriver, newTag } from '../../../../test/driver-fixtures.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../../test/ocpp-harness.ts';
@@ -231,6 +232,26 @@ describe('OCPP 2.0.1 endpoint', () => {
     expect(await codeOf('StartTransaction', { connectorId: 1, idTag: 'X', meterStart: 0, timestamp: new Date().toISOString() })).toBe(
       'NotImplemented',
     );
+  });
+
+  it('answers frames that are not RPC messages in 2.0.1 words: RpcFrameworkError, MessageTypeNotSupported', async () => {
+    const registered = await t.registerCharger();
+    const credentials = Buffer.from(`${registered.chargerId}:${registered.ocppPassword}`).toString('base64');
+    const socket = new WebSocket(`ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp/${registered.chargerId}`, ['ocpp2.0.1'], {
+      headers: { authorization: `Basic ${credentials}` },
+    });
+    const frames: unknown[] = [];
+    socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8'))));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    expect(socket.protocol).toBe('ocpp2.0.1');
+    socket.send('not json');
+    socket.send(JSON.stringify([9, 'm-1', 'Heartbeat', {}]));
+    await eventually(() => expect(frames).toHaveLength(2));
+    expect(frames.map((frame) => (frame as unknown[]).slice(0, 3))).toEqual([
+      [4, '-1', 'RpcFrameworkError'],
+      [4, '-1', 'MessageTypeNotSupported'],
+    ]);
+    socket.close();
   });
 
   it('firmware, log, security, reservation and device messages go to the charger log', async () => {
