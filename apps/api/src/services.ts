@@ -55,7 +55,7 @@ import { createBillingService } from './modules/billing/billing.service.ts';
 import { createLicensesService } from './modules/billing/licenses.service.ts';
 import { createRemoteActionsService } from './modules/remote-actions/remote-actions.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { createReservationJob } from './modules/schedule/reservation-job.ts';
+import { createReservationJob, createReservationUpdates } from './modules/schedule/reservation-job.ts';
 import { createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -175,6 +175,14 @@ export const createServices = (ctx: ServiceContext) => {
     leadMinutes: config.reservations.leadMinutes,
     onConflict: (booking) => void notifications.events.bookingConflict(booking),
   });
+
+  const reservationUpdates = createReservationUpdates({ db, now });
+  ocpp.onReservationEnded(
+    (chargerId, reservationId) =>
+      void reservationUpdates
+        .ended(chargerId, reservationId)
+        .catch((error: Error) => ctx.log.warn({ err: error.message }, 'Reservation update not recorded')),
+  );
 
   // Firmware campaigns (decision 052): the job sends UpdateFirmware, the tracker follows notifications and boots.
   const firmwareLinks = createDownloadLinks({ secret: config.jwtSecret, baseUrl: config.firmwareDownloadUrl });

@@ -19,8 +19,12 @@ export const CHARGER_EVENT_KINDS = [
   'data-transfer',
   /** ID tags refused at Authorize or StartTransaction, and sessions stopped at a driver's limit. */
   'authorization',
-  /** Reservations (ReserveNow, CancelReservation) made from charger bookings. */
+  /** Reservations (ReserveNow, CancelReservation) made from charger bookings, and a 2.0.1 charger's updates of them. */
   'reservation',
+  /** A 2.0.1 charger's SecurityEventNotification (a tamper, a firmware signature, a reset by a person on site...). */
+  'security',
+  /** A 2.0.1 charger's device model: NotifyEvent (a monitored variable changed) and NotifyReport. */
+  'device',
 ] as const;
 export type ChargerEventKind = (typeof CHARGER_EVENT_KINDS)[number];
 

@@ -1,8 +1,13 @@
 /**
- * The CallError codes of OCPP-J 1.6 (§4.2.3). "Occurrence" is spelled as the errata spell it; the 1.6 text's
- * "Occurence" is what some chargers send, and is read as the same code.
+ * The CallError codes of OCPP-J 1.6 (§4.2.3) and 2.0.1 (§4.3). "Occurrence" is spelled as the errata spell it; the
+ * 1.6 text's "Occurence" is what some chargers send, and is read as the same code. 2.0.1 renames 1.6's
+ * FormationViolation to FormatViolation and adds RpcFrameworkError and MessageTypeNotSupported; a connection answers
+ * in its own version's words (ocpp-dialect.ts).
  */
 export type OcppErrorCode =
+  | 'FormatViolation'
+  | 'RpcFrameworkError'
+  | 'MessageTypeNotSupported'
   | 'NotImplemented'
   | 'NotSupported'
   | 'InternalError'

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket, type RawData } from 'ws';
 import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
+import type { Ocpp201Action, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
 import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
-import { isOcpp16Action, validateOcpp16 } from './ocpp-schemas.ts';
+import { dialectOf, type OcppDialect } from './ocpp-dialect.ts';
 
 /**
  * One charger's OCPP-J connection (§4): its frames, its calls both ways (one outstanding each way, as OCPP 1.6
- * allows, later ones in order) and the schema checks on them. The endpoint that accepts connections and pings them
+ * and 2.0.1 allow, later ones in order) and the schema checks on them, in the dialect of the subprotocol it was
+ * accepted with (ocpp-dialect.ts). The endpoint that accepts connections and pings them
  * is ocpp-json-rpc.ts.
  */
 
@@ -27,10 +29,13 @@ export type OcppConnectionHost<S> = {
     pingIntervalMs: number;
     /** Bad frames in a row a connection may send before it is closed (1002). */
     maxBadFrames: number;
-    /** Actions this side answers; other calls get NotImplemented before their payload is checked. */
+    /** Actions this side answers on a 1.6 connection; other calls get NotImplemented before their payload is checked. */
     actions: ReadonlySet<string>;
+    /** The same on a 2.0.1 connection; none when 2.0.1 is not answered at all. */
+    actions201?: ReadonlySet<string>;
     received?: (connection: OcppConnection<S>) => void;
     answer: <A extends Ocpp16Action>(connection: OcppConnection<S>, action: A, payload: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
+    answer201?: <A extends Ocpp201Action>(connection: OcppConnection<S>, action: A, payload: Ocpp201Request<A>) => Promise<Ocpp201Response<A>>;
     failed: (connection: OcppConnection<S>, action: string, error: unknown) => void;
   };
   /** Called by a connection that closed. */
@@ -57,6 +62,8 @@ export class OcppConnection<S> {
   awaitingPong = false;
   /** Told once when the connection has closed, whoever closed it. */
   onClose: (() => void) | undefined;
+  /** The OCPP version its subprotocol names: its schemas and error codes. */
+  readonly dialect: OcppDialect;
 
   constructor(
     readonly identity: string,
@@ -65,6 +72,7 @@ export class OcppConnection<S> {
     readonly socket: WebSocket,
     private readonly server: OcppConnectionHost<S>,
   ) {
+    this.dialect = dialectOf(protocol);
     this.nextPingAt = Date.now() + server.options.pingIntervalMs;
     socket.on('message', (data: RawData) => this.#receive(data));
     socket.on('pong', () => (this.awaitingPong = false));
@@ -79,7 +87,7 @@ export class OcppConnection<S> {
   /** Calls the charger (one call in flight at a time; later ones wait their turn) and resolves with its answer. */
   async call(action: string, payload: Record<string, unknown>, timeoutMs = this.server.options.callTimeoutMs): Promise<unknown> {
     // Strict both ways: a payload the charger's schema would refuse is our bug, not the charger's.
-    validateOcpp16(action, 'req', payload);
+    this.dialect.validate(action, 'req', payload);
     if (!this.open) throw new OcppDisconnectedError();
     return new Promise((resolve, reject) => {
       const send = () => {
@@ -121,7 +129,7 @@ export class OcppConnection<S> {
     }
     if (!Array.isArray(frame)) return this.#badFrame('-1', true, 'Message must be a JSON array');
     const [type, id] = frame as unknown[];
-    if (type !== 2 && type !== 3 && type !== 4) return this.#badFrame('-1', true, 'Message type must be 2, 3 or 4');
+    if (type !== 2 && type !== 3 && type !== 4) return this.#badFrame('-1', true, 'Message type must be 2, 3 or 4', this.dialect.badMessageType);
     // No answer to a broken CALLRESULT or CALLERROR: answering an answer would start an exchange nobody expects.
     if (typeof id !== 'string') return this.#badFrame('-1', type === 2, 'Message ID must be a string');
     if (type === 2) {
@@ -136,7 +144,7 @@ export class OcppConnection<S> {
     if (type === 3) {
       const result: unknown = frame[2];
       try {
-        validateOcpp16(this.#pending.action, 'conf', result);
+        this.dialect.validate(this.#pending.action, 'conf', result);
       } catch (error) {
         return this.#settle(id, error as Error);
       }
@@ -154,9 +162,9 @@ export class OcppConnection<S> {
   }
 
   /** A frame that breaks OCPP-J: a CALLERROR where one may be sent, and the connection closed after too many in a row. */
-  #badFrame(id: string, answer: boolean, message: string) {
+  #badFrame(id: string, answer: boolean, message: string, code = this.dialect.badFrame) {
     if (++this.#badFrames > this.server.options.maxBadFrames) return this.close(1002, 'Protocol error');
-    if (answer) this.#send([4, id, 'FormationViolation', message, {}]);
+    if (answer) this.#send([4, id, code, message, {}]);
   }
 
   async #answer(id: string, action: string, payload: unknown) {
@@ -165,12 +173,9 @@ export class OcppConnection<S> {
     answering.add(id);
     let reply: Frame;
     try {
-      const { actions, answer } = this.server.options;
-      if (!actions.has(action) || !isOcpp16Action(action)) throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
-      validateOcpp16(action, 'req', payload);
-      const result = await answer(this, action, payload);
+      const result = await this.#handle(action, payload);
       try {
-        validateOcpp16(action, 'conf', result);
+        this.dialect.validate(action, 'conf', result);
       } catch (error) {
         // Our answer breaks the schema: a bug here, which the charger must not have to parse.
         this.server.options.failed(this, action, error);
@@ -187,6 +192,18 @@ export class OcppConnection<S> {
       answering.delete(id);
     }
     this.#send(reply);
+  }
+
+  /** The payload checked against the action's schema, then handed to the host's handler for this version. */
+  async #handle(action: string, payload: unknown): Promise<unknown> {
+    const { dialect } = this;
+    const { actions, actions201, answer, answer201 } = this.server.options;
+    const answered = dialect.version === '2.0.1' ? actions201 : actions;
+    if (!answered?.has(action) || !dialect.isAction(action)) throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
+    dialect.validate(action, 'req', payload);
+    // The action is one of the version's (isAction) and the payload passed its schema: the handler's types hold.
+    if (dialect.version === '2.0.1' && answer201) return answer201(this, action as Ocpp201Action, payload as Ocpp201Request<Ocpp201Action>);
+    return answer(this, action as Ocpp16Action, payload as Ocpp16Request<Ocpp16Action>);
   }
 
   /** Ends our call in flight with its answer or error, and sends the next one waiting. */

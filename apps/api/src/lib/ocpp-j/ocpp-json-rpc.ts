@@ -1,13 +1,14 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
+import type { Ocpp201Action, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
 import { WebSocketServer } from 'ws';
 import { ignoreSocketError, OcppConnection } from './ocpp-connection.ts';
 
 /**
- * OCPP-J 1.6 (RPC over WebSocket, §4) for the Central System side: the endpoint, which reads a charger's
+ * OCPP-J 1.6 and 2.0.1 (RPC over WebSocket, §4 of each) for the Central System / CSMS side: the endpoint, which reads a charger's
  * handshake (identity, Basic password, subprotocol), holds the connections and pings them. Each connection's frames
- * and calls both ways, checked against the 1.6 JSON schemas, are ocpp-connection.ts.
+ * and calls both ways, checked against the JSON schemas of the version its subprotocol names, are ocpp-connection.ts.
  *
  * Our own rather than ocpp-rpc's server: at thousands of chargers per node its generality was what a connection
  * cost. Measured on this machine with 2,000 idle sockets, ocpp-rpc held 13.9 KB of heap per connection against 3.4
@@ -42,15 +43,19 @@ export type OcppServerHooks<S> = {
   received?: (connection: OcppConnection<S>) => void;
   /** Answers a call that passed its schema (so its payload has the action's type); throw an OcppCallError to answer a CALLERROR. */
   answer: <A extends Ocpp16Action>(connection: OcppConnection<S>, action: A, payload: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
+  /** The same for a connection accepted with ocpp2.0.1. */
+  answer201?: <A extends Ocpp201Action>(connection: OcppConnection<S>, action: A, payload: Ocpp201Request<A>) => Promise<Ocpp201Response<A>>;
   /** A handler failed with something other than an OcppCallError: answered InternalError, told here. */
   failed: (connection: OcppConnection<S>, action: string, error: unknown) => void;
 };
 
 export type OcppServerOptions<S> = OcppServerHooks<S> & {
-  /** Subprotocols in the server's order of preference. */
+  /** Subprotocols in the server's order of preference (the highest version first). */
   protocols: readonly string[];
-  /** Actions this side answers; other calls get NotImplemented before their payload is checked. */
+  /** Actions this side answers on a 1.6 connection; other calls get NotImplemented before their payload is checked. */
   actions: ReadonlySet<string>;
+  /** The same on a 2.0.1 connection. */
+  actions201?: ReadonlySet<string>;
   maxFrameBytes: number;
   callTimeoutMs: number;
   pingIntervalMs: number;

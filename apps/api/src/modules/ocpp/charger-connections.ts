@@ -75,7 +75,7 @@ export const createConnectionLifecycle = ({
     const link = connection.session;
     const { session } = link;
     if ('wrongSubprotocol' in session) {
-      connection.close(1002, 'OCPP 1.6 needs the ocpp1.6 subprotocol');
+      connection.close(1002, 'OCPP needs the ocpp1.6 or ocpp2.0.1 subprotocol');
       return;
     }
     const throttle = createMessageThrottle(connection.socket, limits);
@@ -84,9 +84,11 @@ export const createConnectionLifecycle = ({
       id: session.id,
       chargerCode: connection.identity,
       locationId: session.locationId,
+      ocppVersion: session.version,
       booted: session.identity !== null,
       identity: session.identity,
       sessions: new Map(),
+      chargerTransactions: new Map(),
       limits: new Map(),
       unknownTransactions: new Set(),
       availabilityCalls: 0,
@@ -105,7 +107,8 @@ export const createConnectionLifecycle = ({
     };
 
     const recorded = inConnectionOrder(context.chargerCode, async () => {
-      await connectionMarks.connected(context.id, now());
+      // The version is written only when it changed (a firmware update moved the charger): the same row either way.
+      await connectionMarks.connected(context.id, now(), session.recordedVersion === session.version ? undefined : session.version);
       logEvent(context.chargerCode, context.id, 'connected', 'Connected');
       publish(context, 'connected');
     });

@@ -5,6 +5,8 @@ import type { ChargerContext } from './ocpp-context.ts';
 /** A charger event on this node: reason is connected, disconnected, boot, status, session-started, session-stopped, meter-values. */
 export type ChargerListener = (charger: { id: string; chargerCode: string; locationId: string }, reason: string) => void;
 
+export type ReservationListener = (chargerId: string, reservationId: number, status: 'Expired' | 'Removed') => void;
+
 type LogEvent = (chargerCode: string, chargerId: string | null, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) => void;
 
 /**
@@ -25,6 +27,7 @@ export const createChargerEvents = ({
 }) => {
   const listeners: ChargerListener[] = [];
   const firmwareListeners: ((chargerId: string, status: string) => void)[] = [];
+  const reservationListeners: ReservationListener[] = [];
 
   const publish = (charger: Pick<ChargerContext, 'id' | 'chargerCode' | 'locationId'>, reason: string) => {
     bus.publishLive({ id: charger.id, chargerId: charger.chargerCode, locationId: charger.locationId, reason, at: now().toISOString() });
@@ -43,5 +46,10 @@ export const createChargerEvents = ({
     event,
     onChargerEvent: (listener: ChargerListener) => void listeners.push(listener),
     onFirmwareStatus: (listener: (chargerId: string, status: string) => void) => void firmwareListeners.push(listener),
+    /** A 2.0.1 charger no longer holds a reservation (ReservationStatusUpdate). */
+    reservationEnded: (context: ChargerContext, reservationId: number, status: 'Expired' | 'Removed') => {
+      for (const listener of reservationListeners) listener(context.id, reservationId, status);
+    },
+    onReservationEnded: (listener: ReservationListener) => void reservationListeners.push(listener),
   };
 };

@@ -1,9 +1,11 @@
+import type { OcppVersion } from '@wattdesk/shared';
 import type { RefreshedStatus } from '../../db/charger-status.ts';
 import type { Database } from '../../db/client.ts';
 import { createGroupCommit } from '../../lib/group-commit.ts';
 import * as repo from './ocpp.repository.ts';
 
-type ConnectionMark = { chargerId: string; connected: true; at: Date } | { chargerId: string; connected: false };
+/** An opened socket's mark carries the OCPP version it speaks when that is not the one recorded. */
+type ConnectionMark = { chargerId: string; connected: true; at: Date; version?: OcppVersion } | { chargerId: string; connected: false };
 
 /**
  * Connected / disconnected marks by group commit: after a restart or a network blip every charger of the node
@@ -30,6 +32,8 @@ export const createConnectionWriter = (db: Database, nodeId: string) => {
           : [],
         closed.length ? repo.markDisconnected(db, closed, nodeId) : [],
       ]);
+      const versions = opened.flatMap((mark) => (mark.version ? [{ id: mark.chargerId, version: mark.version }] : []));
+      await repo.recordOcppVersions(db, versions);
       const rows = new Map([...connectedRows, ...disconnectedRows].map((row) => [row.id, row]));
       return marks.map((mark) => rows.get(mark.chargerId));
     },
@@ -38,7 +42,8 @@ export const createConnectionWriter = (db: Database, nodeId: string) => {
     { roundEveryMs: 200 },
   );
   return {
-    connected: (chargerId: string, at: Date) => commit.add({ chargerId, connected: true, at }),
+    connected: (chargerId: string, at: Date, version?: OcppVersion) =>
+      commit.add({ chargerId, connected: true, at, ...(version ? { version } : {}) }),
     disconnected: (chargerId: string) => commit.add({ chargerId, connected: false }),
     idle: commit.idle,
   };

@@ -1,5 +1,6 @@
-import type { ChargerEventKind } from '@wattdesk/shared';
+import type { ChargerEventKind, OcppVersion } from '@wattdesk/shared';
 import type { AuthorizationStatus } from '@wattdesk/shared/ocpp/ocpp16';
+import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 import type * as repo from './ocpp.repository.ts';
 
@@ -16,6 +17,8 @@ export type ChargerContext = {
   id: string;
   chargerCode: string;
   locationId: string;
+  /** The OCPP version of this connection (its subprotocol): which handlers answer it. */
+  ocppVersion: OcppVersion;
   /** A BootNotification was accepted, on this connection or an earlier one. */
   booted: boolean;
   /**
@@ -25,10 +28,15 @@ export type ChargerContext = {
   identity?: repo.BootIdentity | null;
   /** Transaction ids of this connection's sessions, so meter values skip a lookup. */
   sessions: Map<number, string>;
+  /**
+   * A 2.0.1 charger's own (string) transaction ids of this connection's sessions → our integer transaction id, by
+   * which every other map here is keyed (a 1.6 connection leaves it empty).
+   */
+  chargerTransactions: Map<string, { transactionId: number; connectorId: number }>;
   /** Running sessions whose driver has a kWh limit, by transaction id. */
   limits: Map<number, EnergyLimit>;
   /** Transactions this connection sent meter values for that match no session (recorded once each). */
-  unknownTransactions: Set<number>;
+  unknownTransactions: Set<number | string>;
   /** ChangeAvailability calls sent on this connection: an operator's command overrides what a reconnect re-applies. */
   availabilityCalls: number;
 };
@@ -55,4 +63,8 @@ export type MessageEffects = {
   event: (charger: ChargerContext, kind: ChargerEventKind, summary: string, detail?: Record<string, unknown>) => void;
   /** A session reached its driver's kWh limit: ask the charger to stop it. */
   limitReached: (charger: ChargerContext, transactionId: number, limitWh: number) => void;
+  /** A 2.0.1 charger's NotifyReport (its device model, a part of a GetBaseReport's answer): stored by whoever keeps device models. */
+  onReport: (charger: ChargerContext, request: NotifyReportRequest) => void;
+  /** A 2.0.1 charger dropped a reservation (Expired or Removed): the schedule module forgets it was reserved. */
+  reservationEnded: (charger: ChargerContext, reservationId: number, status: 'Expired' | 'Removed') => void;
 };

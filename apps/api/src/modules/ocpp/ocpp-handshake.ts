@@ -1,4 +1,4 @@
-import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import { OCPP_PATH, OCPP_SUBPROTOCOL_OF_VERSION, OCPP_VERSIONS, type OcppVersion } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { generateChargerPassword, hashChargerPassword, verifyChargerPassword } from '../../lib/charger-password.ts';
@@ -8,8 +8,15 @@ import { createHandshakeThrottle, createRefusalSampler, type OcppLimits } from '
 import type { AcceptHandshake, OcppHandshake, RefuseHandshake } from '../../lib/ocpp-j/ocpp-json-rpc.ts';
 import * as repo from './ocpp.repository.ts';
 
-/** What an accepted handshake hands to the connection. */
-export type HandshakeSession = Omit<repo.ChargerAuthRow, 'ocppPasswordHash'> | { wrongSubprotocol: true };
+/** What an accepted handshake hands to the connection: the charger, and the OCPP version its subprotocol names. */
+export type HandshakeSession = (Omit<repo.ChargerAuthRow, 'ocppPasswordHash'> & { version: OcppVersion }) | { wrongSubprotocol: true };
+
+/** The subprotocols we speak, the highest version first: a charger offering several gets the highest (issue 41). */
+export const OCPP_PROTOCOLS: readonly string[] = [...OCPP_VERSIONS].reverse().map((version) => OCPP_SUBPROTOCOL_OF_VERSION[version]);
+
+/** The highest version the charger offers, or undefined when it offers none we speak. */
+const chosenVersion = (offered: ReadonlySet<string>): OcppVersion | undefined =>
+  [...OCPP_VERSIONS].reverse().find((version) => offered.has(OCPP_SUBPROTOCOL_OF_VERSION[version]));
 
 /** One answer for an unknown id, no password and a wrong password: no probing for registered ids. */
 const UNAUTHORIZED = 'Unauthorized';
@@ -18,7 +25,7 @@ const UNAUTHORIZED = 'Unauthorized';
 const REFUSAL_RECORD_INTERVAL_MS = 60_000;
 
 /**
- * Who may open an OCPP connection: HTTP Basic per charger (security profile 1). Refusals cost as little as
+ * Who may open an OCPP connection: HTTP Basic per charger (security profile 1), the same for 1.6 and 2.0.1. Refusals cost as little as
  * possible: a charger id (or an address) with too many failures is turned away before any look-up, and refusals
  * that name no registered charger are counted and sampled in the log rather than written to the database.
  */
@@ -75,10 +82,11 @@ export const createHandshake = ({
       reject(401, UNAUTHORIZED);
     };
     if (handshake.endpoint !== OCPP_PATH) return refuseUnknown(404, 'unknown endpoint');
-    if (!handshake.protocols.has(OCPP_SUBPROTOCOL)) {
+    const version = chosenVersion(handshake.protocols);
+    if (!version) {
       // OCPP-J 1.6 §3.1.2: complete the handshake without a subprotocol, then close at once (the connection does).
       throttle.failed(remote, chargerCode);
-      unauthenticated.refused(chargerCode, 'no ocpp1.6 subprotocol');
+      unauthenticated.refused(chargerCode, 'no ocpp1.6 or ocpp2.0.1 subprotocol');
       return accept({ wrongSubprotocol: true }, false);
     }
     void (async () => {
@@ -89,7 +97,7 @@ export const createHandshake = ({
       if (!charger.ocppPasswordHash || !handshake.password) return refuse('no password', charger.id);
       if (!verified) return refuse('wrong password', charger.id);
       const { ocppPasswordHash: _verified, ...session } = charger;
-      accept(session);
+      accept({ ...session, version }, OCPP_SUBPROTOCOL_OF_VERSION[version]);
     })().catch((error: Error) => {
       log.error({ err: error, chargerCode }, 'Charger authentication failed');
       reject(500, 'authentication unavailable');

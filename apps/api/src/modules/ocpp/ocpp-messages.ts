@@ -1,15 +1,15 @@
 import { OCPP_HEARTBEAT_INTERVAL_SECONDS, type ConnectorStatus } from '@wattdesk/shared';
 import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import type { Database } from '../../db/client.ts';
-import { createBootWriter } from './boot-writer.ts';
 import { createChargerSessions } from './charger-sessions.ts';
+import { createSessionLifecycle } from './session-lifecycle.ts';
+import { createOcpp201Handlers } from './ocpp201/ocpp201-messages.ts';
 import { OcppCallError, type OcppErrorCode } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { toSampleRows } from './meter-values.ts';
-import * as repo from './ocpp.repository.ts';
+import type * as repo from './ocpp.repository.ts';
 import type { StatusWriter } from './status-writer.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client.ts';
 import type { ChargerContext, IdTagAuthority, IdTagStatus, MessageEffects, OcppPricing } from './ocpp-context.ts';
 
 /** One action's handler: its payload passed the action's schema, so it has the generated type. */
@@ -30,7 +30,7 @@ const rpcError = (code: OcppErrorCode, message: string) => new OcppCallError(cod
 const accepted = { status: 'Accepted' } as const;
 
 /**
- * OCPP 1.6J messages from chargers. Each has already passed the official JSON schema (ocpp-json-rpc.ts),
+ * OCPP 1.6J messages from chargers (and, through ocpp201/, the 2.0.1 ones). Each has already passed the official JSON schema (ocpp-json-rpc.ts),
  * so these handle only what a schema cannot: order, identity, and repeats.
  */
 export const createMessageHandlers = ({
@@ -53,28 +53,12 @@ export const createMessageHandlers = ({
   pricing: OcppPricing;
   log: FastifyBaseLogger;
 }) => {
-  const boots = createBootWriter(db);
-
-  /**
-   * The final price is stored in the stop's transaction, under a savepoint: a pricing fault is logged and the
-   * stop still accepted, since OCPP gives a charger no way to handle a refused StopTransaction.
-   */
-  const priceStopped = async (tx: Executor, sessionId: string) => {
-    try {
-      await tx.transaction((savepoint) => pricing.priceStoppedSession(savepoint, sessionId));
-    } catch (error) {
-      log.error({ err: error, sessionId }, 'Session could not be priced');
-    }
-  };
-
-  const { findSession, watchLimit } = createChargerSessions({ db, idTags, effects });
-
-  const authorize = async (charger: ChargerContext, idTag: string, what: string) => {
-    const answer = await idTags.authorize(idTag, { chargerId: charger.id, locationId: charger.locationId });
-    if (answer.status !== 'Accepted')
-      effects.event(charger, 'authorization', `${what} for ${idTag} refused (${answer.status}): ${answer.reason}`, { idTag, status: answer.status });
-    return answer;
-  };
+  const lifecycle = createSessionLifecycle({ db, telemetry, effects, idTags, pricing, log });
+  const { authorize } = lifecycle;
+  const sessions = createChargerSessions({ db, idTags, effects });
+  const { findSession, watchLimit } = sessions;
+  // 2.0.1 chargers' messages: the same lifecycle and sessions, so both versions share one model.
+  const ocpp201 = createOcpp201Handlers({ db, telemetry, statuses, effects, lifecycle, sessions, now });
 
   /** OCPP IdTagInfo: the status, and the account's parentIdTag so a charger admits the account at its reservation. */
   const idTagInfo = ({ status, parentIdTag }: { status: IdTagStatus; parentIdTag: string | null }) => ({
@@ -91,19 +75,12 @@ export const createMessageHandlers = ({
         firmwareVersion: params.firmwareVersion ?? null,
         serialNumber: params.chargePointSerialNumber ?? params.chargeBoxSerialNumber ?? null,
       };
-      // Later boots on the connection go to the register's own test: the row may have changed since it was read.
-      const unchanged = charger.identity !== undefined && !repo.bootChanges(charger.identity, report);
-      charger.identity = undefined;
-      if (!unchanged) await boots.record(report);
-      charger.booted = true;
-      effects.event(
+      await lifecycle.boot(
         charger,
-        'boot',
+        report,
         `Booted: ${params.chargePointVendor} ${params.chargePointModel}, firmware ${params.firmwareVersion ?? 'not reported'}`,
         { ...params },
       );
-      effects.changed(charger, 'boot');
-      setImmediate(() => effects.booted(charger));
       return { status: 'Accepted', currentTime: now().toISOString(), interval: OCPP_HEARTBEAT_INTERVAL_SECONDS };
     },
 
@@ -133,29 +110,7 @@ export const createMessageHandlers = ({
       const startedAt = new Date(params.timestamp);
       // OCPP answers every StartTransaction with a transaction id; a refused tag's session is stopped by the charger.
       const answer = await authorize(charger, idTag, 'Session start');
-      const { session, created } = await db.transaction(async (tx) => {
-        const started = await repo.startSession(tx, {
-          chargerId: charger.id,
-          locationId: charger.locationId,
-          connectorId,
-          idTag,
-          startedAt,
-          meterStartWh: meterStart,
-          driverId: answer.driverId,
-        });
-        // A session the charger lost (it rebooted) was closed by this start: it is priced like any other.
-        for (const closed of started.closed) await priceStopped(tx, closed);
-        if (started.created) await pricing.versionIdAt(tx, started.session.id, charger.locationId, startedAt);
-        await repo.refreshChargerStatus(tx, charger.id);
-        return started;
-      });
-      if (session.status === 'active') charger.sessions.set(session.transactionId, session.id);
-      if (session.status === 'active' && answer.status === 'Accepted' && answer.energyLimitWh !== null)
-        charger.limits.set(session.transactionId, { meterStartWh: meterStart, limitWh: answer.energyLimitWh, stopRequested: false });
-      if (created) {
-        effects.event(charger, 'session', `Session ${session.transactionId} started on connector ${connectorId} for ${idTag}`);
-        effects.changed(charger, 'session-started');
-      }
+      const session = await lifecycle.start(charger, { connectorId, idTag, startedAt, meterStartWh: meterStart }, answer);
       return { transactionId: session.transactionId, idTagInfo: idTagInfo(answer) };
     },
 
@@ -163,9 +118,9 @@ export const createMessageHandlers = ({
       const { transactionId, meterStop } = params;
       const reason = params.reason ?? 'Local';
       const session = await findSession(charger, transactionId);
-      charger.sessions.delete(transactionId);
-      charger.limits.delete(transactionId);
       if (!session) {
+        charger.sessions.delete(transactionId);
+        charger.limits.delete(transactionId);
         // Refused, the charger would send it again forever; accepted, the operator sees it in the charger log.
         effects.event(
           charger,
@@ -176,16 +131,12 @@ export const createMessageHandlers = ({
         return {};
       }
       // A repeated stop (the charger did not get our answer) changes nothing.
-      if (session.status === 'completed') return { idTagInfo: accepted };
-      await telemetry.flush();
-      await db.transaction(async (tx) => {
-        await repo.writeSamples(tx, toSampleRows(session.id, params.transactionData ?? []));
-        await repo.stopSession(tx, session.id, { stoppedAt: new Date(params.timestamp), meterStopWh: meterStop, stopReason: reason });
-        await priceStopped(tx, session.id);
-        await repo.refreshChargerStatus(tx, charger.id);
+      await lifecycle.stop(charger, session, transactionId, {
+        stoppedAt: new Date(params.timestamp),
+        meterStopWh: meterStop,
+        reason,
+        samples: toSampleRows(session.id, params.transactionData ?? []),
       });
-      effects.event(charger, 'session', `Session ${transactionId} stopped: ${reason}`);
-      effects.changed(charger, 'session-stopped');
       return { idTagInfo: accepted };
     },
 
@@ -239,5 +190,5 @@ export const createMessageHandlers = ({
     return handler(charger, request);
   };
 
-  return { handle, methods: Object.keys(handlers) };
+  return { handle, methods: Object.keys(handlers), handle201: ocpp201.handle, methods201: ocpp201.methods };
 };

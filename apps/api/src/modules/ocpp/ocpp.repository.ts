@@ -1,4 +1,4 @@
-import type { ChargerStatus } from '@wattdesk/shared';
+import type { ChargerStatus, OcppVersion } from '@wattdesk/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { refreshChargerStatuses, type RefreshedStatus } from '../../db/charger-status.ts';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -14,6 +14,8 @@ export type ChargerAuthRow = {
   ocppPasswordHash: string | null;
   /** Null before its first boot; read with the handshake, so a charger back with the same boot costs no statement. */
   identity: BootIdentity | null;
+  /** The OCPP version of its latest connection, so a connection in the same version writes none. */
+  recordedVersion: OcppVersion | null;
 };
 
 /** A round of handshakes' chargers by OCPP identity, in one statement (a reconnecting fleet asks thousands at once). */
@@ -28,6 +30,7 @@ export const findChargersByCodes = async (db: Executor, chargerCodes: readonly s
       model: chargers.model,
       firmwareVersion: chargers.firmwareVersion,
       serialNumber: chargers.serialNumber,
+      recordedVersion: chargers.ocppVersion,
     })
     .from(chargers)
     .where(inArray(chargers.chargerId, [...new Set(chargerCodes)]));
@@ -62,6 +65,15 @@ export const markConnected = (db: Database, ids: readonly string[], nodeId: stri
  */
 export const markDisconnected = (db: Database, ids: readonly string[], nodeId: string): Promise<RefreshedStatus[]> =>
   db.transaction((tx) => refreshChargerStatuses(tx, idsIn(ids), { node: null, fromNode: nodeId }));
+
+/** The OCPP versions chargers connected with (a firmware update may move a charger between them): one statement. */
+export const recordOcppVersions = async (db: Executor, versions: readonly { id: string; version: OcppVersion }[]) => {
+  if (!versions.length) return;
+  await db.execute(sql`
+    update chargers c set ocpp_version = x.version
+    from ${jsonRecordset(versions, { id: 'uuid', version: 'text' })}
+    where c.id = any(${uuidArray(versions.map((row) => row.id))}) and c.id = x.id and c.ocpp_version is distinct from x.version`);
+};
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
 export const clearConnections = (db: Executor, nodeId?: string) =>
@@ -141,6 +153,20 @@ const sessionRefColumns = {
   meterStartWh: chargingSessions.meterStartWh,
 };
 
+/** A 2.0.1 charger's session by its own transaction id (unique per charger). */
+export const findSessionByChargerTransaction = async (
+  db: Executor,
+  chargerId: string,
+  chargerTransactionId: string,
+): Promise<SessionRef | undefined> => {
+  const [row] = await db
+    .select(sessionRefColumns)
+    .from(chargingSessions)
+    .where(and(eq(chargingSessions.chargerId, chargerId), eq(chargingSessions.chargerTransactionId, chargerTransactionId)))
+    .limit(1);
+  return row;
+};
+
 /** Sessions by the transaction ids chargers echo back (unique across the network); the caller checks the charger. */
 export const findSessionsByTransactions = async (db: Executor, transactionIds: readonly number[]): Promise<Map<number, SessionRef>> => {
   const rows = await db
@@ -164,8 +190,18 @@ export const startSession = async (
     startedAt: Date;
     meterStartWh: number;
     driverId: string | null;
+    /** A 2.0.1 charger's own transaction id; a repeated start with it answers the same session. */
+    chargerTransactionId?: string;
   },
 ): Promise<{ session: SessionRef; created: boolean; closed: string[] }> => {
+  if (values.chargerTransactionId !== undefined) {
+    const [same] = await db
+      .select(sessionRefColumns)
+      .from(chargingSessions)
+      .where(and(eq(chargingSessions.chargerId, values.chargerId), eq(chargingSessions.chargerTransactionId, values.chargerTransactionId)))
+      .limit(1);
+    if (same) return { session: same, created: false, closed: [] };
+  }
   const [existing] = await db
     .select(sessionRefColumns)
     .from(chargingSessions)
@@ -197,15 +233,25 @@ export const startSession = async (
   return { session: created!, created: true, closed: closed.map((row) => row.id) };
 };
 
-export const stopSession = async (db: Executor, sessionId: string, values: { stoppedAt: Date; meterStopWh: number; stopReason: string }) => {
+/** A 2.0.1 session started before its driver presented a tag (the cable first): its tag and driver, once presented. */
+export const assignSessionTag = async (db: Executor, sessionId: string, idTag: string, driverId: string | null) => {
+  await db
+    .update(chargingSessions)
+    .set({ idTag, driverId })
+    .where(and(eq(chargingSessions.id, sessionId), eq(chargingSessions.idTag, '')));
+};
+
+/** `meterStopWh` null (a 2.0.1 charger's Ended may carry no reading): the session's last reading is its stop. */
+export const stopSession = async (db: Executor, sessionId: string, values: { stoppedAt: Date; meterStopWh: number | null; stopReason: string }) => {
+  const reading = values.meterStopWh === null ? sql`${chargingSessions.meterLastWh}` : sql`${values.meterStopWh}::float8`;
   await db
     .update(chargingSessions)
     .set({
       status: 'completed',
       stoppedAt: values.stoppedAt,
       // A register that went backwards is a charger fault; the session keeps what it had counted.
-      meterStopWh: sql`greatest(${values.meterStopWh}, ${chargingSessions.meterStartWh})`,
-      meterLastWh: sql`greatest(${values.meterStopWh}, ${chargingSessions.meterLastWh})`,
+      meterStopWh: sql`greatest(${reading}, ${chargingSessions.meterStartWh})`,
+      meterLastWh: sql`greatest(${reading}, ${chargingSessions.meterLastWh})`,
       stopReason: values.stopReason,
       powerW: null,
     })

@@ -1,4 +1,5 @@
-import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared';
+import { OCPP_PATH } from '@wattdesk/shared';
+import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -12,7 +13,7 @@ import { createConnectionLifecycle, type ChargerConnections, type ChargerLink } 
 import { createChargerEvents, type ChargerListener } from './charger-events.ts';
 import { createChargerLog } from './charger-log.ts';
 import { createConnectionWriter } from './connection-writer.ts';
-import { createHandshake } from './ocpp-handshake.ts';
+import { createHandshake, OCPP_PROTOCOLS } from './ocpp-handshake.ts';
 import { DEFAULT_OCPP_LIMITS, type OcppLimits } from './ocpp-guard.ts';
 import type { ChargerContext, IdTagAuthority, OcppPricing } from './ocpp-context.ts';
 import { createMessageHandlers } from './ocpp-messages.ts';
@@ -47,8 +48,8 @@ export type OcppServerOptions = {
 export type { ChargerListener };
 
 /**
- * The OCPP 1.6J endpoint on the API's own HTTP server: `/ocpp/{chargerId}`, subprotocol ocpp1.6,
- * HTTP Basic per charger (security profile 1). Messages are checked against the OCPP 1.6 JSON schemas
+ * The OCPP endpoint on the API's own HTTP server: `/ocpp/{chargerId}`, subprotocol ocpp2.0.1 or ocpp1.6 (the
+ * highest offered), HTTP Basic per charger (security profile 1). Messages are checked against that version's JSON schemas
  * (ocpp-json-rpc.ts) before our handlers see them. Its parts: the handshake (ocpp-handshake.ts), each connection's
  * life (charger-connections.ts), the messages (ocpp-messages.ts), calls to chargers (charger-calls.ts) and who
  * hears what chargers do (charger-events.ts); this wires them together.
@@ -94,6 +95,18 @@ export const createOcppServer = (options: OcppServerOptions) => {
     );
   };
 
+  /**
+   * A 2.0.1 charger's NotifyReport (device model). For now only logged; the device-model store (issue 41, the
+   * commands side) replaces this with its own writer.
+   */
+  const recordReport = (context: ChargerContext, request: NotifyReportRequest) =>
+    events.event(
+      context,
+      'device',
+      `Device model report ${request.requestId}: ${request.reportData?.length ?? 0} variables${request.tbc ? ', more to follow' : ''}`,
+      { requestId: request.requestId, generatedAt: request.generatedAt, tbc: request.tbc ?? false, variables: request.reportData?.length ?? 0 },
+    );
+
   const messages = createMessageHandlers({
     db,
     telemetry,
@@ -111,6 +124,8 @@ export const createOcppServer = (options: OcppServerOptions) => {
       booted: (context) =>
         void applyWantedAvailability(context).catch((error: Error) => log.warn({ err: error.message }, 'Maintenance not re-applied')),
       event: events.event,
+      onReport: recordReport,
+      reservationEnded: events.reservationEnded,
     },
   });
 
@@ -135,8 +150,9 @@ export const createOcppServer = (options: OcppServerOptions) => {
   });
 
   const ocpp = new OcppJsonServer<ChargerLink>({
-    protocols: [OCPP_SUBPROTOCOL],
+    protocols: OCPP_PROTOCOLS,
     actions: new Set(messages.methods),
+    actions201: new Set(messages.methods201),
     // ws's default is 100 MiB: one such frame held the event loop for every other charger.
     maxFrameBytes: limits.maxFrameBytes,
     callTimeoutMs,
@@ -151,6 +167,12 @@ export const createOcppServer = (options: OcppServerOptions) => {
       if (!context) throw new OcppCallError('SecurityError', 'This connection is not a charger of this network');
       if (throttle?.overBudget()) throw overBudgetError;
       return messages.handle(context, action, payload);
+    },
+    answer201: async (connection, action, payload) => {
+      const { context, throttle } = connection.session;
+      if (!context) throw new OcppCallError('SecurityError', 'This connection is not a charger of this network');
+      if (throttle?.overBudget()) throw overBudgetError;
+      return messages.handle201(context, action, payload);
     },
     failed: (connection, action, error) => log.error({ err: error, chargerCode: connection.identity, action }, 'OCPP call not answered'),
   });
@@ -170,6 +192,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     publish: events.publish,
     onChargerEvent: events.onChargerEvent,
     onFirmwareStatus: events.onFirmwareStatus,
+    onReservationEnded: events.onReservationEnded,
     connectedCount: () => connections.size,
     /** Handshakes refused before authentication (unknown ids, no subprotocol, throttled), and a sample of ids. */
     refusals: () => handshakes.refusals(),

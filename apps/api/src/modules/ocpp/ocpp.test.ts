@@ -96,13 +96,13 @@ describe('OCPP 1.6J endpoint', () => {
       expect(t.app.ocpp.credentials().misses).toBe(before + 2);
     });
 
-    it('a charger asking for another protocol than ocpp1.6 is refused: the handshake names no subprotocol', async () => {
+    it('a charger asking for neither ocpp1.6 nor ocpp2.0.1 is refused: the handshake names no subprotocol', async () => {
       const registered = await t.registerCharger();
       const client = new RPCClient({
         endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`,
         identity: registered.chargerId,
         password: registered.ocppPassword,
-        protocols: ['ocpp2.0.1'],
+        protocols: ['ocpp2.1'],
         reconnect: false,
       } as never);
       // OCPP-J 1.6 §3.1.2: the server completes the handshake without a subprotocol; the client gives up on that.

@@ -70,3 +70,10 @@ export const createReservationJob = ({ db, ocpp, now, log, leadMinutes, retryMs 
 };
 
 export type ReservationJob = ReturnType<typeof createReservationJob>;
+
+/** A charger's word that it dropped a reservation (OCPP 2.0.1 ReservationStatusUpdate), onto the booking. */
+export const createReservationUpdates = ({ db, now }: Pick<ReservationJobDeps, 'db' | 'now'>) => ({
+  ended: async (chargerId: string, reservationId: number) => {
+    await repo.forgetReservation(db, chargerId, reservationId, now());
+  },
+});

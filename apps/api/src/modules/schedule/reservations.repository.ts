@@ -1,5 +1,5 @@
 import { accountParentIdTag } from '@wattdesk/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
 import { chargerBookings, drivers, idTags } from '../../db/schema/index.ts';
@@ -60,6 +60,16 @@ export const claimCancels = async (db: Executor, at: Date, retryMs: number): Pro
 
 export const markReserved = (db: Executor, id: string, at: Date) =>
   db.update(chargerBookings).set({ reservedAt: at }).where(eq(chargerBookings.id, id));
+
+/**
+ * The charger no longer holds a reservation (a 2.0.1 charger's ReservationStatusUpdate: Expired or Removed): the
+ * booking is no longer reserved, and one still running is sent again after the job's retry time.
+ */
+export const forgetReservation = (db: Executor, chargerId: string, reservationId: number, at: Date) =>
+  db
+    .update(chargerBookings)
+    .set({ reservedAt: null, reserveAttemptAt: at })
+    .where(and(eq(chargerBookings.chargerId, chargerId), eq(chargerBookings.reservationId, reservationId), isNotNull(chargerBookings.reservedAt)));
 
 /** The charger has the cancel (or the reservation has expired there anyway). */
 export const clearCancel = (db: Executor, id: string) =>

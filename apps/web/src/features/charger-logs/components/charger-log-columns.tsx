@@ -18,6 +18,8 @@ export const KIND_LABELS: Record<ChargerEventKind, string> = {
   'data-transfer': 'Data transfer',
   authorization: 'Authorization',
   reservation: 'Reservation',
+  security: 'Security',
+  device: 'Device model',
 };
 
 const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
@@ -31,6 +33,7 @@ const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
   maintenance: 'primary',
   authorization: 'warning',
   reservation: 'info',
+  security: 'warning',
 };
 
 const isKnownKind = (kind: string): kind is ChargerEventKind => Object.hasOwn(KIND_LABELS, kind);
