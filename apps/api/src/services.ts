@@ -166,6 +166,7 @@ export const createServices = (ctx: ServiceContext) => {
 
   const maintenance = createMaintenanceService({ db, ocpp });
   const deviceModel = createDeviceModelService({ db, ocpp, now });
+  ocpp.useDeviceModel({ report: deviceModel.recordReport, booted: deviceModel.requestBaseReport });
 
   const reservations = createReservationJob({
     db,

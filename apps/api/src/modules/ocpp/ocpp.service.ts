@@ -25,6 +25,12 @@ import { createWantedAvailability } from './wanted-availability.ts';
 /** A connection is pinged this long after it opened and after each pong; one with its ping unanswered by the next is closed. */
 const PING_INTERVAL_MS = 60_000;
 
+/** What the OCPP server asks of the device-model module (issue 41): it cannot import that module's service. */
+export type DeviceModelHooks = {
+  report: (chargerId: string, request: NotifyReportRequest) => Promise<void>;
+  booted: (chargerCode: string) => Promise<unknown>;
+};
+
 export type OcppServerOptions = {
   /** A connector or the charger reported Faulted (for notifications). */
   onFault?: (chargerId: string, summary: string) => void;
@@ -95,17 +101,22 @@ export const createOcppServer = (options: OcppServerOptions) => {
     );
   };
 
-  /**
-   * A 2.0.1 charger's NotifyReport (device model). For now only logged; the device-model store (issue 41, the
-   * commands side) replaces this with its own writer.
-   */
-  const recordReport = (context: ChargerContext, request: NotifyReportRequest) =>
+  /** Where a 2.0.1 charger's device model goes (the device-model module, wired in services.ts). */
+  let deviceModel: DeviceModelHooks | null = null;
+  const recordReport = (context: ChargerContext, request: NotifyReportRequest) => {
     events.event(
       context,
       'device',
       `Device model report ${request.requestId}: ${request.reportData?.length ?? 0} variables${request.tbc ? ', more to follow' : ''}`,
       { requestId: request.requestId, generatedAt: request.generatedAt, tbc: request.tbc ?? false, variables: request.reportData?.length ?? 0 },
     );
+    void deviceModel?.report(context.id, request).catch((error: Error) => log.warn({ err: error.message }, 'Device model report not stored'));
+  };
+  /** After a 2.0.1 boot (its answer sent): ask for the whole device model, which arrives as NotifyReport parts. */
+  const askForDeviceModel = (context: ChargerContext) => {
+    if (context.ocppVersion !== '2.0.1' || !deviceModel) return;
+    void deviceModel.booted(context.chargerCode).catch((error: Error) => log.warn({ err: error.message }, 'Device model not requested'));
+  };
 
   const messages = createMessageHandlers({
     db,
@@ -121,8 +132,10 @@ export const createOcppServer = (options: OcppServerOptions) => {
           log.warn({ err: error.message }, 'Session not stopped at its limit'),
         ),
       changed: events.publish,
-      booted: (context) =>
-        void applyWantedAvailability(context).catch((error: Error) => log.warn({ err: error.message }, 'Maintenance not re-applied')),
+      booted: (context) => {
+        void applyWantedAvailability(context).catch((error: Error) => log.warn({ err: error.message }, 'Maintenance not re-applied'));
+        askForDeviceModel(context);
+      },
       event: events.event,
       onReport: recordReport,
       reservationEnded: events.reservationEnded,
@@ -193,6 +206,10 @@ export const createOcppServer = (options: OcppServerOptions) => {
     onChargerEvent: events.onChargerEvent,
     onFirmwareStatus: events.onFirmwareStatus,
     onReservationEnded: events.onReservationEnded,
+    /** The device-model module's store for NotifyReport, and its GetBaseReport after a 2.0.1 boot. */
+    useDeviceModel: (hooks: DeviceModelHooks) => {
+      deviceModel = hooks;
+    },
     connectedCount: () => connections.size,
     /** Handshakes refused before authentication (unknown ids, no subprotocol, throttled), and a sample of ids. */
     refusals: () => handshakes.refusals(),

@@ -57,7 +57,7 @@ const FIRMWARE_STATUS_16: Record<FirmwareStatusEnumType, string> = {
 
 /**
  * OCPP 2.0.1 messages from chargers, onto the same model and effects as 1.6 (ocpp-messages.ts): each has passed
- * the 2.0.1 JSON schema. An EVSE is one of our connectors (evseId = connector number; decision 901); a connector
+ * the 2.0.1 JSON schema. An EVSE is one of our connectors (evseId = connector number; decision 072); a connector
  * inside an EVSE beyond the first shows in the status's info only.
  */
 export const createOcpp201Handlers = ({

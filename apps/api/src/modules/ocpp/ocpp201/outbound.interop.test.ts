@@ -10,9 +10,7 @@ type Received = { method: string; params: Record<string, unknown> };
  * The dashboard's commands reach an independent OCPP 2.0.1 client (ocpp-rpc in strict mode: it refuses any call
  * that breaks the official schema) as their 2.0.1 counterparts, and its answers come back as the 1.6 callers expect.
  */
-// Skipped until the 2.0.1 handshake lands (o201-server): today the server selects no subprotocol for a client
-// that offers only ocpp2.0.1, and the connection checks calls against the 1.6 schemas.
-describe.skip('commands to an OCPP 2.0.1 charger (ocpp-rpc client, strict mode)', () => {
+describe('commands to an OCPP 2.0.1 charger (ocpp-rpc client, strict mode)', () => {
   let t: OcppTestApp;
   let client: RPCClient;
   let charger: { id: string; chargerId: string };
@@ -45,6 +43,32 @@ describe.skip('commands to an OCPP 2.0.1 charger (ocpp-rpc client, strict mode)'
   afterAll(async () => {
     await client.close({ force: true });
     await t.close();
+  });
+
+  it('after its boot the charger is asked for its whole device model, and the report it sends shows on its page', async () => {
+    const asked = await eventually(async () => {
+      const params = lastOf('GetBaseReport');
+      expect(params).toMatchObject({ reportBase: 'FullInventory' });
+      return params as { requestId: number };
+    });
+    await client.call('NotifyReport', {
+      requestId: asked.requestId,
+      generatedAt: new Date().toISOString(),
+      seqNo: 0,
+      reportData: [
+        {
+          component: { name: 'TxCtrlr' },
+          variable: { name: 'EVConnectionTimeOut' },
+          variableAttribute: [{ type: 'Actual', value: '60', mutability: 'ReadWrite' }],
+          variableCharacteristics: { dataType: 'integer', unit: 's', supportsMonitoring: false },
+        },
+      ],
+    });
+    await eventually(async () =>
+      expect((await t.api('GET', `/web/chargers/${charger.id}/device-model?q=EVConnectionTimeOut`)).body).toMatchObject({
+        items: [{ component: 'TxCtrlr', variable: 'EVConnectionTimeOut', value: '60' }],
+      }),
+    );
   });
 
   it('remote start, then remote stop of the session by the charger’s own transaction id', async () => {
