@@ -1,5 +1,4 @@
 import { OCPP_PATH } from '@wattdesk/shared';
-import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -8,6 +7,7 @@ import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import { OcppCallError } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { OcppJsonServer } from '../../lib/ocpp-j/ocpp-json-rpc.ts';
 import { createChargerCalls } from './charger-calls.ts';
+import { createChargerFollowUps } from './charger-follow-ups.ts';
 import { chargerTransactionIdOf } from './ocpp201/outbound.repository.ts';
 import { createConnectionLifecycle, type ChargerConnections, type ChargerLink } from './charger-connections.ts';
 import { createChargerEvents, type ChargerListener } from './charger-events.ts';
@@ -15,7 +15,7 @@ import { createChargerLog } from './charger-log.ts';
 import { createConnectionWriter } from './connection-writer.ts';
 import { createHandshake, OCPP_PROTOCOLS } from './ocpp-handshake.ts';
 import { DEFAULT_OCPP_LIMITS, type OcppLimits } from './ocpp-guard.ts';
-import type { ChargerContext, IdTagAuthority, OcppPricing } from './ocpp-context.ts';
+import type { IdTagAuthority, OcppPricing } from './ocpp-context.ts';
 import { createMessageHandlers } from './ocpp-messages.ts';
 import * as repo from './ocpp.repository.ts';
 import { createStatusWriter } from './status-writer.ts';
@@ -24,12 +24,6 @@ import { createWantedAvailability } from './wanted-availability.ts';
 
 /** A connection is pinged this long after it opened and after each pong; one with its ping unanswered by the next is closed. */
 const PING_INTERVAL_MS = 60_000;
-
-/** What the OCPP server asks of the device-model module (issue 41): it cannot import that module's service. */
-export type DeviceModelHooks = {
-  report: (chargerId: string, request: NotifyReportRequest) => Promise<void>;
-  booted: (chargerCode: string) => Promise<unknown>;
-};
 
 export type OcppServerOptions = {
   /** A connector or the charger reported Faulted (for notifications). */
@@ -89,34 +83,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
   });
   const applyWantedAvailability = createWantedAvailability({ db, callLocal: calls.callLocal, logEvent });
 
-  /** RemoteStopTransaction for a session at its driver's kWh limit; the answer goes to the charger log. */
-  const stopAtLimit = async (context: ChargerContext, transactionId: number, limitWh: number) => {
-    const reply = await calls.callLocal(context.chargerCode, 'RemoteStopTransaction', { transactionId });
-    const outcome = reply.ok ? String((reply.result as { status?: string }).status) : reply.message;
-    logEvent(
-      context.chargerCode,
-      context.id,
-      'authorization',
-      `Session ${transactionId} reached the driver's limit of ${limitWh / 1000} kWh: RemoteStopTransaction ${outcome}`,
-    );
-  };
-
-  /** Where a 2.0.1 charger's device model goes (the device-model module, wired in services.ts). */
-  let deviceModel: DeviceModelHooks | null = null;
-  const recordReport = (context: ChargerContext, request: NotifyReportRequest) => {
-    events.event(
-      context,
-      'device',
-      `Device model report ${request.requestId}: ${request.reportData?.length ?? 0} variables${request.tbc ? ', more to follow' : ''}`,
-      { requestId: request.requestId, generatedAt: request.generatedAt, tbc: request.tbc ?? false, variables: request.reportData?.length ?? 0 },
-    );
-    void deviceModel?.report(context.id, request).catch((error: Error) => log.warn({ err: error.message }, 'Device model report not stored'));
-  };
-  /** After a 2.0.1 boot (its answer sent): ask for the whole device model, which arrives as NotifyReport parts. */
-  const askForDeviceModel = (context: ChargerContext) => {
-    if (context.ocppVersion !== '2.0.1' || !deviceModel) return;
-    void deviceModel.booted(context.chargerCode).catch((error: Error) => log.warn({ err: error.message }, 'Device model not requested'));
-  };
+  const followUps = createChargerFollowUps({ callLocal: calls.callLocal, logEvent, event: events.event, log });
 
   const messages = createMessageHandlers({
     db,
@@ -127,17 +94,14 @@ export const createOcppServer = (options: OcppServerOptions) => {
     log,
     idTags: options.idTags,
     effects: {
-      limitReached: (context, transactionId, limitWh) =>
-        void stopAtLimit(context, transactionId, limitWh).catch((error: Error) =>
-          log.warn({ err: error.message }, 'Session not stopped at its limit'),
-        ),
+      limitReached: followUps.limitReached,
       changed: events.publish,
       booted: (context) => {
         void applyWantedAvailability(context).catch((error: Error) => log.warn({ err: error.message }, 'Maintenance not re-applied'));
-        askForDeviceModel(context);
+        followUps.askForDeviceModel(context);
       },
       event: events.event,
-      onReport: recordReport,
+      onReport: followUps.recordReport,
       reservationEnded: events.reservationEnded,
     },
   });
@@ -207,9 +171,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     onFirmwareStatus: events.onFirmwareStatus,
     onReservationEnded: events.onReservationEnded,
     /** The device-model module's store for NotifyReport, and its GetBaseReport after a 2.0.1 boot. */
-    useDeviceModel: (hooks: DeviceModelHooks) => {
-      deviceModel = hooks;
-    },
+    useDeviceModel: followUps.useDeviceModel,
     connectedCount: () => connections.size,
     /** Handshakes refused before authentication (unknown ids, no subprotocol, throttled), and a sample of ids. */
     refusals: () => handshakes.refusals(),

@@ -39,7 +39,7 @@ describe('commands to an OCPP 2.0.1 charger (ocpp-rpc client, strict mode)', () 
     expect(client.protocol).toBe('ocpp2.0.1');
     await client.call('BootNotification', { reason: 'PowerUp', chargingStation: { model: 'Interop-201', vendorName: 'ocpp-rpc' } });
     await eventually(async () => expect((await t.charger(registered.id)).ocppVersion).toBe('2.0.1'));
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await client.close({ force: true });
     await t.close();
