@@ -103,7 +103,7 @@ const ChargerDetailObserver = () => {
   return null;
 };
 
-const renderOverview = () => {
+const renderOverview = (shown: Charger = charger) => {
   // Fresh until a command makes it stale: what reloads it is the command.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(chargerQueries.detail('c1').queryKey, charger);
@@ -111,7 +111,7 @@ const renderOverview = () => {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <ChargerDetailObserver />
-        <ChargerOverview charger={charger} />
+        <ChargerOverview charger={shown} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -156,5 +156,19 @@ describe('ChargerOverview: stopping a session', () => {
     await waitFor(() => expect(commands).toEqual([{ path: '/web/chargers/c1/remote-stop', body: { transactionId: 7 } }]));
     await waitFor(() => expect(heldReloads.length).toBeGreaterThan(0));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('ChargerOverview: the protocol', () => {
+  const protocolOf = () => screen.getByText('Protocol', { selector: 'dt' }).nextElementSibling;
+
+  it('shows the OCPP version of the latest connection', () => {
+    renderOverview({ ...charger, ocppVersion: '2.0.1' });
+    expect(protocolOf()).toHaveTextContent('OCPP 2.0.1');
+  });
+
+  it('says so while the charger never connected', () => {
+    renderOverview({ ...charger, ocppVersion: null });
+    expect(protocolOf()).toHaveTextContent('Not connected yet');
   });
 });

@@ -87,6 +87,7 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
             demoNotConnected={charger.demoNotConnected}
           />
         </Fact>
+        <Fact label="Protocol">{charger.ocppVersion ? `OCPP ${charger.ocppVersion}` : 'Not connected yet'}</Fact>
         <Fact label="Availability">{charger.availability === 'inoperative' ? 'Inoperative (maintenance)' : 'Operative'}</Fact>
         <Fact label="Firmware">{charger.firmwareVersion ?? 'Not reported yet'}</Fact>
         <Fact label="Location">{charger.locationName}</Fact>
