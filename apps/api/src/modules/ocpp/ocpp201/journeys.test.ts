@@ -182,6 +182,14 @@ describe('dashboard journeys with an OCPP 2.0.1 charger', () => {
     const tag = newTag();
     await makeDriver(t.database.db, t.locations['oak-uptown']!, { tags: [tag] });
     await startTransaction(charger, 'DPO-TX-1', tag, 1_000);
+    const grid = await t.api('PUT', '/web/dpo/grid', {
+      locationId: t.locations['oak-uptown'],
+      supplyUnit: 'kW',
+      supplyCapacity: 22,
+      phases: 3,
+      voltage: 400,
+    });
+    expect(grid.status).toBe(200);
     const saved = await t.api('PUT', '/web/dpo/limit', {
       locationId: t.locations['oak-uptown'],
       enabled: true,
@@ -202,6 +210,16 @@ describe('dashboard journeys with an OCPP 2.0.1 charger', () => {
         id: expect.any(Number) as number,
         chargingRateUnit: 'W',
         chargingSchedulePeriod: [{ startPeriod: 0, limit: 2000 }],
+      });
+      // The grid connection as the station's maximum: Absolute from now, as 2.0.1 requires of it (K01.FR.38).
+      const max = profiles.find(
+        (p) => (p.chargingProfile as { chargingProfilePurpose: string }).chargingProfilePurpose === 'ChargingStationMaxProfile',
+      );
+      expect(max).toMatchObject({ evseId: 0, chargingProfile: { chargingProfileKind: 'Absolute' } });
+      expect(limitOf(max!)).toMatchObject({
+        chargingRateUnit: 'W',
+        startSchedule: expect.any(String) as string,
+        chargingSchedulePeriod: [{ startPeriod: 0, limit: 22_000 }],
       });
       const tx = profiles.find((p) => (p.chargingProfile as { chargingProfilePurpose: string }).chargingProfilePurpose === 'TxProfile');
       expect(tx).toMatchObject({ evseId: 1, chargingProfile: { transactionId: 'DPO-TX-1' } });
