@@ -1,24 +1,14 @@
 import type { FirmwareCampaignReport, FirmwareImage } from '@wattdesk/shared';
-import type { Ocpp201Action, Ocpp201MeterValue, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
+import type { Ocpp201MeterValue } from '@wattdesk/shared/ocpp/ocpp201';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { RPCClient } from 'ocpp-rpc';
+import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargerBookings, chargerEvents, chargingSessions } from '../../../db/schema/index.ts';
 import { makeDriver, newTag } from '../../../../test/driver-fixtures.ts';
+import { connect201, type Charger201 } from '../../../../test/ocpp201-client.ts';
 import { eventually, freePort, startOcppApp, type OcppTestApp } from '../../../../test/ocpp-harness.ts';
 import { authed, json, multipartFile } from '../../../../test/test-app.ts';
-
-type Received = { method: string; params: Record<string, unknown> };
-type Charger201 = {
-  registered: { id: string; chargerId: string; ocppPassword: string };
-  client: RPCClient;
-  received: Received[];
-  /** What the client answers each call with, by action (Accepted unless set). */
-  answers: Map<string, Record<string, unknown>>;
-  call: <A extends Ocpp201Action>(action: A, payload: Ocpp201Request<A>) => Promise<Ocpp201Response<A>>;
-  callsOf: (method: string) => Record<string, unknown>[];
-};
 
 const MODEL = 'Journey-201';
 /** The wall-clock day and hour of an instant in a zone: bookings are made in the location's local time. */
@@ -62,29 +52,10 @@ describe('dashboard journeys with an OCPP 2.0.1 charger', () => {
     await t.close();
   });
 
-  const connected = async (locationKey: string, firmwareVersion = '1.0.0'): Promise<Charger201> => {
-    const registered = await t.registerCharger(locationKey);
-    const client = new RPCClient({
-      endpoint: `ws://127.0.0.1:${new URL(t.baseUrl).port}/ocpp`,
-      identity: registered.chargerId,
-      password: registered.ocppPassword,
-      protocols: ['ocpp2.0.1'],
-      strictMode: true,
-      reconnect: false,
-    } as never);
-    clients.push(client);
-    const received: Received[] = [];
-    const answers = new Map<string, Record<string, unknown>>();
-    client.handle(async ({ method = '', params }) => {
-      received.push({ method, params: params as Record<string, unknown> });
-      return answers.get(method) ?? { status: 'Accepted' };
-    });
-    await client.connect();
-    const call: Charger201['call'] = (action, payload) => client.call(action, payload) as Promise<never>;
-    await call('BootNotification', { reason: 'PowerUp', chargingStation: { model: MODEL, vendorName: 'ocpp-rpc', firmwareVersion } });
-    await eventually(async () => expect(await t.charger(registered.id)).toMatchObject({ ocppVersion: '2.0.1', connected: true }));
-    const callsOf = (method: string) => received.filter((one) => one.method === method).map((one) => one.params);
-    return { registered, client, received, answers, call, callsOf };
+  const connected = async (locationKey: string, firmwareVersion = '1.0.0') => {
+    const charger = await connect201(t, locationKey, { model: MODEL, firmwareVersion });
+    clients.push(charger.client);
+    return charger;
   };
   const eventsOf = async (chargerCode: string, kind: string) =>
     (
