@@ -38,14 +38,23 @@ const periods201 = (periods: Period16[]): ChargingScheduleType['chargingSchedule
 /**
  * A 1.6 csChargingProfiles as 2.0.1's chargingProfile: the schedule becomes a list of one (with the profile's id as
  * its own), the station-wide purpose is renamed, and a TxProfile names the charger's transaction id, not ours.
+ * 2.0.1 forbids a Relative station maximum (K01.FR.38; a conformant charger rejects it) and wants an Absolute
+ * schedule's start (K01.FR.40): it is sent as Absolute from now, which is what Relative meant for it.
  */
-export const chargingProfile201 = async (profile: ChargingProfile, lookup: ChargerTransactionIdOf): Promise<ChargingProfileType> => {
-  const { chargingSchedule: schedule } = profile;
+export const chargingProfile201 = async (
+  profile: ChargingProfile,
+  lookup: ChargerTransactionIdOf,
+  now: () => Date = () => new Date(),
+): Promise<ChargingProfileType> => {
+  const { chargingSchedule } = profile;
+  const purpose = purpose201(profile.chargingProfilePurpose);
+  const relativeMax = purpose === 'ChargingStationMaxProfile' && profile.chargingProfileKind === 'Relative';
+  const schedule = relativeMax ? { ...chargingSchedule, startSchedule: chargingSchedule.startSchedule ?? now().toISOString() } : chargingSchedule;
   return {
     id: profile.chargingProfileId,
     stackLevel: profile.stackLevel,
-    chargingProfilePurpose: purpose201(profile.chargingProfilePurpose),
-    chargingProfileKind: profile.chargingProfileKind,
+    chargingProfilePurpose: purpose,
+    chargingProfileKind: relativeMax ? 'Absolute' : profile.chargingProfileKind,
     ...(profile.recurrencyKind ? { recurrencyKind: profile.recurrencyKind } : {}),
     ...(profile.validFrom ? { validFrom: profile.validFrom } : {}),
     ...(profile.validTo ? { validTo: profile.validTo } : {}),

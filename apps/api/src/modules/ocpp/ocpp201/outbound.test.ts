@@ -86,13 +86,14 @@ describe('1.6 calls to an OCPP 2.0.1 charger', () => {
         chargingSchedule: schedule,
       },
     });
+    // 2.0.1 K01.FR.38: a station maximum is never Relative; it runs from when it was sent (K01.FR.40: with its start).
     expect(max.payload).toMatchObject({
       evseId: 0,
-      chargingProfile: { id: PROFILE_IDS.chargePointMax, chargingProfilePurpose: 'ChargingStationMaxProfile' },
+      chargingProfile: { id: PROFILE_IDS.chargePointMax, chargingProfilePurpose: 'ChargingStationMaxProfile', chargingProfileKind: 'Absolute' },
     });
-    expect((max.payload.chargingProfile as { chargingSchedule: unknown[] }).chargingSchedule).toEqual([
-      { id: PROFILE_IDS.chargePointMax, ...schedule },
-    ]);
+    const [maxSchedule] = (max.payload.chargingProfile as { chargingSchedule: { startSchedule: string }[] }).chargingSchedule;
+    expect(maxSchedule).toEqual({ id: PROFILE_IDS.chargePointMax, ...schedule, startSchedule: expect.any(String) as string });
+    expect(Math.abs(Date.parse(maxSchedule!.startSchedule) - Date.now())).toBeLessThan(60_000);
     const tx = await translated('SetChargingProfile', {
       connectorId: 1,
       csChargingProfiles: {
