@@ -179,12 +179,12 @@ const runFleet = async (share: number): Promise<FleetOutcome> => {
     console.log(
       `  idle RSS, no charger connected: ${idle.map((node, index) => `node ${index + 1} ${(node.atOnceBytes / MiB).toFixed(0)} MiB at once, ${(node.idleBytes / MiB).toFixed(0)} MiB after ${IDLE_WATCH_S} s`).join('; ')}`,
     );
-    const share = Math.ceil(CHARGERS / NODES);
+    const perNode = Math.ceil(CHARGERS / NODES);
     for (const [index, server] of servers.entries()) {
-      const chargers = Math.min(share, CHARGERS - index * share);
+      const chargers = Math.min(perNode, CHARGERS - index * perNode);
       const fleet = await FleetGroup.start({
         baseUrl: server.baseUrl,
-        firstIndex: index * share,
+        firstIndex: index * perNode,
         chargers,
         processes: FLEETS_PER_NODE,
         rate: RATE / NODES,
