@@ -64,6 +64,15 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: {
+          // The bench's own parts that a wrong payload would make measure the wrong thing (the lean chargers).
+          name: 'bench',
+          root: './bench',
+          include: ['lib/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
       {

@@ -14,7 +14,11 @@
  * Bars: all connected, no failed call, p99 < 100 ms, ≤ 50 KB per connection above an idle process of
  * ≤ 300 MiB, all reconnected within 60 s, the dashboard read ≤ 2× idle.
  *
- *   npm run bench:ocpp-cluster -- [--chargers 20000] [--nodes 2] [--hold 40] [--settle 10] [--rate 150] [--reconnect-concurrency 200] [--fleets-per-node 2]
+ * --mix 0.5 (issue 41): that share of the chargers speaks OCPP 2.0.1 (lean-charger-201.ts), the rest 1.6J. The
+ * bench then runs twice, each on fresh servers and a fresh database — a 1.6J-only fleet, then the mixed one — with
+ * the same bars, and prints the two side by side; the verdict needs both.
+ *
+ *   npm run bench:ocpp-cluster -- [--chargers 20000] [--nodes 2] [--hold 40] [--settle 10] [--rate 150] [--reconnect-concurrency 200] [--fleets-per-node 2] [--mix 0.5]
  */
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,6 +44,7 @@ const { values: flags } = parseArgs({
     concurrency: { type: 'string', default: '100' },
     'reconnect-concurrency': { type: 'string', default: '200' },
     'fleets-per-node': { type: 'string', default: '2' },
+    mix: { type: 'string', default: '0' },
   },
 });
 const CHARGERS = Number(flags.chargers);
@@ -50,13 +55,15 @@ const RATE = Number(flags.rate);
 const CONCURRENCY = Number(flags.concurrency);
 const RECONNECT_CONCURRENCY = Number(flags['reconnect-concurrency']);
 const FLEETS_PER_NODE = Number(flags['fleets-per-node']);
+const MIX = Number(flags.mix);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL;
 if (
   ![CHARGERS, NODES, HOLD_S, RATE, CONCURRENCY, RECONNECT_CONCURRENCY, FLEETS_PER_NODE].every((value) => Number.isInteger(value) && value > 0) ||
-  !(SETTLE_S >= 0)
+  !(SETTLE_S >= 0) ||
+  !(MIX >= 0 && MIX <= 1)
 ) {
   console.error(
-    'usage: tsx ocpp-cluster.ts [--chargers 20000] [--nodes 2] [--hold 40] [--settle 10] [--rate 150] [--concurrency 100] [--reconnect-concurrency 200] [--fleets-per-node 2]',
+    'usage: tsx ocpp-cluster.ts [--chargers 20000] [--nodes 2] [--hold 40] [--settle 10] [--rate 150] [--concurrency 100] [--reconnect-concurrency 200] [--fleets-per-node 2] [--mix 0.5]',
   );
   process.exit(2);
 }
@@ -112,25 +119,54 @@ const printSlowCalls = (slowAtPerNode: readonly number[][]) => {
   );
 };
 
-const run = async (): Promise<boolean> => {
+/** What one fleet's run measured against the bars, for the side-by-side table. */
+type FleetOutcome = {
+  share: number;
+  connected: number;
+  connected201: number;
+  p50: number;
+  p99: number;
+  p99of16: number;
+  p99of201: number;
+  failures: number;
+  drops: number;
+  perConnectionKb: number;
+  idleMiB: number;
+  reconnected: number;
+  reconnectSeconds: number;
+  holds: boolean;
+  memoryPass: boolean;
+  reconnectPass: boolean;
+  dashboardPass: boolean;
+};
+
+const fleetName = (share: number) => (share === 0 ? '1.6J only' : `${(share * 100).toFixed(0)} % 2.0.1`);
+/** The run in progress: a Ctrl-C closes its chargers and servers. */
+let stopCurrent: (() => Promise<void>) | undefined;
+let stopping = false;
+process.on('SIGINT', () => {
+  if (stopping) process.exit(130);
+  stopping = true;
+  console.log('\nInterrupted: closing chargers and the servers…');
+  void (stopCurrent?.() ?? Promise.resolve()).finally(() => process.exit(130));
+});
+
+/** One fleet (`share` of it speaking 2.0.1) on fresh servers and a fresh database, through every bar. */
+const runFleet = async (share: number): Promise<FleetOutcome> => {
   if (!REDIS_URL) throw new Error('the cluster bench needs Redis: set BENCH_REDIS_URL or REDIS_URL');
   const scratch = await createBenchDatabase();
   if (!scratch) throw new Error('the cluster bench needs PostgreSQL: set BENCH_POSTGRES_URL or TEST_DATABASE_URL');
-  console.log(`OCPP cluster benchmark on ${os.cpus().length} CPUs: ${n(CHARGERS)} chargers over ${NODES} API processes, PostgreSQL and Redis`);
+  console.log(
+    `OCPP cluster benchmark on ${os.cpus().length} CPUs: ${n(CHARGERS)} chargers (${fleetName(share)}) over ${NODES} API processes, PostgreSQL and Redis`,
+  );
   const nodes: Node[] = [];
   const servers: ProductProcess[] = [];
-  let stopping = false;
   const stopAll = async () => {
     await Promise.allSettled(nodes.map((node) => node.fleet.close()));
     await Promise.allSettled(servers.map((server) => server.stop()));
     await scratch.drop();
   };
-  process.on('SIGINT', () => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    console.log('\nInterrupted: closing chargers and the servers…');
-    void stopAll().finally(() => process.exit(130));
-  });
+  stopCurrent = stopAll;
   try {
     // One after the other: the first writes the demo data and the drivers, the others find them there.
     for (let index = 0; index < NODES; index += 1)
@@ -143,16 +179,17 @@ const run = async (): Promise<boolean> => {
     console.log(
       `  idle RSS, no charger connected: ${idle.map((node, index) => `node ${index + 1} ${(node.atOnceBytes / MiB).toFixed(0)} MiB at once, ${(node.idleBytes / MiB).toFixed(0)} MiB after ${IDLE_WATCH_S} s`).join('; ')}`,
     );
-    const share = Math.ceil(CHARGERS / NODES);
+    const perNode = Math.ceil(CHARGERS / NODES);
     for (const [index, server] of servers.entries()) {
-      const chargers = Math.min(share, CHARGERS - index * share);
+      const chargers = Math.min(perNode, CHARGERS - index * perNode);
       const fleet = await FleetGroup.start({
         baseUrl: server.baseUrl,
-        firstIndex: index * share,
+        firstIndex: index * perNode,
         chargers,
         processes: FLEETS_PER_NODE,
         rate: RATE / NODES,
         concurrency: Math.ceil(CONCURRENCY / NODES),
+        ocpp201Share: share,
       });
       nodes.push({ server, fleet, chargers, idleRss: idle[index]!.idleBytes });
     }
@@ -210,7 +247,13 @@ const run = async (): Promise<boolean> => {
       '',
       `other ${hold.otherCpuPercent.toFixed(0)}`,
     ]);
-    console.log(`\nPostgreSQL + Redis, ${NODES} API processes; per charger a heartbeat every 30 s and MeterValues every 10 s; held ${HOLD_S} s`);
+    const connected201 = hold.perNode.reduce((sum, node) => sum + node.connected201, 0);
+    const of16 = ascending(hold.perNode.flatMap((node) => node.latencies16));
+    const of201 = ascending(hold.perNode.flatMap((node) => node.latencies201));
+    console.log(
+      `\nPostgreSQL + Redis, ${NODES} API processes, ${fleetName(share)}; per charger a heartbeat every 30 s and meter values every 10 s ` +
+        `(MeterValues in 1.6J, TransactionEvent Updated in 2.0.1); held ${HOLD_S} s`,
+    );
     printTable(
       [
         '',
@@ -234,6 +277,11 @@ const run = async (): Promise<boolean> => {
     for (const [index, node] of hold.perNode.entries())
       if (node.lagP99 >= P99_BAR_MS / 2)
         markStarved(`node ${index + 1}'s fleet processes were late by ${node.lagP99.toFixed(0)} ms at p99 (limit ${P99_BAR_MS / 2} ms)`);
+    if (share > 0)
+      console.log(
+        `  by version: 1.6J ${n(heldConnected - connected201)} connected, p50 ${percentile(of16, 50).toFixed(1)} ms, p99 ${percentile(of16, 99).toFixed(1)} ms; ` +
+          `2.0.1 ${n(connected201)} connected, p50 ${percentile(of201, 50).toFixed(1)} ms, p99 ${percentile(of201, 99).toFixed(1)} ms`,
+      );
     printSlowCalls(hold.perNode.map((node) => node.slowAt));
 
     process.stdout.write(`\n  network blip: dropping ${n(heldConnected)} connections and reconnecting them…`);
@@ -275,16 +323,73 @@ const run = async (): Promise<boolean> => {
         `${(reconnected / reconnectSeconds).toFixed(0)}/s; each p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms; bar: all within ${RECONNECT_BAR_S} s)`,
     );
     const dashboardPass = judgeDashboardReads(dashboard.idle, [{ chargers: CHARGERS, dashboardP50: readsP50, dashboardFailures: reads.failures }]);
-    return holds && memoryPass && reconnectPass && dashboardPass;
+    return {
+      share,
+      connected: heldConnected,
+      connected201,
+      p50: percentile(all, 50),
+      p99,
+      p99of16: percentile(of16, 99),
+      p99of201: percentile(of201, 99),
+      failures,
+      drops,
+      perConnectionKb: Math.max(...memory.map((node) => node.perConnectionKb)),
+      idleMiB: Math.max(...memory.map((node) => node.idleMiB)),
+      reconnected,
+      reconnectSeconds,
+      holds,
+      memoryPass,
+      reconnectPass,
+      dashboardPass,
+    };
   } finally {
     const tails = servers.flatMap((server, index) => server.log.slice(-5).map((line) => `node ${index + 1}: ${line}`));
     await stopAll();
+    stopCurrent = undefined;
     if (tails.length) console.log(`\n  server logs (last lines):\n    ${tails.join('\n    ')}`);
   }
 };
 
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+
+/** The fleets' figures against the same bars, one column each. */
+const printSideBySide = (outcomes: readonly FleetOutcome[]) => {
+  console.log(`\n${n(CHARGERS)} chargers on ${NODES} API processes, side by side (same bars, each on fresh servers):`);
+  const dash = (share: number, text: string) => (share > 0 ? text : '—');
+  printTable(
+    ['', ...outcomes.map((outcome) => fleetName(outcome.share))],
+    [
+      ['connected (2.0.1 of them)', ...outcomes.map((o) => `${n(o.connected)} (${n(o.connected201)})`)],
+      ['failed calls / drops', ...outcomes.map((o) => `${n(o.failures)} / ${n(o.drops)}`)],
+      ['hold p50 / p99 ms', ...outcomes.map((o) => `${o.p50.toFixed(1)} / ${o.p99.toFixed(1)}`)],
+      ['p99 ms 1.6J / 2.0.1', ...outcomes.map((o) => dash(o.share, `${o.p99of16.toFixed(1)} / ${o.p99of201.toFixed(1)}`))],
+      [`hold (p99 < ${P99_BAR_MS} ms, all, none failed)`, ...outcomes.map((o) => verdict(o.holds))],
+      ['KB per connection (worst node)', ...outcomes.map((o) => o.perConnectionKb.toFixed(1))],
+      ['idle MiB (worst node)', ...outcomes.map((o) => o.idleMiB.toFixed(0))],
+      [`memory (≤ ${PER_CONNECTION_BAR_KB} KB, ≤ ${IDLE_RSS_BAR_MIB} MiB idle)`, ...outcomes.map((o) => verdict(o.memoryPass))],
+      ['reconnect s (back)', ...outcomes.map((o) => `${o.reconnectSeconds.toFixed(1)} (${n(o.reconnected)})`)],
+      [`reconnect (all within ${RECONNECT_BAR_S} s)`, ...outcomes.map((o) => verdict(o.reconnectPass))],
+      ['dashboard read (≤ 2× idle)', ...outcomes.map((o) => verdict(o.dashboardPass))],
+    ],
+  );
+};
+
+const passes = (outcome: FleetOutcome) => outcome.holds && outcome.memoryPass && outcome.reconnectPass && outcome.dashboardPass;
+
+const run = async (): Promise<boolean> => {
+  // The mixed fleet is judged beside a 1.6J-only one measured the same day, on the same machine (decision 045).
+  const outcomes: FleetOutcome[] = [];
+  for (const share of MIX > 0 ? [0, MIX] : [0]) {
+    if (outcomes.length) console.log('\n────────────────────────────────────────────────────────────────────────\n');
+    outcomes.push(await runFleet(share));
+  }
+  if (outcomes.length > 1) printSideBySide(outcomes);
+  return outcomes.every(passes);
+};
+
+const fleets = MIX > 0 ? `a 1.6J-only and a ${fleetName(MIX)} fleet` : 'a 1.6J fleet';
 run()
-  .then((pass) => finish(pass, `${n(CHARGERS)} chargers on ${NODES} processes: hold, memory, reconnect and dashboard read bars`))
+  .then((pass) => finish(pass, `${n(CHARGERS)} chargers on ${NODES} processes, ${fleets}: hold, memory, reconnect and dashboard read bars`))
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

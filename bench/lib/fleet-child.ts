@@ -15,6 +15,7 @@ const fleet = new BenchFleet({
   meterSeconds: METER_S,
   rate: setup.rate,
   concurrency: setup.concurrency,
+  ocpp201Share: setup.ocpp201Share,
 });
 const reply = (message: FleetReply): void => void process.send!(message);
 let holdCpu = process.cpuUsage();
@@ -34,17 +35,20 @@ const handle = async (request: FleetRequest): Promise<void> => {
     case 'hold-stop': {
       fleet.hold.recording = false;
       const cpu = process.cpuUsage(holdCpu);
-      const { latencies, slowAt, failures, disconnects } = fleet.hold;
+      const { latencies, latencies16, latencies201, slowAt, failures, disconnects } = fleet.hold;
       const lagP99 = lag.p99();
       return reply({
         type: 'hold',
         latencies,
+        latencies16,
+        latencies201,
         slowAt,
         lagP99,
         lagMax: lag.max(),
         failures,
         disconnects,
         connected: fleet.connected,
+        connected201: fleet.chargers.filter((charger) => charger.connected && charger.ocppVersion === '2.0.1').length,
         cpuSeconds: (cpu.user + cpu.system) / 1e6,
       });
     }

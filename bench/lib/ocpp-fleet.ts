@@ -1,8 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LeanCharger } from './lean-charger.ts';
+import { LeanCharger201 } from './lean-charger-201.ts';
+import type { BenchCharger } from './lean-link.ts';
 
-/** The calls a charger makes in steady state; everything else is setup. */
-const STEADY_METHODS = new Set(['Heartbeat', 'MeterValues']);
+/** The calls a charger makes in steady state (1.6 and 2.0.1); everything else is setup. */
+const STEADY_METHODS = new Set(['Heartbeat', 'MeterValues', 'TransactionEvent.Updated']);
+
+/**
+ * Whether charger `index` of a fleet speaks 2.0.1 when `share` of the fleet does: spread evenly through the
+ * indexes, so every range of chargers (a node's, a fleet process's) has its share.
+ */
+export const speaks201 = (index: number, share: number): boolean => Math.floor((index + 1) * share) > Math.floor(index * share);
 
 /** A steady-state call slower than this is noted with its time in the hold (the bar is p99 < 100 ms). */
 export const SLOW_CALL_MS = 100;
@@ -25,6 +33,8 @@ export type FleetOptions = {
   rate: number;
   /** Setups (connect, boot, start a session) in flight at once. */
   concurrency: number;
+  /** The share of chargers that speak OCPP 2.0.1 (0 to 1; by index, speaks201); the rest speak 1.6J. */
+  ocpp201Share?: number;
 };
 
 /**
@@ -33,6 +43,9 @@ export type FleetOptions = {
  */
 export class HoldRecorder {
   latencies: number[] = [];
+  /** The 1.6J and the 2.0.1 chargers' parts of `latencies`. */
+  latencies16: number[] = [];
+  latencies201: number[] = [];
   /** When (ms into the hold) each call slower than SLOW_CALL_MS was answered: spread out, or all at one moment? */
   slowAt: number[] = [];
   failures = 0;
@@ -43,6 +56,8 @@ export class HoldRecorder {
 
   start() {
     this.latencies = [];
+    this.latencies16 = [];
+    this.latencies201 = [];
     this.slowAt = [];
     this.startedAt = performance.now();
     this.failures = 0;
@@ -51,8 +66,9 @@ export class HoldRecorder {
     this.recording = true;
   }
 
-  answered(durationMs: number) {
+  answered(durationMs: number, ocpp201 = false) {
     this.latencies.push(durationMs);
+    (ocpp201 ? this.latencies201 : this.latencies16).push(durationMs);
     if (durationMs > SLOW_CALL_MS) this.slowAt.push(performance.now() - this.startedAt);
   }
 
@@ -68,7 +84,7 @@ export class HoldRecorder {
  * numbers are the server's). Records setup timings during ramps and steady-state call latencies during holds.
  */
 export class BenchFleet {
-  readonly chargers: LeanCharger[] = [];
+  readonly chargers: BenchCharger[] = [];
   readonly hold = new HoldRecorder();
   /** Why chargers failed to connect or start a session, with counts. */
   readonly setupFailures = new Map<string, number>();
@@ -143,7 +159,7 @@ export class BenchFleet {
     }
   }
 
-  private async setUp(charger: LeanCharger, index: number): Promise<void> {
+  private async setUp(charger: BenchCharger, index: number): Promise<void> {
     const started = performance.now();
     try {
       await charger.connect();
@@ -156,9 +172,10 @@ export class BenchFleet {
     }
   }
 
-  private makeCharger(index: number): LeanCharger {
+  private makeCharger(index: number): BenchCharger {
     const { hold } = this;
-    return new LeanCharger({
+    const ocpp201 = speaks201(index, this.options.ocpp201Share ?? 0);
+    return new (ocpp201 ? LeanCharger201 : LeanCharger)({
       baseUrl: this.options.baseUrl,
       chargerId: this.options.chargerId(index),
       password: this.options.ocppPassword,
@@ -172,7 +189,7 @@ export class BenchFleet {
           this.setupCalls.set(method, list);
         }
         if (!hold.recording || !STEADY_METHODS.has(method)) return;
-        if (ok) hold.answered(durationMs);
+        if (ok) hold.answered(durationMs, ocpp201);
         else hold.failures += 1;
       },
       onWarning: (message) => {

@@ -2,13 +2,16 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 /** What a fleet process is told to do (fleet-child.ts), and what it answers. */
-export type FleetSetup = { baseUrl: string; firstIndex: number; rate: number; concurrency: number };
+export type FleetSetup = { baseUrl: string; firstIndex: number; rate: number; concurrency: number; ocpp201Share: number };
 export type FleetRequest =
   { type: 'ramp'; target: number } | { type: 'hold-start' } | { type: 'hold-stop' } | { type: 'reconnect'; concurrency: number } | { type: 'close' };
 export type RampReply = { type: 'ramp'; seconds: number; connected: number; setupTotals: number[]; failures: [string, number][] };
 export type HoldReply = {
   type: 'hold';
   latencies: number[];
+  /** The 1.6J and the 2.0.1 chargers' parts of `latencies`. */
+  latencies16: number[];
+  latencies201: number[];
   slowAt: number[];
   /** The fleet process's own event-loop lag during the hold (ms): a late loop reads as a slow answer. */
   lagP99: number;
@@ -16,6 +19,7 @@ export type HoldReply = {
   failures: number;
   disconnects: number;
   connected: number;
+  connected201: number;
   cpuSeconds: number;
 };
 export type ReconnectReply = {
@@ -119,6 +123,7 @@ export class FleetGroup {
           firstIndex: setup.firstIndex + index * size,
           rate: setup.rate / shares.length,
           concurrency: Math.max(1, Math.ceil(setup.concurrency / shares.length)),
+          ocpp201Share: setup.ocpp201Share,
         }),
       ),
     );
@@ -147,12 +152,15 @@ export class FleetGroup {
     return {
       type: 'hold',
       latencies: replies.flatMap((reply) => reply.latencies),
+      latencies16: replies.flatMap((reply) => reply.latencies16),
+      latencies201: replies.flatMap((reply) => reply.latencies201),
       slowAt: replies.flatMap((reply) => reply.slowAt),
       lagP99: most(replies, (reply) => reply.lagP99),
       lagMax: most(replies, (reply) => reply.lagMax),
       failures: total(replies, (reply) => reply.failures),
       disconnects: total(replies, (reply) => reply.disconnects),
       connected: total(replies, (reply) => reply.connected),
+      connected201: total(replies, (reply) => reply.connected201),
       cpuSeconds: total(replies, (reply) => reply.cpuSeconds),
     };
   }
