@@ -148,7 +148,9 @@ export const meterBodySchema = z
       return `Unit of a ${utility} meter must be ${METER_UNITS[utility].join(', ')}`;
     },
     path: ['unit'],
-    when: (payload) => METER_UTILITIES.includes((payload.value as { utility: MeterUtility }).utility),
+    // Only once the fields parsed: a body of null or a wrong utility has its own message, and must not throw here.
+    when: (payload) =>
+      typeof payload.value === 'object' && payload.value !== null && METER_UTILITIES.includes((payload.value as { utility: MeterUtility }).utility),
   });
 export type MeterBody = z.input<typeof meterBodySchema>;
 export type MeterFields = z.output<typeof meterBodySchema>;

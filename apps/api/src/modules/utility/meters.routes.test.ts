@@ -69,6 +69,17 @@ describe('meters (spec section 7): utility meters of a location under Utility In
       status: 400,
       body: { msg: expect.arrayContaining(['Unit of a water meter must be gal, ccf, m³']) as unknown },
     });
+    // A body of JSON null is refused like any wrong body (the fuzz found it answered 500: the unit rule read null's utility).
+    const nothing = await t.app.inject(
+      authed(tokens.Admin!, {
+        method: 'PUT',
+        url: `/web/meters/${crypto.randomUUID()}`,
+        payload: 'null',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json<Answer>()).toMatchObject({ responseCode: 400, msg: expect.any(Array) as unknown });
     await call('Admin', 'POST', '/web/meters', { locationId: sf, ...main, meterNumber: 'DUP-1' });
     expect(await call('Admin', 'POST', '/web/meters', { locationId: sf, ...main, meterNumber: 'DUP-1' })).toMatchObject({
       status: 409,
