@@ -32,6 +32,7 @@ import { createServices } from './services.ts';
 import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
 import { registerWebRoutes } from './web-routes.ts';
+import { ocpiRoutes } from './modules/ocpi/ocpi.routes.ts';
 import { forgetStaleConnections, type OcppServer } from './modules/ocpp/ocpp.service.ts';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -202,6 +203,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   await app.register(healthRoutes, { db: database.db });
   await app.register((web) => registerWebRoutes(web, { services, config, bus, now }), { prefix: '/web' });
+  await app.register((scope) => ocpiRoutes(scope, { db: database.db, publicUrl: config.publicUrl }), { prefix: '/ocpi' });
   for (const issuer of sso.devIssuers) await app.register(devProviderRoutes, { issuer });
   await app.register(webAppPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 

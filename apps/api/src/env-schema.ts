@@ -182,6 +182,18 @@ export const envSchema = z.object({
   PAYOUT_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(44_640).default(1440),
   /** The smallest balance (minor units) the schedule pays out: tiny transfers cost more than they are worth. */
   PAYOUT_MINIMUM_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(1000),
+  /** Our OCPI party (issue 42): ISO 3166 alpha-2 country and 3-character party id, as partners know us. */
+  OCPI_COUNTRY_CODE: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'OCPI_COUNTRY_CODE is two capital letters (ISO 3166-1 alpha-2)')
+    .default('US'),
+  OCPI_PARTY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{3}$/, 'OCPI_PARTY_ID is three capital letters or digits')
+    .default('WDK'),
+  OCPI_BUSINESS_NAME: z.string().min(1).max(100).default('Wattdesk'),
+  /** Partner URLs on loopback or private addresses: refused in production unless this is true (SSRF). */
+  OCPI_ALLOW_PRIVATE_PARTNER_URLS: z.enum(['true', 'false']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -29,6 +29,7 @@ export const PERMISSION_AREAS = [
   'agreements',
   'account',
   'mobile',
+  'roaming',
 ] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 
@@ -159,6 +160,9 @@ export const PERMISSIONS = {
 
   User_Locations: view('mobile', 'See the locations a driver may charge at'),
   Mobile_Access: view('mobile', 'Use the mobile application'),
+
+  Roaming_View: view('roaming', 'See roaming partners (OCPI), what is exchanged with them and what failed'),
+  Roaming_Update: change('roaming', 'Register, suspend and remove roaming partners; publish locations to them'),
 
   Logs_Export: view('logs', 'Export charger logs as CSV'),
   System_Logs_Export: view('logs', 'Export server-side events as CSV'),

@@ -21,3 +21,4 @@ export * from './energy.ts';
 export * from './field-work.ts';
 export * from './companies.ts';
 export * from './device-model.ts';
+export * from './roaming.ts';

@@ -34,6 +34,10 @@ export const locations = pgTable(
       .default({ enabled: false, pricePerMinute: 0, graceMinutes: 0, dailyCap: null, freeHours: null }),
     violationRules: jsonb('violation_rules').$type<ViolationRules>().notNull().default({ maxStay: null, idleLimit: null }),
     hasReseller: boolean('has_reseller').notNull().default(false),
+    /** ISO 3166-1 alpha-3, as OCPI's Location object names the country (roaming, issue 42). */
+    countryCode: text('country_code').notNull().default('USA'),
+    /** Whether roaming partners (OCPI) see this location and its chargers; off until a SuperAdmin turns it on. */
+    publishToRoaming: boolean('publish_to_roaming').notNull().default(false),
     /** Kept by database triggers on chargers (migration 0003), so every way of adding or removing one counts. */
     chargerCount: integer('charger_count').notNull().default(0),
     /** What list searches match: name and city, lower-cased, with a trigram index. */

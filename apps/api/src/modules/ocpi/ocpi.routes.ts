@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { OcpiEndpoint } from '../../db/schema/index.ts';
+import { ocpiScope } from './transport/ocpi-scope.ts';
+import { versionsRoutes } from './versions.routes.ts';
+
+export type OcpiRouteDeps = { db: Database; publicUrl: string };
+
+/** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
+type OcpiModule = { endpoints: Omit<OcpiEndpoint, 'url'>[]; routes: (scope: FastifyInstance, deps: OcpiRouteDeps) => Promise<void> };
+
+/** Each module adds itself here; version details lists exactly these. */
+const MODULES: OcpiModule[] = [];
+
+/** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */
+export const ocpiRoutes = async (app: FastifyInstance, deps: OcpiRouteDeps) =>
+  ocpiScope(app, {
+    db: deps.db,
+    register: async (scope) => {
+      await scope.register(versionsRoutes, { publicUrl: deps.publicUrl, endpoints: MODULES.flatMap((module) => module.endpoints) });
+      for (const module of MODULES) await scope.register((moduleScope) => module.routes(moduleScope, deps), { prefix: '/2.2.1' });
+    },
+  });
