@@ -48,3 +48,4 @@ export * from './schemas/utility.ts';
 export * from './schemas/manufacturing.ts';
 export * from './schemas/inspections.ts';
 export * from './schemas/company.ts';
+export * from './schemas/roaming.ts';
