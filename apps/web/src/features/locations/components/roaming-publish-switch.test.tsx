@@ -37,7 +37,7 @@ beforeEach(() => {
   api.calls = [];
 });
 
-describe('Publish to roaming partners', { timeout: 60_000 }, () => {
+describe('Publish to roaming partners', { timeout: 120_000 }, () => {
   it('publishes at once when turned on', async () => {
     const user = userEvent.setup();
     renderAs('SuperAdmin', <LocationSettings location={diridon(false)} />);

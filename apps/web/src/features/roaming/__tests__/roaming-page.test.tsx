@@ -60,7 +60,7 @@ beforeEach(() => {
   api.routes = routes;
 });
 
-describe('Roaming', { timeout: 60_000 }, () => {
+describe('Roaming', { timeout: 120_000 }, () => {
   it('lists partners with party, status in words, modules, times in the viewer’s zone and pushes; read-only sees no actions', async () => {
     renderAs('ReadonlySuperAdmin', <RoamingPage />);
     expect(screen.getByRole('progressbar', { name: 'Loading roaming partners' })).toBeInTheDocument();
@@ -156,6 +156,25 @@ describe('Roaming', { timeout: 60_000 }, () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Suspend partner?' })).getByRole('button', { name: 'Suspend' }));
     expect(await screen.findByText('ChargeApp suspended')).toBeInTheDocument();
     expect(api.changes().map(({ method, path }) => `${method} ${path}`)).toEqual([`POST /roaming/partners/${P1}/suspend`]);
+  });
+
+  it('offers only Remove for a partner that never registered, and deletes it after the confirmation', async () => {
+    const invited = { ...emsp, status: 'PENDING' as const, countryCode: null, partyId: null, modules: [], pendingPushes: 0, failingPushes: 0 };
+    api.routes = (call) => {
+      if (call.path === '/roaming/partners') return ok({ partners: [invited] });
+      return call.method === 'DELETE' && call.path === `/roaming/partners/${P1}` ? ok({}) : routes(call);
+    };
+    const user = userEvent.setup();
+    renderAs('SuperAdmin', <RoamingPage />);
+    expect(await screen.findByText('Waiting for registration')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for ChargeApp' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Remove']);
+    await user.click(screen.getByRole('menuitem', { name: 'Remove' }));
+    const confirm = screen.getByRole('dialog', { name: 'Remove partner?' });
+    expect(confirm).toHaveTextContent('We tell ChargeApp to forget our credentials');
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('ChargeApp removed')).toBeInTheDocument();
+    expect(api.changes().map(({ method, path }) => `${method} ${path}`)).toEqual([`DELETE /roaming/partners/${P1}`]);
   });
 
   it('opens a partner: its modules, and its pushes filtered and paged by the server', async () => {
