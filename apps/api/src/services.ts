@@ -32,6 +32,8 @@ import { createDpoService } from './modules/dpo/dpo.service.ts';
 import { createPowerEngine } from './modules/dpo/power-engine.ts';
 import { createUtilityService } from './modules/utility/utility.service.ts';
 import { createCompanyService } from './modules/company/company.service.ts';
+import { createRegistrationServer } from './modules/ocpi/credentials/registration-server.ts';
+import { createRoamingService } from './modules/ocpi/roaming.service.ts';
 import { createMetersService } from './modules/utility/meters.service.ts';
 import { createInspectionsService } from './modules/inspections/inspections.service.ts';
 import { createManufacturingService } from './modules/manufacturing/manufacturing.service.ts';
@@ -285,6 +287,8 @@ export const createServices = (ctx: ServiceContext) => {
     dpo: createDpoService({ db, engine: powerEngine }),
     utility: createUtilityService({ db, files, now }),
     company: createCompanyService({ db }),
+    roaming: createRoamingService({ db, config, now }),
+    ocpiRegistration: createRegistrationServer({ db, config, now }),
     meters: createMetersService({ db }),
     manufacturing: createManufacturingService({ db, files, log: ctx.log }),
   };
