@@ -111,7 +111,8 @@ export const serveEmspRegistration = (
     countryCode = 'NL',
     partyId = 'EMS',
     versions = ['2.2.1'],
-  }: { accepted: string[]; countryCode?: string; partyId?: string; versions?: string[] },
+    credentialsDown = false,
+  }: { accepted: string[]; countryCode?: string; partyId?: string; versions?: string[]; credentialsDown?: boolean },
 ) => {
   const state = { accepted: new Set(accepted), issued: [] as string[], received: [] as unknown[] };
   const credentials = () => {
@@ -139,6 +140,7 @@ export const serveEmspRegistration = (
           ],
         }),
       };
+    if (request.path === '/credentials' && credentialsDown) return { status: 503, body: envelope(undefined, 3000) };
     if (request.path === '/credentials' && (request.method === 'POST' || request.method === 'PUT')) {
       state.received.push(request.body);
       // The old token ends when a new one is issued, as a real server's would.

@@ -94,6 +94,19 @@ describe('/web/roaming partners', () => {
     expect((await t.database.db.select().from(ocpiPartners)).length).toBe(before);
   });
 
+  it('keeps the current tokens when a re-registration fails, and shows why', async () => {
+    const { id, tokenB, authorization } = await connectTestPartner(t.database.db, t.config.jwtSecret, { peerUrl: peer.url, partyId: 'FAI' });
+    serveEmspRegistration(peer, { accepted: [tokenB], credentialsDown: true });
+    const response = await web('POST', `/${id}/reregister`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'ROAMING_PARTNER_UNREACHABLE', msg: [expect.stringContaining('PUT')] });
+    expect(peer.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /versions', 'GET /2.2.1', 'PUT /credentials']);
+    const shown = (await web('GET', '')).json<{ partners: (Partner & { lastFailure: string })[] }>().partners.find((p) => p.id === id);
+    expect(shown?.lastFailure).toContain('HTTP 503');
+    const versions = await t.app.inject({ method: 'GET', url: '/ocpi/versions', headers: { authorization } });
+    expect(versions.statusCode).toBe(200);
+  });
+
   it('invites (token A shown once), suspends and resumes, and counts what the outbox owes', async () => {
     const invited = await web('POST', '', { name: 'Invited eMSP' });
     expect(invited.statusCode).toBe(200);

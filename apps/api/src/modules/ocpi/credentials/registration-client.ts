@@ -25,9 +25,18 @@ export const createRegistrationClient = ({ db, config, now }: { db: Database; co
   /** The token the partner gave us; unreadable only when the secret it was sealed with changed. */
   const outgoingToken = (row: repo.PartnerRow) => {
     const token = row.outgoingTokenSealed ? box.open(row.outgoingTokenSealed) : undefined;
-    if (!token) throw new OcpiClientError('The token this partner gave us cannot be read (was JWT_SECRET changed?). Remove it and connect again');
+    if (!token)
+      throw new AppError('ROAMING_PARTNER_UNREACHABLE', {
+        messages: ['The token this partner gave us cannot be read (was JWT_SECRET changed?). Remove it and connect again'],
+      });
     return token;
   };
+
+  /** The partner's 2.2.1 endpoints and its credentials endpoint, read with the token we hold. */
+  const readPartner = (versionsUrl: string, token: string) =>
+    fetchPartnerVersion({ versionsUrl, token, allowPrivate })
+      .then((version) => ({ version, credentialsUrl: credentialsEndpointOf(version.endpoints) }))
+      .catch(unreachable);
 
   const partyConflict = async (partnerId: string, roles: Parameters<typeof partyOf>[0]) => {
     const holder = await repo.partyHolder(db, partyOf(roles), partnerId);
@@ -41,14 +50,7 @@ export const createRegistrationClient = ({ db, config, now }: { db: Database; co
    * because the partner reads our versions with it while it handles the POST.
    */
   const connect = async (actor: Actor, input: { name: string; versionsUrl: string; token: string }) => {
-    const version = await fetchPartnerVersion({ versionsUrl: input.versionsUrl, token: input.token, allowPrivate }).catch(unreachable);
-    const credentialsUrl = (() => {
-      try {
-        return credentialsEndpointOf(version.endpoints);
-      } catch (error) {
-        return unreachable(error);
-      }
-    })();
+    const { version, credentialsUrl } = await readPartner(input.versionsUrl, input.token);
     const tokenB = newCredentialsToken();
     const pending = await repo.insertPartner(db, {
       name: input.name,
@@ -106,34 +108,23 @@ export const createRegistrationClient = ({ db, config, now }: { db: Database; co
    */
   const reregister = async (actor: Actor, row: repo.PartnerRow) => {
     if (row.status === 'PENDING' || !row.outgoingTokenSealed || !row.versionsUrl) throw new AppError('ROAMING_PARTNER_NOT_CONNECTED');
-    const token = (() => {
-      try {
-        return outgoingToken(row);
-      } catch (error) {
-        return unreachable(error);
-      }
-    })();
-    const version = await fetchPartnerVersion({ versionsUrl: row.versionsUrl, token, allowPrivate }).catch(unreachable);
-    const credentialsUrl = (() => {
-      try {
-        return credentialsEndpointOf(version.endpoints);
-      } catch (error) {
-        return unreachable(error);
-      }
-    })();
+    // The Roaming screen shows why the last attempt failed; a failed PUT also gives the old token back.
+    const failed = (restore: boolean) => async (error: unknown) => {
+      await repo.updatePartner(db, row.id, {
+        ...(restore ? { incomingTokenHash: row.incomingTokenHash } : {}),
+        lastFailureAt: now(),
+        lastFailure: error instanceof Error ? error.message.slice(0, 500) : 'Re-registration failed',
+      });
+      return unreachable(error);
+    };
+    const token = outgoingToken(row);
+    const { version, credentialsUrl } = await readPartner(row.versionsUrl, token).catch(failed(false));
     const tokenB = newCredentialsToken();
     await repo.updatePartner(db, row.id, { incomingTokenHash: hashCredentialsToken(tokenB), incomingTokenKind: 'C' });
     const answered = await callOcpi(
       { method: 'PUT', url: credentialsUrl, token, body: ourCredentials(config, tokenB), allowPrivate },
       ocpiCredentialsSchema,
-    ).catch(async (error: unknown) => {
-      await repo.updatePartner(db, row.id, {
-        incomingTokenHash: row.incomingTokenHash,
-        lastFailureAt: now(),
-        lastFailure: error instanceof Error ? error.message.slice(0, 500) : 'Re-registration failed',
-      });
-      return unreachable(error);
-    });
+    ).catch(failed(true));
     const columns = registeredColumns(version, answered.data.roles, now());
     // A party another connection holds is not taken over: the partner keeps the party it registered with.
     const keepParty = await partyConflict(row.id, answered.data.roles);
