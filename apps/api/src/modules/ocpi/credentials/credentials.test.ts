@@ -140,6 +140,19 @@ describe('OCPI credentials as the server', () => {
     expect((await versionsWith(tokenA)).statusCode).toBe(200);
   });
 
+  it('refuses a party another connection holds with 409, leaving the newcomer unregistered', async () => {
+    const first = await invite();
+    const second = await invite();
+    const tokenB = newCredentialsToken();
+    const tokenB2 = newCredentialsToken();
+    serveEmspRegistration(peer, { accepted: [tokenB, tokenB2], partyId: 'DUP' });
+    expect((await call('POST', first.tokenA, theirCredentials(tokenB, 'DUP'))).statusCode).toBe(200);
+    const response = await call('POST', second.tokenA, theirCredentials(tokenB2, 'DUP'));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<Envelope>()).toMatchObject({ status_code: 2000, status_message: expect.stringContaining('NL/DUP') });
+    expect(await partner(second.id)).toMatchObject({ status: 'PENDING', incomingTokenKind: 'A' });
+  });
+
   it('refuses a body that is not a Credentials object with 400 / 2001', async () => {
     const { tokenA } = await invite();
     const response = await call('POST', tokenA, { token: 'has space', url: 'not a url', roles: [] });
