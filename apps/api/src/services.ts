@@ -32,6 +32,8 @@ import { createDpoService } from './modules/dpo/dpo.service.ts';
 import { createPowerEngine } from './modules/dpo/power-engine.ts';
 import { createUtilityService } from './modules/utility/utility.service.ts';
 import { createCompanyService } from './modules/company/company.service.ts';
+import { createRegistrationServer } from './modules/ocpi/credentials/registration-server.ts';
+import { createRoamingService } from './modules/ocpi/roaming.service.ts';
 import { createMetersService } from './modules/utility/meters.service.ts';
 import { createInspectionsService } from './modules/inspections/inspections.service.ts';
 import { createManufacturingService } from './modules/manufacturing/manufacturing.service.ts';
@@ -41,7 +43,7 @@ import { createMaintenanceService } from './modules/maintenance/maintenance.serv
 import { createDeviceModelService } from './modules/device-model/device-model.service.ts';
 import { createOcppServer } from './modules/ocpp/ocpp.service.ts';
 import { createOutboxWorker } from './modules/ocpi/outbox/outbox-worker.ts';
-import { sendOcpiPush } from './modules/ocpi/outbox/outbox-http.ts';
+import { ocpiPushSender } from './modules/ocpi/outbox/outbox-http.ts';
 import { createRoamingPushesService } from './modules/ocpi/outbox/pushes.service.ts';
 import { ocpiCredentialsBox } from './modules/ocpi/partner-credentials.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -206,7 +208,12 @@ export const createServices = (ctx: ServiceContext) => {
   });
 
   // OCPI pushes (decision 916): written in the transaction of each change, delivered by this worker.
-  const ocpiOutbox = createOutboxWorker({ db, box: ocpiCredentialsBox(config.jwtSecret), send: sendOcpiPush, log: ctx.log });
+  const ocpiOutbox = createOutboxWorker({
+    db,
+    box: ocpiCredentialsBox(config.jwtSecret),
+    send: ocpiPushSender(config.ocpi.allowPrivatePartnerUrls),
+    log: ctx.log,
+  });
 
   return {
     ocpiOutbox,
@@ -294,6 +301,8 @@ export const createServices = (ctx: ServiceContext) => {
     dpo: createDpoService({ db, engine: powerEngine }),
     utility: createUtilityService({ db, files, now }),
     company: createCompanyService({ db }),
+    roaming: createRoamingService({ db, config, now }),
+    ocpiRegistration: createRegistrationServer({ db, config, now }),
     meters: createMetersService({ db }),
     manufacturing: createManufacturingService({ db, files, log: ctx.log }),
   };

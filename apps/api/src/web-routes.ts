@@ -34,6 +34,7 @@ import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { licensesRoutes } from './modules/billing/licenses.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { payoutEventsRoutes } from './modules/payouts/payout-events.routes.ts';
+import { roamingRoutes } from './modules/ocpi/roaming.routes.ts';
 import { remoteActionsRoutes } from './modules/remote-actions/remote-actions.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { scheduleRoutes } from './modules/schedule/schedule.routes.ts';
@@ -115,6 +116,7 @@ export const registerWebRoutes = async (
   await web.register(utilityRoutes, { utility: s.utility });
   await web.register(companyRoutes, { company: s.company });
   await web.register(roamingPushesRoutes, { pushes: s.roamingPushes });
+  await web.register(roamingRoutes, { roaming: s.roaming });
   await web.register(metersRoutes, { meters: s.meters });
   await web.register(manufacturingRoutes, { manufacturing: s.manufacturing });
   await web.register(inspectionsRoutes, { inspections: s.inspections });

@@ -91,3 +91,72 @@ export const connectTestPartner = async (
     .returning({ id: ocpiPartners.id });
   return { id: partner!.id, tokenB, tokenC, authorization: authorizationHeaderOf(tokenC) };
 };
+
+export type OcpiPeer = Awaited<ReturnType<typeof startOcpiPeer>>;
+
+const envelope = (data?: unknown, status_code = 1000) => ({
+  ...(data === undefined ? {} : { data }),
+  status_code,
+  timestamp: new Date().toISOString(),
+});
+const tokenOf = (authorization: string | undefined) => {
+  const raw = /^Token (\S+)$/.exec(authorization ?? '')?.[1];
+  return raw ? Buffer.from(raw, 'base64').toString('utf8') : undefined;
+};
+
+/**
+ * The peer as a registering eMSP ("Credentials module", both roles): versions and 2.2.1 details, and a
+ * credentials endpoint that takes POST/PUT/DELETE as a server would — each answer only to a token it accepts
+ * (`accepted`), issuing a fresh token per POST/PUT. `received` is the credentials objects we sent it.
+ */
+export const serveEmspRegistration = (
+  peer: OcpiPeer,
+  {
+    accepted,
+    countryCode = 'NL',
+    partyId = 'EMS',
+    versions = ['2.2.1'],
+    credentialsDown = false,
+  }: { accepted: string[]; countryCode?: string; partyId?: string; versions?: string[]; credentialsDown?: boolean },
+) => {
+  const state = { accepted: new Set(accepted), issued: [] as string[], received: [] as unknown[] };
+  const credentials = () => {
+    const token = newCredentialsToken();
+    state.issued.push(token);
+    state.accepted.add(token);
+    return {
+      token,
+      url: `${peer.url}/versions`,
+      roles: [{ role: 'EMSP', country_code: countryCode, party_id: partyId, business_details: { name: 'Peer eMSP' } }],
+    };
+  };
+  peer.respond((request) => {
+    const token = tokenOf(request.authorization);
+    if (!token || !state.accepted.has(token)) return { status: 401, body: envelope(undefined, 2002) };
+    if (request.path === '/versions') return { body: envelope(versions.map((version) => ({ version, url: `${peer.url}/${version}` }))) };
+    if (request.path === '/2.2.1')
+      return {
+        body: envelope({
+          version: '2.2.1',
+          endpoints: [
+            { identifier: 'credentials', role: 'RECEIVER', url: `${peer.url}/credentials` },
+            { identifier: 'locations', role: 'RECEIVER', url: `${peer.url}/locations` },
+            { identifier: 'tokens', role: 'SENDER', url: `${peer.url}/tokens` },
+          ],
+        }),
+      };
+    if (request.path === '/credentials' && credentialsDown) return { status: 503, body: envelope(undefined, 3000) };
+    if (request.path === '/credentials' && (request.method === 'POST' || request.method === 'PUT')) {
+      state.received.push(request.body);
+      // The old token ends when a new one is issued, as a real server's would.
+      state.accepted.delete(token);
+      return { body: envelope(credentials()) };
+    }
+    if (request.path === '/credentials' && request.method === 'DELETE') {
+      state.accepted.delete(token);
+      return { body: envelope() };
+    }
+    return undefined;
+  });
+  return state;
+};

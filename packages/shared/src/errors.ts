@@ -80,7 +80,6 @@ export const ERROR_CODES = {
   MESH_GATEWAY_INVALID: { status: 400, message: 'The gateway must be another charger at the same location' },
   UTILITY_CONFIG_NOT_FOUND: { status: 404, message: 'Utility config not found' },
   METER_NOT_FOUND: { status: 404, message: 'Meter not found. It may have been removed; reload the list' },
-  ROAMING_PARTNER_NOT_FOUND: { status: 404, message: 'Roaming partner not found. It may have been removed; reload the list' },
   METER_TAKEN: { status: 409, message: 'This location already has a meter with that number' },
   UTILITY_CONFIG_TAKEN: { status: 409, message: 'This location already has a utility config with that provider and account number' },
   BILL_FILE_REQUIRED: { status: 400, message: 'Choose the bill as a PDF file' },
@@ -229,6 +228,19 @@ export const ERROR_CODES = {
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The event signature could not be verified' },
   REFUND_TOO_LARGE: { status: 400, message: 'The refund is more than what is left of the session after earlier refunds' },
   REFUND_KEY_REUSED: { status: 409, message: 'This refund request was already used for another refund. Reload and try again' },
+  ROAMING_PARTNER_NOT_FOUND: { status: 404, message: 'Roaming partner not found. It may have been removed; reload the list' },
+  ROAMING_PARTY_EXISTS: {
+    status: 409,
+    message: 'A roaming partner with this country code and party id is already registered. Remove it first, or re-register it',
+  },
+  /** The reason (which request failed and how) is given as the message; this one is the fallback. */
+  ROAMING_PARTNER_UNREACHABLE: { status: 400, message: "The partner's OCPI API could not be used. Check its versions URL and token" },
+  ROAMING_PARTNER_NOT_CONNECTED: {
+    status: 409,
+    message: 'This partner has not completed registration. Wait for it to register, or remove it and connect again',
+  },
+  ROAMING_PARTNER_NOT_SUSPENDED: { status: 409, message: 'This partner is not suspended' },
+  ROAMING_PARTNER_SUSPENDED: { status: 409, message: 'This partner is suspended. Resume it first' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -32,6 +32,7 @@ export * from './schemas/device-model.ts';
 export * from './schemas/tariffs.ts';
 export * from './schemas/ocpi.ts';
 export * from './ocpi/constants.ts';
+export * from './ocpi/credentials.ts';
 export * from './ocpi/ids.ts';
 export * from './pricing/index.ts';
 export * from './schemas/drivers.ts';

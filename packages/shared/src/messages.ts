@@ -89,6 +89,11 @@ export const networkMessages = {
   updateCompany: 'Unable to update company information',
 } as const;
 
+/** The Roaming screen (issue 42): what a mutation of a roaming partner answers when it has no object to show. */
+export const roamingMessages = {
+  partnerRemoved: 'Roaming partner removed',
+} as const;
+
 /** Inspection templates (decision 055): a host retires a checklist without losing the records filled in on it. */
 export const inspectionMessages = {
   templateNotFound: 'Inspection template not found. It may have been removed or belong to another location; reload the list',

@@ -34,7 +34,7 @@ describe('GET /web/roaming/partners/:id/pushes: what a partner is owed, for the 
     expect(all.json()).toMatchObject({ total: 3, page: 1, pageSize: 2, items: [{ objectKey: 'LOC3' }, { objectKey: 'LOC2' }] });
     expect((await list({ state: 'failing' })).json()).toMatchObject({
       total: 1,
-      items: [{ objectKey: 'LOC2', attempts: 1, lastError: 'The partner answered HTTP 500', deliveredAt: null }],
+      items: [{ objectKey: 'LOC2', attempts: 1, lastError: expect.stringMatching(/answered HTTP 500$/), deliveredAt: null }],
     });
     expect((await list({ state: 'delivered' })).json()).toMatchObject({ total: 2 });
   });

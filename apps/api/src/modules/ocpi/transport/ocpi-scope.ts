@@ -18,6 +18,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     ocpiCaller: OcpiCaller | null;
+    /** The credentials token the caller presented, as decoded: the credentials module answers it back (GET). */
+    ocpiToken: string | null;
   }
 }
 
@@ -39,6 +41,7 @@ const fromAppError = (error: AppError) =>
  */
 export const ocpiScope = async (app: FastifyInstance, { db, register }: { db: Database; register: (scope: FastifyInstance) => Promise<void> }) => {
   app.decorateRequest('ocpiCaller', null);
+  app.decorateRequest('ocpiToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-ID', header(request, 'x-request-id') ?? randomUUID());
@@ -46,13 +49,18 @@ export const ocpiScope = async (app: FastifyInstance, { db, register }: { db: Da
     const wanted = request.routeOptions.config.ocpiAuth;
     // Only the catch-all below declares none: an unknown OCPI path is a 404 in the envelope, token or not.
     if (!wanted) return;
-    const caller = await findCallerByTokenHashes(db, tokensFromAuthorization(request.headers.authorization).map(hashCredentialsToken));
+    const readings = tokensFromAuthorization(request.headers.authorization).map((token) => ({ token, hash: hashCredentialsToken(token) }));
+    const caller = await findCallerByTokenHashes(
+      db,
+      readings.map((reading) => reading.hash),
+    );
     if (!caller) throw ocpiErrors.unauthorized();
     // 2.2.1: token A opens only versions and credentials; a suspended partner is refused until resumed.
     if (wanted === 'partner' && caller.tokenKind === 'A')
       throw ocpiErrors.unauthorized('Register first: this token only opens versions and credentials');
     if (wanted === 'partner' && caller.status !== 'CONNECTED') throw ocpiErrors.unauthorized('This partner is suspended');
     request.ocpiCaller = caller;
+    request.ocpiToken = readings.find((reading) => reading.hash === caller.tokenHash)?.token ?? null;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
