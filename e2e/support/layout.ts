@@ -25,12 +25,14 @@ export const pageOverflow = (page: Page, width: number) =>
  * - cells whose content is wider or taller than the cell (the grid clips a cell's overflow), or that hold an
  *   element cut the same way (a chip's label);
  * - columns past the grid's right edge, reachable only by scrolling the grid sideways.
- * A pixel of slack absorbs sub-pixel rounding: scrollWidth and clientWidth are whole pixels rounded separately.
+ * Text cut with an ellipsis counts from the first pixel ("Actio…" was 51 px of text in a 50 px box); elsewhere a pixel
+ * of slack absorbs sub-pixel rounding, as scrollWidth and clientWidth are whole pixels rounded separately.
  */
 export const clippedGridContent = (page: Page) =>
   page.evaluate(() => {
     const SLACK = 1;
-    const cutWide = (element: Element) => element.scrollWidth > element.clientWidth + SLACK;
+    const ellipsis = (element: Element) => getComputedStyle(element).textOverflow === 'ellipsis';
+    const cutWide = (element: Element) => element.scrollWidth > element.clientWidth + (ellipsis(element) ? 0 : SLACK);
     const cutTall = (element: Element) => element.scrollHeight > element.clientHeight + SLACK;
     const clips = (element: Element) => {
       const style = getComputedStyle(element);
