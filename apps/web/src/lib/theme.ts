@@ -71,6 +71,11 @@ export const theme = createTheme({
             outline: `2px solid ${FOCUS_RING_COLOR}`,
             outlineOffset: -2,
           },
+          // Rows that grow with their content wrap it (MUI's own rule); these let what has no break either (an e-mail
+          // address, an id tag, a chip's long location name) wrap too, rather than end cut at the column's edge (issue 39).
+          '& .MuiDataGrid-row--dynamicHeight > .MuiDataGrid-cell': { overflowWrap: 'anywhere' },
+          '& .MuiDataGrid-row--dynamicHeight .MuiChip-root': { height: 'auto', minHeight: 24 },
+          '& .MuiDataGrid-row--dynamicHeight .MuiChip-label': { whiteSpace: 'normal', paddingBlock: 2 },
         },
       },
     },

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { ACTIVITY_ACTION_LABELS, type ActivityLogItem } from '@wattdesk/shared/schemas/activity-logs';
+import { EmailText } from '../../../components/data-grid/email-text.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
@@ -21,38 +22,55 @@ const TwoLines = ({ first, second }: { first: string; second: string | null }) =
   <Box sx={{ py: 1 }}>
     <Typography variant="body2">{first}</Typography>
     {second ? (
-      <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+      <Typography variant="caption" color="text.secondary">
         {second}
       </Typography>
     ) : null}
   </Box>
 );
 
+/** Who acted, and from which address beneath: one column instead of two keeps the grid within 1440 px. */
+const ActorCell = ({ row }: { row: ActivityLogItem }) => {
+  // The address goes beneath when a name stands above it; alone, it is the first line.
+  const emailBeneath = row.actorName ? row.actorEmail : null;
+  return (
+    <Box sx={{ py: 1 }}>
+      <Typography variant="body2">{row.actorName ?? (row.actorEmail ? <EmailText email={row.actorEmail} /> : 'Unknown')}</Typography>
+      {emailBeneath || row.actorType ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {emailBeneath ? <EmailText email={emailBeneath} /> : null}
+          {emailBeneath && row.actorType ? ' · ' : null}
+          {row.actorType}
+        </Typography>
+      ) : null}
+      {row.ipAddress ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          from {row.ipAddress}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
+
+/**
+ * The activity grid: 1045 px of minimum widths, within the grid's 1110 at 1440 px with the navigation open
+ * (e2e/tests/desktop.spec.ts); long values wrap in their growing rows.
+ */
 export const activityColumns: GridColDef<ActivityLogItem>[] = [
   // Each row in its location's zone (the viewer's for rows without one), labelled.
   {
     field: 'createdAt',
     headerName: 'Time',
-    width: 190,
+    // "Nov 17, 2026, 22:12:44 PST" on one line.
+    width: 225,
     valueFormatter: (value: string, row) => formatDateTime(value, row.locationTimeZone, { seconds: true }),
   },
-  {
-    field: 'actorEmail',
-    headerName: 'Actor',
-    flex: 1,
-    minWidth: 200,
-    renderCell: ({ row }) => (
-      <TwoLines
-        first={row.actorName ?? row.actorEmail ?? 'Unknown'}
-        second={[row.actorName ? row.actorEmail : null, row.actorType].filter(Boolean).join(' · ')}
-      />
-    ),
-  },
+  { field: 'actorEmail', headerName: 'Actor · IP address', flex: 1, minWidth: 180, renderCell: ({ row }) => <ActorCell row={row} /> },
   {
     field: 'action',
     headerName: 'Action',
     flex: 1,
-    minWidth: 190,
+    minWidth: 150,
     renderCell: ({ row }) => <TwoLines first={ACTIVITY_ACTION_LABELS[row.action] ?? row.action} second={row.action} />,
   },
   {
@@ -63,7 +81,6 @@ export const activityColumns: GridColDef<ActivityLogItem>[] = [
     // The name where one exists; the id stays for rows that name nothing (or what is gone).
     renderCell: ({ row }) => <TwoLines first={row.entityName ?? row.entity} second={row.entityName ? row.entity : row.entityId} />,
   },
-  { field: 'locationName', headerName: 'Location', flex: 1, minWidth: 160, sortable: false, valueFormatter: (value: string | null) => value ?? '—' },
-  { field: 'changes', headerName: 'Changes', flex: 2, minWidth: 260, sortable: false, renderCell: ({ row }) => <Changes changes={row.changes} /> },
-  { field: 'ipAddress', headerName: 'IP address', width: 140, sortable: false },
+  { field: 'locationName', headerName: 'Location', flex: 1, minWidth: 130, sortable: false, valueFormatter: (value: string | null) => value ?? '—' },
+  { field: 'changes', headerName: 'Changes', flex: 2, minWidth: 190, sortable: false, renderCell: ({ row }) => <Changes changes={row.changes} /> },
 ];

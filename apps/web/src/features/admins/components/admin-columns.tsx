@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { USER_TYPE_LABELS } from '@wattdesk/shared/roles';
 import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
+import { EmailText } from '../../../components/data-grid/email-text.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-time.ts';
 import { AdminStatusChip } from './admin-status-chip.tsx';
 
@@ -43,23 +44,27 @@ const ACTION_LABELS: Record<AdminAction, string> = {
   reactivate: 'Reactivate',
 };
 
+/**
+ * The administrators grid: 1070 px of minimum widths, within the grid's 1110 at 1440 px with the navigation open
+ * (e2e/tests/desktop.spec.ts); long addresses and location names wrap in their growing rows rather than being cut.
+ */
 export const adminColumns = (
   allowed: Record<AdminAction, boolean>,
   onAction: (action: AdminAction, admin: AdminListItem) => void,
 ): GridColDef<AdminListItem>[] => [
-  { field: 'name', headerName: 'Name', flex: 1, minWidth: 130, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
-  { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 180 },
-  { field: 'userType', headerName: 'Type', flex: 0.9, minWidth: 130, valueFormatter: (value: AdminListItem['userType']) => USER_TYPE_LABELS[value] },
-  { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 120, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
+  { field: 'email', headerName: 'Email', flex: 1.5, minWidth: 200, renderCell: ({ row }) => <EmailText email={row.email} /> },
+  { field: 'userType', headerName: 'Type', flex: 0.9, minWidth: 120, valueFormatter: (value: AdminListItem['userType']) => USER_TYPE_LABELS[value] },
+  { field: 'status', headerName: 'Status', width: 100, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
   { field: 'locations', headerName: 'Locations', flex: 1.3, minWidth: 170, sortable: false, renderCell: ({ row }) => <LocationsCell admin={row} /> },
   // Accounts span locations: the viewer's zone, labelled.
-  { field: 'lastSignInAt', headerName: 'Last sign-in', flex: 0.9, minWidth: 150, valueFormatter: (value: string | null) => formatDateTime(value) },
-  { field: 'createdAt', headerName: 'Added', width: 110, valueFormatter: (value: string) => formatDate(value) },
+  { field: 'lastSignInAt', headerName: 'Last sign-in', flex: 0.9, minWidth: 180, valueFormatter: (value: string | null) => formatDateTime(value) },
+  { field: 'createdAt', headerName: 'Added', width: 100, valueFormatter: (value: string) => formatDate(value) },
   {
     field: 'actions',
     type: 'actions',
     headerName: 'Actions',
-    width: 70,
+    width: 80,
     getActions: ({ row }) =>
       actionsFor(row, allowed).map((action) => (
         <GridActionsCellItem key={action} label={ACTION_LABELS[action]} showInMenu onClick={() => onAction(action, row)} />

@@ -33,5 +33,5 @@ const LiveState = ({ charger }: { charger: Charger }) => (
 
 /** What the chargers report live; an offline charger says when it was last seen. */
 export const liveColumns: GridColDef<Charger>[] = [
-  { field: 'connected', headerName: 'Now', flex: 1.4, minWidth: 210, sortable: false, renderCell: ({ row }) => <LiveState charger={row} /> },
+  { field: 'connected', headerName: 'Now', flex: 1.4, minWidth: 200, sortable: false, renderCell: ({ row }) => <LiveState charger={row} /> },
 ];

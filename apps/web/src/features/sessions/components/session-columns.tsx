@@ -9,15 +9,32 @@ import { paths } from '../../../config/paths.ts';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import { formatDurationWords, formatKw, formatKwh } from '@wattdesk/shared/format';
 import { elapsedMs } from '../../../lib/charging-format.ts';
-import { formatDateTime } from '../../../lib/format-time.ts';
+import { formatDate, formatTime } from '../../../lib/format-time.ts';
 
-const Duration = ({ session }: { session: ChargingSession }) =>
-  session.stoppedAt ? (
-    // A finished session's length reads in words, like every finished duration; only the live one ticks as a clock.
-    <span>{formatDurationWords(elapsedMs(session.startedAt, session.stoppedAt, 0))}</span>
-  ) : (
-    <RunningDuration startedAt={session.startedAt} />
-  );
+/** An instant as its day over its time: a whole date-time ("Dec 16, 2026, 13:04 PST") takes 200 px on one line. */
+const DayThenTime = ({ at, timeZone }: { at: string; timeZone: string | undefined }) => (
+  <>
+    {formatDate(at, timeZone)}
+    <Box component="span" sx={{ display: 'block' }}>
+      {formatTime(at, timeZone)}
+    </Box>
+  </>
+);
+
+/** When it stopped, and how long it ran beneath: a running session's clock ticks where its stop will be. */
+const StoppedCell = ({ session, timeZone }: { session: ChargingSession; timeZone: string | undefined }) => (
+  <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
+    {session.stoppedAt ? <DayThenTime at={session.stoppedAt} timeZone={timeZone} /> : 'Running'}
+    <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+      {session.stoppedAt ? (
+        // A finished session's length reads in words, like every finished duration; only the live one ticks as a clock.
+        formatDurationWords(elapsedMs(session.startedAt, session.stoppedAt, 0))
+      ) : (
+        <RunningDuration startedAt={session.startedAt} />
+      )}
+    </Box>
+  </Box>
+);
 
 const StatusCell = ({ session }: { session: ChargingSession }) => (
   <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
@@ -31,14 +48,15 @@ const StatusCell = ({ session }: { session: ChargingSession }) => (
 );
 
 /**
- * The sessions grid, times in the location's zone (labelled). Flexible widths and the stop reason under the
- * status keep every column in view at 1440 px with the navigation open.
+ * The sessions grid, times in the location's zone (labelled). Flexible widths, days over times, the duration under
+ * the stop and the stop reason under the status keep every column in view at 1440 px with the navigation open
+ * (1070 px of minimum widths in the grid's 1110; e2e/tests/desktop.spec.ts).
  */
 export const sessionColumns = (timeZone: string | undefined): GridColDef<ChargingSession>[] => [
   {
     field: 'transactionId',
     headerName: 'Session',
-    width: 90,
+    width: 80,
     sortable: false,
     renderCell: ({ row }) => (
       <Link component={RouterLink} to={paths.session(row.id)} aria-label={`Session ${row.transactionId} on ${row.chargerName}`}>
@@ -64,7 +82,8 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
     field: 'idTag',
     headerName: 'Driver',
     flex: 0.9,
-    minWidth: 120,
+    // A 14-character id tag on one line.
+    minWidth: 150,
     sortable: false,
     // The driver's name where the tag belongs to one, the tag under it; an unknown tag is all there is.
     renderCell: ({ row }) => (
@@ -78,16 +97,25 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
       </Box>
     ),
   },
-  { field: 'startedAt', headerName: 'Started', flex: 1, minWidth: 160, valueFormatter: (value: string) => formatDateTime(value, timeZone) },
+  {
+    field: 'startedAt',
+    headerName: 'Started',
+    flex: 1,
+    minWidth: 130,
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
+        <DayThenTime at={row.startedAt} timeZone={timeZone} />
+      </Box>
+    ),
+  },
   {
     field: 'stoppedAt',
-    headerName: 'Stopped',
+    headerName: 'Stopped · duration',
     flex: 1,
-    minWidth: 160,
-    valueFormatter: (value: string | null) => (value ? formatDateTime(value, timeZone) : 'Running'),
+    minWidth: 130,
+    renderCell: ({ row }) => <StoppedCell session={row} timeZone={timeZone} />,
   },
-  { field: 'duration', headerName: 'Duration', width: 90, sortable: false, renderCell: ({ row }) => <Duration session={row} /> },
-  { field: 'energyKwh', headerName: 'Energy', width: 110, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatKwh(value) },
+  { field: 'energyKwh', headerName: 'Energy', width: 100, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatKwh(value) },
   {
     field: 'powerKw',
     headerName: 'Power',
@@ -107,5 +135,5 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
     // A running session shows the engine's estimate so far, marked as such.
     valueFormatter: (value: ChargingSession['cost']) => (value ? `${formatMinor(value.total, value.currency)}${value.final ? '' : ' so far'}` : '—'),
   },
-  { field: 'status', headerName: 'Status', width: 130, sortable: false, renderCell: ({ row }) => <StatusCell session={row} /> },
+  { field: 'status', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <StatusCell session={row} /> },
 ];

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatInZone } from '../zone-time.ts';
@@ -12,17 +13,35 @@ import { formatInZone } from '../zone-time.ts';
 export const RULE_LABELS: Record<Violation['rule'], string> = { 'max-stay': 'Maximum stay', 'idle-limit': 'Idle beyond the limit' };
 const STATUS_COLOURS = { open: 'warning', waived: 'default', paid: 'success' } as const;
 
+/** Two lines fit the grid's fixed row: a value too long for its column wraps, centred, instead of ending in "…". */
+const Wrapping = ({ children, title }: { children: ReactNode; title?: string }) => (
+  <Box title={title} sx={{ display: 'flex', alignItems: 'center', height: '100%', lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+    <span>{children}</span>
+  </Box>
+);
+
+/**
+ * The violations grid: 1075 px of minimum widths with the actions, within the grid's 1110 at 1440 px with the
+ * navigation open (e2e/tests/desktop.spec.ts); a long rule or id tag wraps onto a second line rather than being cut.
+ */
 export const violationColumns = (
   timeZone: string,
   onResolve: ((violation: Violation, action: 'waived' | 'paid') => void) | null,
 ): GridColDef<Violation>[] => [
-  { field: 'detectedAt', headerName: 'Detected', width: 215, valueFormatter: (value: string) => formatInZone(value, timeZone) },
-  { field: 'idTag', headerName: 'Driver', width: 125, sortable: false },
+  { field: 'detectedAt', headerName: 'Detected', width: 205, valueFormatter: (value: string) => formatInZone(value, timeZone) },
+  {
+    field: 'idTag',
+    headerName: 'Driver',
+    flex: 0.7,
+    minWidth: 150,
+    sortable: false,
+    renderCell: ({ row }) => <Wrapping>{row.idTag}</Wrapping>,
+  },
   { field: 'chargerName', headerName: 'Charger', width: 100, sortable: false },
   {
     field: 'transactionId',
     headerName: 'Session',
-    width: 90,
+    width: 80,
     sortable: false,
     renderCell: ({ row }) => (
       <Link component={RouterLink} to={paths.session(row.sessionId)} aria-label={`Session ${row.transactionId}`}>
@@ -34,18 +53,18 @@ export const violationColumns = (
     field: 'rule',
     headerName: 'Rule',
     flex: 1,
-    minWidth: 170,
+    minWidth: 180,
     sortable: false,
     renderCell: ({ row }) => (
-      <span title={`${row.actualMinutes} minutes; the limit is ${row.limitMinutes}`}>
+      <Wrapping title={`${row.actualMinutes} minutes; the limit is ${row.limitMinutes}`}>
         {RULE_LABELS[row.rule]}: {row.actualMinutes} min
-      </span>
+      </Wrapping>
     ),
   },
   {
     field: 'amount',
     headerName: 'Amount',
-    width: 110,
+    width: 100,
     align: 'right',
     headerAlign: 'right',
     valueFormatter: (value: number, row) => formatMinor(value, row.currency),
@@ -53,7 +72,7 @@ export const violationColumns = (
   {
     field: 'status',
     headerName: 'Status',
-    width: 110,
+    width: 100,
     sortable: false,
     renderCell: ({ row }) => (
       <Chip
@@ -73,7 +92,8 @@ export const violationColumns = (
           sortable: false,
           renderCell: ({ row }: { row: Violation }) =>
             row.status === 'open' ? (
-              <Box sx={{ display: 'flex', gap: 1 }}>
+              // Centred in the row like the other cells, not against its top.
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
                 <Button size="small" onClick={() => onResolve(row, 'waived')} aria-label={`Waive violation of session ${row.transactionId}`}>
                   Waive…
                 </Button>
