@@ -89,6 +89,7 @@ export const createConnectionLifecycle = ({
       identity: session.identity,
       sessions: new Map(),
       chargerTransactions: new Map(),
+      connectorStatuses: new Map(),
       limits: new Map(),
       unknownTransactions: new Set(),
       availabilityCalls: 0,

@@ -1,4 +1,4 @@
-import type { ChargerEventKind, OcppVersion } from '@wattdesk/shared';
+import type { ChargerEventKind, ConnectorStatus, OcppVersion } from '@wattdesk/shared';
 import type { AuthorizationStatus } from '@wattdesk/shared/ocpp/ocpp16';
 import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
@@ -33,6 +33,11 @@ export type ChargerContext = {
    * which every other map here is keyed (a 1.6 connection leaves it empty).
    */
   chargerTransactions: Map<string, { transactionId: number; connectorId: number }>;
+  /**
+   * A 2.0.1 connection's connector statuses as it last stored them, by connector (EVSE) id: a TransactionEvent's
+   * charging state that says the same writes nothing (ocpp201/connector-statuses.ts). A 1.6 connection leaves it empty.
+   */
+  connectorStatuses: Map<number, ConnectorStatus>;
   /** Running sessions whose driver has a kWh limit, by transaction id. */
   limits: Map<number, EnergyLimit>;
   /** Transactions this connection sent meter values for that match no session (recorded once each). */

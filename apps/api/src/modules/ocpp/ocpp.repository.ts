@@ -51,6 +51,15 @@ export const refreshChargerStatus = async (tx: Transaction, id: string): Promise
 /** The chargers of these ids, on the alias `c` that refreshChargerStatuses reads. */
 const idsIn = (ids: readonly string[]) => sql`c.id = any(${uuidArray([...new Set(ids)])})`;
 
+/**
+ * These chargers' rows, locked in id order, for a batched update to join (as `locked`). A batch that took its locks in
+ * its own order (the order of the plan) deadlocked with a status round that held some of them and waited for the
+ * others (refreshChargerStatuses locks in id order): PostgreSQL cancelled the batch, a telemetry flush's last-seen
+ * update in the 50 % 2.0.1 bench (issue 41). Every batch in one order, no two can wait on each other.
+ */
+const lockedInOrder = (ids: readonly string[]) =>
+  sql`(select id from chargers where id = any(${uuidArray([...new Set(ids)])}) order by id for no key update) as locked`;
+
 /** Re-derives these chargers' status in the caller's transaction: one lock and one update for them all. */
 export const refreshChargerStatusesOf = (tx: Transaction, ids: readonly string[]): Promise<RefreshedStatus[]> =>
   ids.length ? refreshChargerStatuses(tx, idsIn(ids)) : Promise.resolve([]);
@@ -71,8 +80,8 @@ export const recordOcppVersions = async (db: Executor, versions: readonly { id: 
   if (!versions.length) return;
   await db.execute(sql`
     update chargers c set ocpp_version = x.version
-    from ${jsonRecordset(versions, { id: 'uuid', version: 'text' })}
-    where c.id = any(${uuidArray(versions.map((row) => row.id))}) and c.id = x.id and c.ocpp_version is distinct from x.version`);
+    from ${lockedInOrder(versions.map((row) => row.id))}, ${jsonRecordset(versions, { id: 'uuid', version: 'text' })}
+    where c.id = locked.id and x.id = locked.id and c.ocpp_version is distinct from x.version`);
 };
 
 /** A node starting afresh holds no connection; rows naming a node that is gone are cleared by the caller. */
@@ -110,8 +119,9 @@ export const recordBoots = async (db: Executor, boots: readonly BootReport[]) =>
       firmware_version = x."firmwareVersion",
       model = coalesce(nullif(x.model, ''), c.model),
       serial_number = coalesce(nullif(x."serialNumber", ''), c.serial_number)
-    from ${jsonRecordset(boots, { id: 'uuid', vendor: 'text', model: 'text', firmwareVersion: 'text', serialNumber: 'text' })}
-    where c.id = any(${uuidArray(boots.map((boot) => boot.id))}) and c.id = x.id and (
+    from ${lockedInOrder(boots.map((boot) => boot.id))},
+      ${jsonRecordset(boots, { id: 'uuid', vendor: 'text', model: 'text', firmwareVersion: 'text', serialNumber: 'text' })}
+    where c.id = locked.id and x.id = locked.id and (
       c.vendor is distinct from x.vendor
       or c.firmware_version is distinct from x."firmwareVersion"
       or (nullif(x.model, '') is not null and c.model is distinct from x.model)
@@ -318,16 +328,11 @@ export const touchLastSeen = async (db: Executor, seen: readonly { id: string; a
   if (!seen.length) return;
   await db.execute(sql`
     update chargers c set last_seen_at = greatest(c.last_seen_at, x.at)
-    from ${jsonRecordset(seen, { id: 'uuid', at: 'timestamptz' })}
-    where c.id = any(${uuidArray(seen.map((charger) => charger.id))}) and c.id = x.id`);
+    from ${lockedInOrder(seen.map((charger) => charger.id))}, ${jsonRecordset(seen, { id: 'uuid', at: 'timestamptz' })}
+    where c.id = locked.id and x.id = locked.id`);
 };
 
 export const setAvailability = async (db: Executor, ids: readonly string[], availability: 'operative' | 'inoperative') => {
   if (!ids.length) return;
-  await db.execute(
-    sql`update chargers set availability = ${availability} where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`,
-  );
+  await db.execute(sql`update chargers c set availability = ${availability} from ${lockedInOrder(ids)} where c.id = locked.id`);
 };

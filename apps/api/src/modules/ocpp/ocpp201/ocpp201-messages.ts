@@ -7,6 +7,7 @@ import type { ChargerContext, MessageEffects } from '../ocpp-context.ts';
 import type { SessionLifecycle } from '../session-lifecycle.ts';
 import type { StatusWriter } from '../status-writer.ts';
 import type { TelemetryWriter } from '../telemetry-writer.ts';
+import { createConnectorStatuses } from './connector-statuses.ts';
 import { createTransactionEvents, idTokenInfo } from './transaction-event.ts';
 
 type Handler<A extends Ocpp201Action> = (charger: ChargerContext, request: Ocpp201Request<A>) => Promise<Ocpp201Response<A>>;
@@ -77,7 +78,8 @@ export const createOcpp201Handlers = ({
   sessions: ReturnType<typeof createChargerSessions>;
   now: () => Date;
 }) => {
-  const transactionEvent = createTransactionEvents({ db, telemetry, statuses, effects, lifecycle, sessions, now });
+  const connectorStatuses = createConnectorStatuses(statuses);
+  const transactionEvent = createTransactionEvents({ db, telemetry, statuses: connectorStatuses, effects, lifecycle, sessions, now });
 
   const handlers: { [A in HandledAction]: Handler<A> } = {
     BootNotification: async (charger, params) => {
@@ -106,7 +108,7 @@ export const createOcpp201Handlers = ({
       const { evseId, connectorId } = params;
       const status = STATUS_OF_CONNECTOR[params.connectorStatus];
       const info = connectorId > 1 ? `EVSE ${evseId} connector ${connectorId}` : null;
-      const applied = await statuses.report({
+      const applied = await connectorStatuses.report(charger, {
         chargerId: charger.id,
         connectorId: evseId,
         status,

@@ -6,8 +6,8 @@ import type { createChargerSessions } from '../charger-sessions.ts';
 import type { ChargerContext, MessageEffects } from '../ocpp-context.ts';
 import * as repo from '../ocpp.repository.ts';
 import type { AuthorizeAnswer, SessionLifecycle } from '../session-lifecycle.ts';
-import type { StatusWriter } from '../status-writer.ts';
 import type { TelemetryWriter } from '../telemetry-writer.ts';
+import type { ConnectorStatuses } from './connector-statuses.ts';
 import { registerOf, toSampleRows201 } from './meter-values.ts';
 
 type TransactionEvent = Ocpp201Request<'TransactionEvent'>;
@@ -46,7 +46,7 @@ export const createTransactionEvents = ({
 }: {
   db: Database;
   telemetry: TelemetryWriter;
-  statuses: StatusWriter;
+  statuses: ConnectorStatuses;
   effects: MessageEffects;
   lifecycle: SessionLifecycle;
   sessions: ReturnType<typeof createChargerSessions>;
@@ -149,17 +149,20 @@ export const createTransactionEvents = ({
       sessions.watchLimit(charger, session.transactionId, rows);
     }
     const state = transactionInfo.chargingState;
-    if (state) {
-      const applied = await statuses.report({
-        chargerId: charger.id,
-        connectorId: session.connectorId,
-        status: STATUS_OF_CHARGING_STATE[state],
-        errorCode: 'NoError',
-        info: null,
-        reportedAt: new Date(params.timestamp),
-      });
-      if (applied) effects.changed(charger, 'status');
-    }
+    if (!state) return reply;
+    const status = STATUS_OF_CHARGING_STATE[state];
+    // An Updated repeats the charging state with each meter reading: the same state again changes nothing. A start
+    // (its session's first status) and an event the charger kept while offline (an older state) are still written.
+    if (eventType === 'Updated' && !params.offline && statuses.holds(charger, session.connectorId, status)) return reply;
+    const applied = await statuses.report(charger, {
+      chargerId: charger.id,
+      connectorId: session.connectorId,
+      status,
+      errorCode: 'NoError',
+      info: null,
+      reportedAt: new Date(params.timestamp),
+    });
+    if (applied) effects.changed(charger, 'status');
     return reply;
   };
 };
