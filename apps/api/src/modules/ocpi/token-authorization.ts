@@ -96,7 +96,7 @@ export const createTokenAuthorization = ({ db, box, realtimeTimeoutMs }: { db: D
       : answer(token, 'Blocked', `roaming token of ${token.country_code}/${token.party_id} is not valid`);
 
   const realtime = async (token: repo.TokenAtCharger, locationId: string): Promise<TokenAnswer> => {
-    const key = `${token.uid}|${token.type}|${locationId}`;
+    const key = `${token.key_uid}|${token.type}|${locationId}`;
     const hit = remembered.get(key);
     if (hit && Date.now() - hit.at < REUSE_MS) return hit.answer;
     const reply = await ask(token, locationId);

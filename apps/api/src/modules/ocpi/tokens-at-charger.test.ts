@@ -156,11 +156,12 @@ describe('OCPI tokens at the charger', () => {
     expect(authorizeCalls(offline)).toHaveLength(1);
   });
 
-  it('2.0.1: accepts a pushed valid token at Authorize and in TransactionEvent Started, and links the session', async () => {
+  it('2.0.1: accepts a pushed valid token at Authorize and in TransactionEvent Started, and links the session to it as sent', async () => {
     const station = await connect201(t, LOCATION);
     try {
-      const token = await push(tokenOf());
-      const idToken = { idToken: token.uid, type: 'ISO14443' as const };
+      // The session keeps the uid as the eMSP wrote it (lower-case here), which is how it wants it back in CDRs.
+      const token = await push(tokenOf({ uid: newTag().toLowerCase() }));
+      const idToken = { idToken: token.uid.toUpperCase(), type: 'ISO14443' as const };
       expect((await station.call('Authorize', { idToken })).idTokenInfo.status).toBe('Accepted');
       const started = await station.call('TransactionEvent', {
         eventType: 'Started',

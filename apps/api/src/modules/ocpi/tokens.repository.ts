@@ -56,9 +56,11 @@ export const partnerParties = async (db: Executor, partnerId: string) => {
   return parties.map((party) => `${party.countryCode}/${party.partyId}`.toUpperCase());
 };
 
-/** A partner's token as Authorize needs it. */
+/** A partner's token as Authorize needs it: its ids as the partner wrote them, which is how it wants them back. */
 export type TokenAtCharger = {
   partner_id: string;
+  /** The stored (upper-cased) uid. */
+  key_uid: string;
   country_code: string;
   party_id: string;
   uid: string;
@@ -76,7 +78,8 @@ export type TokenAtCharger = {
 const TOKEN_AT_CHARGER: PreparedStatement = {
   name: 'wd_authorize_ocpi_token',
   sql: `
-  select t.partner_id, t.country_code, t.party_id, t.uid, t.type, t.contract_id, t.valid, t.whitelist, t.body->>'group_id' as group_id
+  select t.partner_id, t.uid as key_uid, t.body->>'country_code' as country_code, t.body->>'party_id' as party_id,
+    t.body->>'uid' as uid, t.type, t.contract_id, t.valid, t.whitelist, t.body->>'group_id' as group_id
   from ocpi_tokens t join ocpi_partners p on p.id = t.partner_id
   where t.uid = $1::text and p.status = 'CONNECTED'
   order by (t.type = 'RFID') desc, t.last_updated desc limit 1`,
