@@ -33,6 +33,7 @@ import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
 import { registerWebRoutes } from './web-routes.ts';
 import { ocpiRoutes } from './modules/ocpi/ocpi.routes.ts';
+import type { OutboxWorker } from './modules/ocpi/outbox/outbox-worker.ts';
 import { forgetStaleConnections, type OcppServer } from './modules/ocpp/ocpp.service.ts';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     systemEvents: SystemEvents;
     /** The OCPP 1.6J endpoint chargers connect to. */
     ocpp: OcppServer;
+    /** The OCPI outbox worker: tests run its passes themselves (OCPI_OUTBOX_POLL_MS=0). */
+    ocpiOutbox: OutboxWorker;
     /** The Stripe sandbox (to rehearse provider faults) and one run of the payout schedule, for tests and the job. */
     payouts: { sandbox: StripeSandbox; recordSessionRevenue: (priced: PricedSession) => Promise<void>; runSchedule: () => Promise<void> };
   }
@@ -185,6 +188,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   payoutTimer?.unref();
   const stopReservations = services.reservations.start(config.reservations.jobSeconds * 1000);
   const stopCampaigns = services.campaignJob.start(config.firmwareCampaignJobSeconds * 1000);
+  const stopOcpiOutbox = services.ocpiOutbox.start(config.ocpi.outboxPollMs);
   // The same rhythm looks for chargers offline too long (0 turns both off, as in tests that drive them).
   const offlineWatch =
     config.reservations.jobSeconds > 0
@@ -197,6 +201,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         ).unref()
       : undefined;
   app.decorate('ocpp', ocpp);
+  app.decorate('ocpiOutbox', services.ocpiOutbox);
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!ocpp.handleUpgrade(request, socket, head)) socket.destroy();
   });
@@ -219,6 +224,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     clearInterval(payoutTimer);
     stopReservations();
     stopCampaigns();
+    stopOcpiOutbox();
     clearInterval(offlineWatch);
     await bus.close();
     await background.drain();

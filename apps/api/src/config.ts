@@ -88,7 +88,7 @@ export type AppConfig = {
   /** A charger offline this long is a notification (checked on the reservation job's timer). */
   notifyOfflineMinutes: number;
   /** Our OCPI party and whether partner URLs may point at private addresses (always outside production). */
-  ocpi: { countryCode: string; partyId: string; businessName: string; allowPrivatePartnerUrls: boolean };
+  ocpi: { countryCode: string; partyId: string; businessName: string; allowPrivatePartnerUrls: boolean; outboxPollMs: number };
   /** Firmware campaigns (decision 052): job interval (0: never), where chargers download, downloads per address a minute. */
   firmwareCampaignJobSeconds: number;
   firmwareDownloadUrl: string;
@@ -234,6 +234,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       partyId: env.OCPI_PARTY_ID,
       businessName: env.OCPI_BUSINESS_NAME,
       allowPrivatePartnerUrls: env.OCPI_ALLOW_PRIVATE_PARTNER_URLS ? env.OCPI_ALLOW_PRIVATE_PARTNER_URLS === 'true' : !production,
+      outboxPollMs: env.OCPI_OUTBOX_POLL_MS,
     },
     simulateChargers: env.SIMULATE_CHARGERS,
   };

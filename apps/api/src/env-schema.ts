@@ -194,6 +194,8 @@ export const envSchema = z.object({
   OCPI_BUSINESS_NAME: z.string().min(1).max(100).default('Wattdesk'),
   /** Partner URLs on loopback or private addresses: refused in production unless this is true (SSRF). */
   OCPI_ALLOW_PRIVATE_PARTNER_URLS: z.enum(['true', 'false']).optional(),
+  /** How often the OCPI outbox looks for due pushes (changes kick it at once); 0: only when kicked. */
+  OCPI_OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;

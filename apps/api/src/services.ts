@@ -40,6 +40,10 @@ import { createLocationsService } from './modules/locations/locations.service.ts
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { createDeviceModelService } from './modules/device-model/device-model.service.ts';
 import { createOcppServer } from './modules/ocpp/ocpp.service.ts';
+import { createOutboxWorker } from './modules/ocpi/outbox/outbox-worker.ts';
+import { sendOcpiPush } from './modules/ocpi/outbox/outbox-http.ts';
+import { createRoamingPushesService } from './modules/ocpi/outbox/pushes.service.ts';
+import { ocpiCredentialsBox } from './modules/ocpi/partner-credentials.ts';
 import { createOcpiTokensService } from './modules/ocpi/tokens.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createLedgerService } from './modules/payouts/ledger.service.ts';
@@ -211,7 +215,12 @@ export const createServices = (ctx: ServiceContext) => {
       void powerEngine.chargerConnected(charger).catch((error: Error) => ctx.log.warn({ err: error.message }, 'Charging profiles not re-applied'));
   });
 
+  // OCPI pushes (decision 916): written in the transaction of each change, delivered by this worker.
+  const ocpiOutbox = createOutboxWorker({ db, box: ocpiCredentialsBox(config.jwtSecret), send: sendOcpiPush, log: ctx.log });
+
   return {
+    ocpiOutbox,
+    roamingPushes: createRoamingPushesService({ db }),
     auth,
     mfaLogin,
     account: createAccountService({

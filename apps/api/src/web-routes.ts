@@ -16,6 +16,7 @@ import { campaignRoutes } from './modules/firmware/campaigns.routes.ts';
 import { dpoRoutes } from './modules/dpo/dpo.routes.ts';
 import { utilityRoutes } from './modules/utility/utility.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { roamingPushesRoutes } from './modules/ocpi/outbox/pushes.routes.ts';
 import { metersRoutes } from './modules/utility/meters.routes.ts';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes.ts';
 import { templatePartsRoutes } from './modules/inspections/template-parts.routes.ts';
@@ -113,6 +114,7 @@ export const registerWebRoutes = async (
   await web.register(dpoRoutes, { dpo: s.dpo });
   await web.register(utilityRoutes, { utility: s.utility });
   await web.register(companyRoutes, { company: s.company });
+  await web.register(roamingPushesRoutes, { pushes: s.roamingPushes });
   await web.register(metersRoutes, { meters: s.meters });
   await web.register(manufacturingRoutes, { manufacturing: s.manufacturing });
   await web.register(inspectionsRoutes, { inspections: s.inspections });

@@ -42,7 +42,12 @@ export const startOcpiPeer = async () => {
     url,
     requests,
     respond: (next: Handler | undefined) => (handler = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Our fetch keeps connections alive; close() alone would wait for them to time out.
+        server.closeAllConnections();
+      }),
   };
 };
 

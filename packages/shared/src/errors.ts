@@ -80,6 +80,7 @@ export const ERROR_CODES = {
   MESH_GATEWAY_INVALID: { status: 400, message: 'The gateway must be another charger at the same location' },
   UTILITY_CONFIG_NOT_FOUND: { status: 404, message: 'Utility config not found' },
   METER_NOT_FOUND: { status: 404, message: 'Meter not found. It may have been removed; reload the list' },
+  ROAMING_PARTNER_NOT_FOUND: { status: 404, message: 'Roaming partner not found. It may have been removed; reload the list' },
   METER_TAKEN: { status: 409, message: 'This location already has a meter with that number' },
   UTILITY_CONFIG_TAKEN: { status: 409, message: 'This location already has a utility config with that provider and account number' },
   BILL_FILE_REQUIRED: { status: 400, message: 'Choose the bill as a PDF file' },

@@ -31,6 +31,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { key: 'system-logs', label: 'System Logs', path: '/dashboard/system-logs', permission: 'System_Logs_View', group: 'main' },
   { key: 'activity-log', label: 'Activity Log', path: '/dashboard/activity-log', permission: 'Activity_Logs_View', group: 'main' },
   { key: 'manage-admins', label: 'Manage Admins', path: '/dashboard/manage-admins', permission: 'Admins_View', group: 'main' },
+  // Issue 42: OCPI partners (eMSPs) that reach our chargers, and what we owe them.
+  { key: 'roaming', label: 'Roaming', path: '/dashboard/roaming', permission: 'Roaming_View', group: 'main' },
   { key: 'location-name', label: 'Location', path: '/dashboard/profile/location-name', permission: 'Locations_View', group: 'profile' },
   { key: 'assets', label: 'Assets', path: '/dashboard/profile/assets', permission: 'Chargers_View', group: 'profile' },
   {

@@ -33,6 +33,7 @@ const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
   drivers: DriversPage,
   logs: ChargerLogsPage,
   'manage-admins': lazyWithTimeout(() => import('../features/admins/manage-admins-page.tsx')),
+  roaming: lazyWithTimeout(() => import('../features/roaming/roaming-page.tsx')),
   'activity-log': lazyWithTimeout(() => import('../features/activity-log/activity-log-page.tsx')),
   'system-logs': lazyWithTimeout(() => import('../features/system-logs/system-logs-page.tsx')),
   'payouts-account-details': PayoutsAccountPage,

@@ -9,6 +9,7 @@ import type { chargerEventsQuerySchema, sessionListQuerySchema } from '@wattdesk
 import type { dashboardRangeSchema } from '@wattdesk/shared/schemas/dashboard';
 import type { DriverListParams } from '@wattdesk/shared/schemas/drivers';
 import type { locationListQuerySchema } from '@wattdesk/shared/schemas/locations';
+import type { roamingPushQuerySchema } from '@wattdesk/shared/schemas/roaming';
 import type { systemLogListQuerySchema } from '@wattdesk/shared/schemas/system-logs';
 
 /** What a list call sends: the API's own query schema, as a client writes it. */
@@ -23,6 +24,7 @@ export type SystemLogParams = z.input<typeof systemLogListQuerySchema>;
 export type AdminListParams = z.input<typeof adminListQuerySchema>;
 export type AgreementListParams = z.input<typeof agreementListQuerySchema>;
 export type DashboardRangeParams = z.input<typeof dashboardRangeSchema>;
+export type RoamingPushParams = z.input<typeof roamingPushQuerySchema>;
 
 /**
  * Every query key of the app, in one place: a screen, a mutation and the live feed name the same data the
@@ -79,6 +81,12 @@ export const queryKeys = {
   admins: {
     all: ['admins'] as const,
     list: (params: AdminListParams) => ['admins', 'list', params] as const,
+  },
+  /** OCPI partners; a partner's pushes sit under the list, so an action on a partner refreshes them too. */
+  roaming: {
+    all: ['roaming'] as const,
+    partners: ['roaming', 'partners'] as const,
+    pushes: (partnerId: string, params: RoamingPushParams) => ['roaming', 'partners', partnerId, 'pushes', params] as const,
   },
   agreements: {
     all: ['agreements'] as const,

@@ -39,6 +39,8 @@ export const locationStateSchema = z.object({
   idleFeesOptions: idleFeeSettingsSchema,
   hasReseller: z.boolean(),
   subscription: subscriptionSchema,
+  /** Whether roaming partners see the location (issue 42); optional until the location answer carries it. */
+  publishToRoaming: z.boolean().optional(),
 });
 export type LocationState = z.infer<typeof locationStateSchema>;
 

@@ -10,6 +10,7 @@ import ElectricCarIcon from '@mui/icons-material/ElectricCar';
 import EvStationIcon from '@mui/icons-material/EvStation';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HistoryIcon from '@mui/icons-material/History';
+import HubIcon from '@mui/icons-material/Hub';
 import MemoryIcon from '@mui/icons-material/Memory';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
@@ -38,6 +39,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   'system-logs': TerminalIcon,
   'activity-log': HistoryIcon,
   'manage-admins': AdminPanelSettingsIcon,
+  roaming: HubIcon,
   profile: StorefrontIcon,
   'location-name': PlaceIcon,
   assets: DevicesIcon,

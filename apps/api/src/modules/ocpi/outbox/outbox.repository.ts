@@ -45,3 +45,65 @@ export const enqueueForPartner = async (
     body: push.body,
   });
 };
+
+export type ClaimedPush = {
+  id: number;
+  partnerId: string;
+  module: string;
+  method: 'PUT' | 'PATCH' | 'POST';
+  path: string | null;
+  url: string | null;
+  body: unknown;
+  attempts: number;
+  endpoints: { identifier: string; role: string; url: string }[];
+  outgoingTokenSealed: string | null;
+};
+
+/**
+ * Takes up to `limit` due pushes, each the oldest undelivered one of its (partner, object), of connected partners,
+ * and leases them for `leaseSeconds` by moving their next attempt: a node that dies mid-delivery leaves them to
+ * another node after the lease, and no transaction stays open while the partner is called.
+ */
+export const claimDue = async (executor: Executor, limit: number, leaseSeconds: number): Promise<ClaimedPush[]> =>
+  rowsOf<ClaimedPush & { body: unknown }>(
+    await executor.execute(sql`
+      with due as (
+        select o.id
+          from ocpi_outbox o
+          join ocpi_partners p on p.id = o.partner_id and p.status = 'CONNECTED'
+         where o.delivered_at is null
+           and o.next_attempt_at <= now()
+           and not exists (
+                 select 1 from ocpi_outbox e
+                  where e.partner_id = o.partner_id and e.object_key = o.object_key
+                    and e.delivered_at is null and e.id < o.id)
+         order by o.id
+         limit ${limit}
+           for update of o skip locked)
+      update ocpi_outbox o
+         set next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+        from due, ocpi_partners p
+       where o.id = due.id and p.id = o.partner_id
+      returning o.id::int as "id", o.partner_id as "partnerId", o.module, o.method, o.path, o.url, o.body,
+                o.attempts, p.endpoints, p.outgoing_token_sealed as "outgoingTokenSealed"`),
+  );
+
+export const markDelivered = async (executor: Executor, push: ClaimedPush) => {
+  await executor.execute(sql`
+    with done as (update ocpi_outbox set delivered_at = now(), attempts = attempts + 1, last_error = null where id = ${push.id})
+    update ocpi_partners set last_exchange_at = now() where id = ${push.partnerId}`);
+};
+
+export const markFailed = async (executor: Executor, push: ClaimedPush, error: string, retryInSeconds: number) => {
+  await executor.execute(sql`
+    with failed as (
+      update ocpi_outbox
+         set attempts = attempts + 1, last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${retryInSeconds})
+       where id = ${push.id})
+    update ocpi_partners set last_failure_at = now(), last_failure = ${error} where id = ${push.partnerId}`);
+};
+
+/** Delivered pushes are kept a week for the Roaming screen, then removed. */
+export const pruneDelivered = async (executor: Executor, keepDays: number) => {
+  await executor.execute(sql`delete from ocpi_outbox where delivered_at < now() - make_interval(days => ${keepDays})`);
+};

@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { saveBlob, toCsv } from '../../../lib/save-blob.ts';
-import { CopyField, ocppAddressOf, ocppBaseAddress } from './ocpp-password-dialog.tsx';
+import { CopyField } from '../../../components/copy-field.tsx';
+import { ocppAddressOf, ocppBaseAddress } from './ocpp-password-dialog.tsx';
 
 /** The file a batch import offers: each charger's id and its OCPP password, by charger id. */
 export const credentialsCsv = (chargers: readonly Pick<CreatedCharger, 'chargerId' | 'ocppPassword'>[]): string =>

@@ -1,15 +1,12 @@
 import { OCPP_PATH, OCPP_SUBPROTOCOL } from '@wattdesk/shared/constants';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
+import { CopyField } from '../../../components/copy-field.tsx';
 
 /** Where a charger connects: this page's host, ws:// or wss:// as the page is http or https. */
 export const ocppBaseAddress = (page: Pick<Location, 'protocol' | 'host'> = window.location): string =>
@@ -17,40 +14,6 @@ export const ocppBaseAddress = (page: Pick<Location, 'protocol' | 'host'> = wind
 
 export const ocppAddressOf = (chargerId: string, page: Pick<Location, 'protocol' | 'host'> = window.location): string =>
   `${ocppBaseAddress(page)}/${encodeURIComponent(chargerId)}`;
-
-const copy = async (label: string, text: string) => {
-  try {
-    await navigator.clipboard.writeText(text);
-    notifySuccess(`${label} copied`);
-  } catch {
-    notifyError(`${label} could not be copied; select it and copy it yourself`);
-  }
-};
-
-export const CopyField = ({ label, value }: { label: string; value: string }) => (
-  <TextField
-    label={label}
-    value={value}
-    margin="dense"
-    slotProps={{
-      htmlInput: {
-        readOnly: true,
-        spellCheck: false,
-        style: { fontFamily: 'monospace' },
-        onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
-      },
-      input: {
-        endAdornment: (
-          <InputAdornment position="end">
-            <IconButton aria-label={`Copy ${label.toLowerCase()}`} onClick={() => void copy(label, value)} edge="end">
-              <ContentCopyIcon />
-            </IconButton>
-          </InputAdornment>
-        ),
-      },
-    }}
-  />
-);
 
 type OcppPasswordDialogProps = { chargerId: string; password: string; title: string; onClose: () => void };
 

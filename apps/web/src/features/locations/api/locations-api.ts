@@ -1,5 +1,7 @@
 import type { CreateLocationBody, LocationState, SetResellerBody, UpdateLocationBody } from '@wattdesk/shared/schemas/locations';
+import type { locationRoamingSchema } from '@wattdesk/shared/schemas/roaming';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -9,6 +11,8 @@ export const updateLocation = ({ locationId, ...body }: UpdateLocationBody & { l
 export const setReseller = (body: SetResellerBody) => api.post<{ updated: number }>('/locations/reseller', body);
 export const regenerateAccessCode = (locationId: string) => api.post<{ locationCode: string }>(`/locations/${locationId}/access-code`);
 export const deleteLocation = (locationId: string) => api.delete(`/locations/${locationId}`);
+export const setLocationRoaming = ({ locationId, publishToRoaming }: { locationId: string; publishToRoaming: boolean }) =>
+  api.put<z.infer<typeof locationRoamingSchema>>(`/locations/${locationId}/roaming`, { publishToRoaming });
 
 /**
  * A location change shows in every list (grid, switcher, pickers) and in the location's state, so all of them
@@ -24,3 +28,4 @@ export const useUpdateLocation = () => useLocationChange(updateLocation);
 export const useSetReseller = () => useLocationChange(setReseller);
 export const useRegenerateAccessCode = () => useLocationChange(regenerateAccessCode);
 export const useDeleteLocation = () => useLocationChange(deleteLocation);
+export const useSetLocationRoaming = () => useLocationChange(setLocationRoaming);

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useDeleteLocation, useRegenerateAccessCode, useSetReseller } from '../api/locations-api.ts';
+import { RoamingPublishSwitch } from './roaming-publish-switch.tsx';
 
 type Pending = 'code' | 'delete' | null;
 
@@ -61,6 +62,7 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
           />
         </Box>
       ) : null}
+      {can('Roaming_Update') ? <RoamingPublishSwitch location={location} /> : null}
       {can('Locations_Delete') ? (
         <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
           <Button color="error" variant="outlined" onClick={() => setPending('delete')}>
