@@ -46,6 +46,7 @@ import { createOutboxWorker } from './modules/ocpi/outbox/outbox-worker.ts';
 import { ocpiPushSender } from './modules/ocpi/outbox/outbox-http.ts';
 import { createRoamingPushesService } from './modules/ocpi/outbox/pushes.service.ts';
 import { ocpiCredentialsBox } from './modules/ocpi/partner-credentials.ts';
+import { createOcpiTokensService } from './modules/ocpi/tokens.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createLedgerService } from './modules/payouts/ledger.service.ts';
 import { createTransfersService } from './modules/payouts/transfers.service.ts';
@@ -156,6 +157,7 @@ export const createServices = (ctx: ServiceContext) => {
   const payments = createPaymentsService({ db, gateway: stripeGateway, secret: config.jwtSecret, publicUrl: config.publicUrl, systemEvents, now });
   const connectedAccount = async (locationId: string) => (await payments.status(locationId)).account?.accountId ?? null;
   const drivers = createDriversService({ db, mailer, background, publicUrl: config.publicUrl, inviteTokenTtlHours: config.inviteTokenTtlHours, now });
+  const ocpiTokens = createOcpiTokensService({ db, jwtSecret: config.jwtSecret });
   const ocpp = createOcppServer({
     db,
     bus: ctx.bus,
@@ -166,7 +168,15 @@ export const createServices = (ctx: ServiceContext) => {
     limits: config.ocppLimits,
     telemetryFlushMs: config.ocppTelemetry.flushMs,
     telemetryBatchRows: config.ocppTelemetry.batchRows,
-    idTags: { authorize: drivers.authorizeTag, energyLimitWh: drivers.energyLimitWh },
+    idTags: {
+      // A tag one of our drivers holds is theirs alone; only a tag none holds is looked up among partners' tokens.
+      authorize: async (tag, place) => {
+        const own = await drivers.authorizeTag(tag, place);
+        return own.driverId !== null ? own : ((await ocpiTokens.authorizeAtCharger(tag, place)) ?? own);
+      },
+      energyLimitWh: drivers.energyLimitWh,
+      roamingSessionStarted: ocpiTokens.roamingSessionStarted,
+    },
     onFault: (chargerId, summary) => void notifications.events.chargerFaulted(chargerId, summary),
   });
 
@@ -283,6 +293,7 @@ export const createServices = (ctx: ServiceContext) => {
     payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
     connectedAccount,
     ocpp,
+    ocpiTokens,
     remoteActions: createRemoteActionsService({ db, ocpp }),
     maintenance,
     deviceModel,

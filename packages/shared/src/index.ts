@@ -34,6 +34,7 @@ export * from './schemas/ocpi.ts';
 export * from './ocpi/constants.ts';
 export * from './ocpi/credentials.ts';
 export * from './ocpi/ids.ts';
+export * from './ocpi/tokens.ts';
 export * from './pricing/index.ts';
 export * from './schemas/drivers.ts';
 export * from './schemas/documents.ts';

@@ -5,8 +5,10 @@ import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import type { RegistrationServer } from './credentials/registration-server.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
+import { tokensRoutes } from './tokens.routes.ts';
+import type { OcpiTokensService } from './tokens.service.ts';
 
-export type OcpiRouteDeps = { db: Database; publicUrl: string; registration: RegistrationServer };
+export type OcpiRouteDeps = { db: Database; publicUrl: string; registration: RegistrationServer; tokens: OcpiTokensService };
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
 type OcpiModule = { endpoints: Omit<OcpiEndpoint, 'url'>[]; routes: (scope: FastifyInstance, deps: OcpiRouteDeps) => Promise<void> };
@@ -21,6 +23,7 @@ const MODULES: OcpiModule[] = [
     ],
     routes: (scope, deps) => credentialsRoutes(scope, { registration: deps.registration }),
   },
+  { endpoints: [{ identifier: 'tokens', role: 'RECEIVER' }], routes: (scope, deps) => tokensRoutes(scope, { tokens: deps.tokens }) },
 ];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */

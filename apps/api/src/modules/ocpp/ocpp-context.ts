@@ -1,6 +1,7 @@
 import type { ChargerEventKind, ConnectorStatus, OcppVersion } from '@wattdesk/shared';
 import type { AuthorizationStatus } from '@wattdesk/shared/ocpp/ocpp16';
 import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
+import type { Executor } from '../../db/client.ts';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 import type * as repo from './ocpp.repository.ts';
 
@@ -51,13 +52,41 @@ type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boole
 /** OCPP 1.6 AuthorizationStatus, as the drivers module decides it. */
 export type IdTagStatus = AuthorizationStatus;
 
-/** Who may charge: the drivers module answers for each idTag a charger presents (docs/charger-network.md). */
+/**
+ * A roaming partner's driver accepted by its token (OCPI Tokens): what the session must remember of it, so the
+ * partner gets its sessions and CDRs. Opaque to the OCPP handlers; they hand it back at the session's start.
+ */
+export type RoamingAuthorization = {
+  partnerId: string;
+  countryCode: string;
+  partyId: string;
+  tokenUid: string;
+  tokenType: string;
+  contractId: string;
+  /** WHITELIST: accepted from the token the partner pushed; AUTH_REQUEST: the partner answered in real time. */
+  authMethod: 'AUTH_REQUEST' | 'WHITELIST';
+  authorizationReference: string | null;
+};
+
+/**
+ * Who may charge: the drivers module answers for each idTag a charger presents (docs/charger-network.md), and
+ * for a tag none of our drivers has, a roaming partner's token (OCPI).
+ */
 export type IdTagAuthority = {
   authorize: (
     idTag: string,
     place: { chargerId: string; locationId: string },
-  ) => Promise<{ status: IdTagStatus; reason: string; driverId: string | null; energyLimitWh: number | null; parentIdTag: string | null }>;
+  ) => Promise<{
+    status: IdTagStatus;
+    reason: string;
+    driverId: string | null;
+    energyLimitWh: number | null;
+    parentIdTag: string | null;
+    roaming?: RoamingAuthorization;
+  }>;
   energyLimitWh: (driverId: string) => Promise<number | null>;
+  /** A session started (or got its tag) for a roaming driver: recorded in the caller's transaction when it has one. */
+  roamingSessionStarted?: (executor: Executor, sessionId: string, roaming: RoamingAuthorization) => Promise<void>;
 };
 
 export type MessageEffects = {

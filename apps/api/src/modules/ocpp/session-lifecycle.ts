@@ -61,6 +61,11 @@ export const createSessionLifecycle = ({
     return answer;
   };
 
+  /** A roaming partner's driver's session remembers its token (OCPI sessions and CDRs go to that partner). */
+  const linkRoaming = async (executor: Executor, sessionId: string, answer: AuthorizeAnswer) => {
+    if (answer.status === 'Accepted' && answer.roaming) await idTags.roamingSessionStarted?.(executor, sessionId, answer.roaming);
+  };
+
   /**
    * A session started on a connector (idempotent: a repeated start answers the same session), with its tariff
    * version and, for an accepted driver with a kWh limit, the limit watched on this connection.
@@ -85,6 +90,7 @@ export const createSessionLifecycle = ({
       // A session the charger lost (it rebooted) was closed by this start: it is priced like any other.
       for (const closed of started.closed) await priceStopped(tx, closed);
       if (started.created) await pricing.versionIdAt(tx, started.session.id, charger.locationId, startedAt);
+      if (started.created) await linkRoaming(tx, started.session.id, answer);
       await repo.refreshChargerStatus(tx, charger.id);
       return started;
     });
@@ -122,7 +128,7 @@ export const createSessionLifecycle = ({
     effects.changed(charger, 'session-stopped');
   };
 
-  return { boot, authorize, start, stop };
+  return { boot, authorize, start, stop, linkRoaming };
 };
 
 export type SessionLifecycle = ReturnType<typeof createSessionLifecycle>;

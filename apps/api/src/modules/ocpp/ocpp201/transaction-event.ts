@@ -90,6 +90,7 @@ export const createTransactionEvents = ({
   /** A tag presented after the start (the cable first): the session gets its driver, and the driver's limit applies. */
   const assignTag = async (charger: ChargerContext, session: { id: string; transactionId: number }, idTag: string, answer: AuthorizeAnswer) => {
     await repo.assignSessionTag(db, session.id, idTag, answer.driverId);
+    await lifecycle.linkRoaming(db, session.id, answer);
     if (answer.status === 'Accepted' && answer.energyLimitWh !== null && !charger.limits.has(session.transactionId)) {
       const [row] = [...(await repo.findSessionsByTransactions(db, [session.transactionId])).values()];
       if (row) charger.limits.set(session.transactionId, { meterStartWh: row.meterStartWh, limitWh: answer.energyLimitWh, stopRequested: false });
