@@ -33,6 +33,8 @@ export * from './schemas/tariffs.ts';
 export * from './schemas/ocpi.ts';
 export * from './ocpi/constants.ts';
 export * from './ocpi/ids.ts';
+export * from './ocpi/sessions.ts';
+export * from './ocpi/cdrs.ts';
 export * from './pricing/index.ts';
 export * from './schemas/drivers.ts';
 export * from './schemas/documents.ts';

@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { OcpiEndpoint } from '../../db/schema/index.ts';
+import type { RoamingSessions } from './sessions/roaming-sessions.service.ts';
+import { roamingSessionsRoutes } from './sessions/sessions.routes.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
 
-export type OcpiRouteDeps = { db: Database; publicUrl: string };
+export type OcpiRouteDeps = { db: Database; publicUrl: string; roamingSessions: RoamingSessions };
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
 type OcpiModule = { endpoints: Omit<OcpiEndpoint, 'url'>[]; routes: (scope: FastifyInstance, deps: OcpiRouteDeps) => Promise<void> };
 
 /** Each module adds itself here; version details lists exactly these. */
-const MODULES: OcpiModule[] = [];
+const MODULES: OcpiModule[] = [
+  {
+    endpoints: [
+      { identifier: 'sessions', role: 'SENDER' },
+      { identifier: 'cdrs', role: 'SENDER' },
+      { identifier: 'tariffs', role: 'SENDER' },
+    ],
+    routes: (scope, deps) => roamingSessionsRoutes(scope, { sessions: deps.roamingSessions, publicUrl: deps.publicUrl }),
+  },
+];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */
 export const ocpiRoutes = async (app: FastifyInstance, deps: OcpiRouteDeps) =>

@@ -1,6 +1,7 @@
 import type { ChargerEventKind, OcppVersion } from '@wattdesk/shared';
 import type { AuthorizationStatus } from '@wattdesk/shared/ocpp/ocpp16';
 import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
+import type { Executor } from '../../db/client.ts';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 import type * as repo from './ocpp.repository.ts';
 
@@ -11,6 +12,15 @@ import type * as repo from './ocpp.repository.ts';
 
 /** What the OCPP handlers ask of the tariffs module, inside their own transactions. */
 export type OcppPricing = Pick<SessionPricing, 'versionIdAt' | 'priceStoppedSession'>;
+
+/**
+ * Who follows sessions past pricing (OCPI roaming): told in the stop's transaction, after the price is stored, and
+ * after each telemetry flush which sessions got meter values. Each must be cheap for a session that is not theirs.
+ */
+export type SessionObserver = {
+  stopped: (tx: Executor, sessionId: string) => Promise<void>;
+  metered: (sessionIds: readonly string[]) => void;
+};
 
 /** A connected charger as the message handlers see it. */
 export type ChargerContext = {

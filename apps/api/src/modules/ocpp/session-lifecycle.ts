@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChargerContext, IdTagAuthority, MessageEffects, OcppPricing } from './ocpp-context.ts';
+import type { ChargerContext, IdTagAuthority, MessageEffects, OcppPricing, SessionObserver } from './ocpp-context.ts';
 import * as repo from './ocpp.repository.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
 
@@ -19,6 +19,7 @@ export const createSessionLifecycle = ({
   idTags,
   pricing,
   log,
+  observer,
 }: {
   db: Database;
   telemetry: TelemetryWriter;
@@ -26,6 +27,7 @@ export const createSessionLifecycle = ({
   idTags: IdTagAuthority;
   pricing: OcppPricing;
   log: FastifyBaseLogger;
+  observer?: SessionObserver | undefined;
 }) => {
   const boots = createBootWriter(db);
 
@@ -51,6 +53,13 @@ export const createSessionLifecycle = ({
     } catch (error) {
       log.error({ err: error, sessionId }, 'Session could not be priced');
     }
+    // Its own savepoint: a partner's push failing to queue never refuses the charger's stop.
+    if (observer)
+      try {
+        await tx.transaction((savepoint) => observer.stopped(savepoint, sessionId));
+      } catch (error) {
+        log.error({ err: error, sessionId }, 'Session stop not told to its observer');
+      }
   };
 
   /** The drivers module's answer for a tag; a refusal goes to the charger log. */
