@@ -5,15 +5,16 @@ import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
 import { CHUNK_CHARS, csvCell, csvLine } from '../../lib/csv.ts';
 
+/** Roaming receivable last (decision 914): readers of the earlier seven columns keep their positions. */
 export const COLUMNS = [
   'sessionRevenue',
-  'roamingReceivable',
   'refund',
   'hostShare',
   'resellerShare',
   'platformFee',
   'transfer',
   'unallocated',
+  'roamingReceivable',
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 const ACCOUNTS: Record<Column, string> = {
