@@ -15,7 +15,8 @@ export type OcppPricing = Pick<SessionPricing, 'versionIdAt' | 'priceStoppedSess
 
 /**
  * Who follows sessions past pricing (OCPI roaming): told in the stop's transaction, after the price is stored, and
- * after each telemetry flush which sessions got meter values. Each must be cheap for a session that is not theirs.
+ * after each telemetry flush which sessions got meter values. Each must be cheap for a session that is not theirs,
+ * and `stopped` must never fail the stop: it guards its own writes with a savepoint.
  */
 export type SessionObserver = {
   stopped: (tx: Executor, sessionId: string) => Promise<void>;

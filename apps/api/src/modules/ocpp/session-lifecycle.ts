@@ -53,13 +53,7 @@ export const createSessionLifecycle = ({
     } catch (error) {
       log.error({ err: error, sessionId }, 'Session could not be priced');
     }
-    // Its own savepoint: a partner's push failing to queue never refuses the charger's stop.
-    if (observer)
-      try {
-        await tx.transaction((savepoint) => observer.stopped(savepoint, sessionId));
-      } catch (error) {
-        log.error({ err: error, sessionId }, 'Session stop not told to its observer');
-      }
+    await observer?.stopped(tx, sessionId);
   };
 
   /** The drivers module's answer for a tag; a refusal goes to the charger log. */

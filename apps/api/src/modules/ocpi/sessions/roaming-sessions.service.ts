@@ -96,11 +96,24 @@ export const createRoamingSessions = ({
     });
   };
 
-  /** Called in the stop's transaction after pricing: the COMPLETED Session, and the CDR of a priced one (stored once). */
+  /**
+   * Called in the stop's transaction after pricing: one primary-key lookup for our own drivers' sessions; for a
+   * partner's, the COMPLETED Session and the CDR of a priced one, under a savepoint so a fault here never refuses
+   * the charger's stop (OCPP gives a charger no way to handle one).
+   */
   const stopped = async (tx: Executor, sessionId: string) => {
     const link = await repo.linkOf(tx, sessionId);
     if (!link) return;
     lastPatch.delete(sessionId);
+    try {
+      await tx.transaction((savepoint) => completed(savepoint, link));
+    } catch (error) {
+      log.error({ err: error, sessionId }, 'Roaming session stop not queued for its partner');
+    }
+  };
+
+  const completed = async (tx: Executor, link: repo.SessionLink) => {
+    const { sessionId } = link;
     const [facts] = await repo.sessionFacts(tx, [sessionId]);
     if (!link.partnerId || !facts?.stoppedAt) return;
     const issuedAt = now();
