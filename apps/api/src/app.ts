@@ -210,10 +210,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register((web) => registerWebRoutes(web, { services, config, bus, now }), { prefix: '/web' });
   await app.register(
     (scope) =>
-      ocpiRoutes(scope, { db: database.db, publicUrl: config.publicUrl, registration: services.ocpiRegistration, tokens: services.ocpiTokens }),
-    {
-      prefix: '/ocpi',
-    },
+      ocpiRoutes(scope, {
+        db: database.db,
+        publicUrl: config.publicUrl,
+        registration: services.ocpiRegistration,
+        tokens: services.ocpiTokens,
+        roamingSessions: services.roamingSessions,
+      }),
+    { prefix: '/ocpi' },
   );
   for (const issuer of sso.devIssuers) await app.register(devProviderRoutes, { issuer });
   await app.register(webAppPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });

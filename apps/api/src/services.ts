@@ -72,6 +72,7 @@ import { createSsoService } from './modules/sso/sso.service.ts';
 import { createSystemLogsService } from './modules/system-logs/system-logs.service.ts';
 import { createSessionPricing } from './modules/tariffs/session-pricing.service.ts';
 import { createTariffsService } from './modules/tariffs/tariffs.service.ts';
+import { createRoamingSessions } from './modules/ocpi/sessions/roaming-sessions.service.ts';
 import { createViolationsService } from './modules/tariffs/violations.service.ts';
 import type { IssuerVerifier } from './modules/sso/token-verifier.ts';
 import type { AccessTokenClaims } from './plugins/auth.ts';
@@ -141,12 +142,16 @@ export const createServices = (ctx: ServiceContext) => {
     onInvitationAccepted: (userId) => void notifications.events.invitationAccepted(userId),
   });
   const ledger = createLedgerService({ db, now });
+  // A roaming session's price is owed by the partner whose driver charged (decision 076): the ledger asks who pays.
   const pricing = createSessionPricing({
     db,
     now,
-    onPriced: ledger.recordSessionRevenue,
+    onPriced: async (tx, priced) =>
+      ledger.recordSessionRevenue(tx, { ...priced, payerPartnerId: await roamingSessions.payerOf(tx, priced.sessionId) }),
     onViolations: (found) => void notifications.events.violation(found),
   });
+  const tariffs = createTariffsService({ db, now });
+  const roamingSessions = createRoamingSessions({ db, now, party: config.ocpi, pricing, tariffs, log: ctx.log });
   const chargers = createChargersService({ db, pricing });
   const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now });
   const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
@@ -176,6 +181,12 @@ export const createServices = (ctx: ServiceContext) => {
       },
       energyLimitWh: drivers.energyLimitWh,
       roamingSessionStarted: ocpiTokens.roamingSessionStarted,
+    },
+    sessionObserver: {
+      started: roamingSessions.linked,
+      stopped: roamingSessions.stopped,
+      metered: (sessionIds) =>
+        void roamingSessions.metered(sessionIds).catch((error: Error) => ctx.log.warn({ err: error.message }, 'Roaming session updates not queued')),
     },
     onFault: (chargerId, summary) => void notifications.events.chargerFaulted(chargerId, summary),
   });
@@ -300,7 +311,8 @@ export const createServices = (ctx: ServiceContext) => {
     inspections: createInspectionsService({ db, files, maintenance, now }),
     sessions: createSessionsService({ db, pricing }),
     pricing,
-    tariffs: createTariffsService({ db, now }),
+    tariffs,
+    roamingSessions,
     violations: createViolationsService({ db, now }),
     schedule: createScheduleService({ db, now, log: ctx.log, onChange: reservations.kick }),
     reservations,

@@ -35,6 +35,8 @@ export * from './ocpi/constants.ts';
 export * from './ocpi/credentials.ts';
 export * from './ocpi/ids.ts';
 export * from './ocpi/tokens.ts';
+export * from './ocpi/sessions.ts';
+export * from './ocpi/cdrs.ts';
 export * from './pricing/index.ts';
 export * from './schemas/drivers.ts';
 export * from './schemas/documents.ts';

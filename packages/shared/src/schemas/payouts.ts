@@ -4,7 +4,20 @@ import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from '.
 import { currencySchema } from './tariffs.ts';
 
 /** The accounts of the ledger (decision 040). Amounts are signed minor units; each movement sums to zero. */
-export const LEDGER_ACCOUNTS = ['session_revenue', 'platform_fee', 'reseller_share', 'host_share', 'transfer', 'refund', 'unallocated'] as const;
+/**
+ * session_revenue: what drivers paid us (card); roaming_receivable: what a roaming partner owes for its drivers'
+ * sessions (decision 076). Both are revenue, booked as credits, split by the same shares.
+ */
+export const LEDGER_ACCOUNTS = [
+  'session_revenue',
+  'roaming_receivable',
+  'platform_fee',
+  'reseller_share',
+  'host_share',
+  'transfer',
+  'refund',
+  'unallocated',
+] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export const TRANSFER_STATUSES = ['pending', 'in_transit', 'paid', 'failed'] as const;
@@ -29,6 +42,8 @@ export const balanceSchema = z.object({
   /** Host share earned from sessions and deals: available + pending + paid. */
   hostShare: z.number().int(),
   sessionRevenue: z.number().int(),
+  /** Of sessionRevenue, what roaming partners owe for their drivers' sessions (decision 076). */
+  roamingReceivable: z.number().int(),
   /** Session revenue paid back to drivers: sessionRevenue - refunded is what the shares split. */
   refunded: z.number().int(),
   /** Revenue of sessions priced while the location had no revenue share: not split until one is set. */

@@ -3,12 +3,20 @@ import type { Database } from '../../db/client.ts';
 import type { OcpiEndpoint } from '../../db/schema/index.ts';
 import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import type { RegistrationServer } from './credentials/registration-server.ts';
+import type { RoamingSessions } from './sessions/roaming-sessions.service.ts';
+import { roamingSessionsRoutes } from './sessions/sessions.routes.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
 import type { OcpiTokensService } from './tokens.service.ts';
 
-export type OcpiRouteDeps = { db: Database; publicUrl: string; registration: RegistrationServer; tokens: OcpiTokensService };
+export type OcpiRouteDeps = {
+  db: Database;
+  publicUrl: string;
+  registration: RegistrationServer;
+  tokens: OcpiTokensService;
+  roamingSessions: RoamingSessions;
+};
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
 type OcpiModule = { endpoints: Omit<OcpiEndpoint, 'url'>[]; routes: (scope: FastifyInstance, deps: OcpiRouteDeps) => Promise<void> };
@@ -24,6 +32,14 @@ const MODULES: OcpiModule[] = [
     routes: (scope, deps) => credentialsRoutes(scope, { registration: deps.registration }),
   },
   { endpoints: [{ identifier: 'tokens', role: 'RECEIVER' }], routes: (scope, deps) => tokensRoutes(scope, { tokens: deps.tokens }) },
+  {
+    endpoints: [
+      { identifier: 'sessions', role: 'SENDER' },
+      { identifier: 'cdrs', role: 'SENDER' },
+      { identifier: 'tariffs', role: 'SENDER' },
+    ],
+    routes: (scope, deps) => roamingSessionsRoutes(scope, { sessions: deps.roamingSessions, publicUrl: deps.publicUrl }),
+  },
 ];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */

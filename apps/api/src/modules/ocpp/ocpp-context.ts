@@ -13,6 +13,18 @@ import type * as repo from './ocpp.repository.ts';
 /** What the OCPP handlers ask of the tariffs module, inside their own transactions. */
 export type OcppPricing = Pick<SessionPricing, 'versionIdAt' | 'priceStoppedSession'>;
 
+/**
+ * Who follows sessions past pricing (OCPI roaming): told in the stop's transaction, after the price is stored, and
+ * after each telemetry flush which sessions got meter values. Each must be cheap for a session that is not theirs,
+ * and `stopped` must never fail the stop: it guards its own writes with a savepoint.
+ */
+export type SessionObserver = {
+  /** In the start's transaction, once any roaming link of the session is written. */
+  started: (tx: Executor, sessionId: string) => Promise<void>;
+  stopped: (tx: Executor, sessionId: string) => Promise<void>;
+  metered: (sessionIds: readonly string[]) => void;
+};
+
 /** A connected charger as the message handlers see it. */
 export type ChargerContext = {
   id: string;

@@ -10,7 +10,7 @@ import type * as repo from './ocpp.repository.ts';
 import type { StatusWriter } from './status-writer.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChargerContext, IdTagAuthority, IdTagStatus, MessageEffects, OcppPricing } from './ocpp-context.ts';
+import type { ChargerContext, IdTagAuthority, IdTagStatus, MessageEffects, OcppPricing, SessionObserver } from './ocpp-context.ts';
 
 /** One action's handler: its payload passed the action's schema, so it has the generated type. */
 type Handler<A extends Ocpp16Action> = (charger: ChargerContext, request: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
@@ -42,6 +42,7 @@ export const createMessageHandlers = ({
   now,
   pricing,
   log,
+  observer,
 }: {
   db: Database;
   telemetry: TelemetryWriter;
@@ -52,8 +53,9 @@ export const createMessageHandlers = ({
   now: () => Date;
   pricing: OcppPricing;
   log: FastifyBaseLogger;
+  observer?: SessionObserver | undefined;
 }) => {
-  const lifecycle = createSessionLifecycle({ db, telemetry, effects, idTags, pricing, log });
+  const lifecycle = createSessionLifecycle({ db, telemetry, effects, idTags, pricing, log, observer });
   const { authorize } = lifecycle;
   const sessions = createChargerSessions({ db, idTags, effects });
   const { findSession, watchLimit } = sessions;

@@ -15,7 +15,7 @@ import { createChargerLog } from './charger-log.ts';
 import { createConnectionWriter } from './connection-writer.ts';
 import { createHandshake, OCPP_PROTOCOLS } from './ocpp-handshake.ts';
 import { DEFAULT_OCPP_LIMITS, type OcppLimits } from './ocpp-guard.ts';
-import type { IdTagAuthority, OcppPricing } from './ocpp-context.ts';
+import type { IdTagAuthority, OcppPricing, SessionObserver } from './ocpp-context.ts';
 import { createMessageHandlers } from './ocpp-messages.ts';
 import * as repo from './ocpp.repository.ts';
 import { createStatusWriter } from './status-writer.ts';
@@ -41,6 +41,8 @@ export type OcppServerOptions = {
   telemetryFlushMs?: number;
   /** Rows waiting that trigger a write before the interval is up. */
   telemetryBatchRows?: number;
+  /** Told of stops (in their transaction) and of meter values stored: the OCPI sessions of roaming drivers. */
+  sessionObserver?: SessionObserver;
   /** Frame size, message rate and handshake limits (decision 011); unset ones take the defaults. */
   limits?: Partial<OcppLimits>;
 };
@@ -69,7 +71,10 @@ export const createOcppServer = (options: OcppServerOptions) => {
   const telemetry = new TelemetryWriter(
     db,
     log,
-    (chargers) => chargers.forEach((charger) => events.publish(charger, 'meter-values')),
+    (chargers, sessionIds) => {
+      chargers.forEach((charger) => events.publish(charger, 'meter-values'));
+      if (sessionIds.length) options.sessionObserver?.metered(sessionIds);
+    },
     options.telemetryFlushMs,
     options.telemetryBatchRows,
   );
@@ -93,6 +98,7 @@ export const createOcppServer = (options: OcppServerOptions) => {
     pricing: options.pricing,
     log,
     idTags: options.idTags,
+    observer: options.sessionObserver,
     effects: {
       limitReached: followUps.limitReached,
       changed: events.publish,

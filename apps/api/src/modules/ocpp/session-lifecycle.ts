@@ -1,7 +1,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import { createBootWriter } from './boot-writer.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChargerContext, IdTagAuthority, MessageEffects, OcppPricing } from './ocpp-context.ts';
+import type { ChargerContext, IdTagAuthority, MessageEffects, OcppPricing, SessionObserver } from './ocpp-context.ts';
 import * as repo from './ocpp.repository.ts';
 import type { TelemetryWriter } from './telemetry-writer.ts';
 
@@ -19,6 +19,7 @@ export const createSessionLifecycle = ({
   idTags,
   pricing,
   log,
+  observer,
 }: {
   db: Database;
   telemetry: TelemetryWriter;
@@ -26,6 +27,7 @@ export const createSessionLifecycle = ({
   idTags: IdTagAuthority;
   pricing: OcppPricing;
   log: FastifyBaseLogger;
+  observer?: SessionObserver | undefined;
 }) => {
   const boots = createBootWriter(db);
 
@@ -51,6 +53,7 @@ export const createSessionLifecycle = ({
     } catch (error) {
       log.error({ err: error, sessionId }, 'Session could not be priced');
     }
+    await observer?.stopped(tx, sessionId);
   };
 
   /** The drivers module's answer for a tag; a refusal goes to the charger log. */
@@ -62,8 +65,13 @@ export const createSessionLifecycle = ({
   };
 
   /** A roaming partner's driver's session remembers its token (OCPI sessions and CDRs go to that partner). */
-  const linkRoaming = async (executor: Executor, sessionId: string, answer: AuthorizeAnswer) => {
+  const linkToken = async (executor: Executor, sessionId: string, answer: AuthorizeAnswer) => {
     if (answer.status === 'Accepted' && answer.roaming) await idTags.roamingSessionStarted?.(executor, sessionId, answer.roaming);
+  };
+  /** A 2.0.1 transaction whose token came after its start: linked then, and its partner told then. */
+  const linkRoaming = async (executor: Executor, sessionId: string, answer: AuthorizeAnswer) => {
+    await linkToken(executor, sessionId, answer);
+    await observer?.started(executor, sessionId);
   };
 
   /**
@@ -90,6 +98,8 @@ export const createSessionLifecycle = ({
       // A session the charger lost (it rebooted) was closed by this start: it is priced like any other.
       for (const closed of started.closed) await priceStopped(tx, closed);
       if (started.created) await pricing.versionIdAt(tx, started.session.id, charger.locationId, startedAt);
+      // Linked by a partner's token here, or by a START_SESSION's trigger at the insert: either way the observer
+      // (OCPI sessions) sees the link in this transaction.
       if (started.created) await linkRoaming(tx, started.session.id, answer);
       await repo.refreshChargerStatus(tx, charger.id);
       return started;

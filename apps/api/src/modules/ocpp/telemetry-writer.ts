@@ -32,7 +32,8 @@ export class TelemetryWriter {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly onFlushed: (chargers: TouchedCharger[]) => void,
+    /** The chargers whose rows were written, and the sessions that got meter values. */
+    private readonly onFlushed: (chargers: TouchedCharger[], sessionIds: string[]) => void,
     private readonly intervalMs = 250,
     private readonly batchRows = 2000,
   ) {}
@@ -96,7 +97,11 @@ export class TelemetryWriter {
         await inSlices(samples, SAMPLE_ROWS_PER_STATEMENT, (slice) => repo.writeSamples(this.db, slice));
         await inSlices(meters, CHARGER_ROWS_PER_STATEMENT, (slice) => repo.updateSessionMeters(this.db, slice));
         await inSlices(seen, CHARGER_ROWS_PER_STATEMENT, (slice) => repo.touchLastSeen(this.db, slice));
-        if (touched.length) this.onFlushed(touched);
+        if (touched.length)
+          this.onFlushed(
+            touched,
+            meters.map((meter) => meter.sessionId),
+          );
       } catch (error) {
         this.log.error({ err: error, samples: samples.length }, 'Charger telemetry could not be written');
       }

@@ -159,10 +159,10 @@ export const sessionSharesIn = async (db: Executor, scope: Scope) =>
   rowsOf<{ location_id: string; currency: string; revenue: string; share: string }>(
     await db.execute(sql`
     select e.location_id, e.currency,
-      -coalesce(sum(e.amount_minor) filter (where e.account = 'session_revenue'), 0) as revenue,
+      -coalesce(sum(e.amount_minor) filter (where e.account in ('session_revenue', 'roaming_receivable')), 0) as revenue,
       coalesce(sum(e.amount_minor) filter (where e.account = 'reseller_share'), 0) as share
     from ledger_entries e join charging_sessions cs on cs.id = e.session_id join locations l on l.id = cs.location_id
-    where ${inScope(sql`e.location_id`, scope)} and e.account in ('session_revenue', 'reseller_share')
+    where ${inScope(sql`e.location_id`, scope)} and e.account in ('session_revenue', 'roaming_receivable', 'reseller_share')
       and ${daysInRange(sql`(cs.started_at at time zone l.time_zone)::date`, scope)}
     group by 1, 2`),
   ).map((row) => ({ locationId: row.location_id, currency: row.currency, revenue: Number(row.revenue), share: Number(row.share) }));

@@ -17,7 +17,15 @@ import { requireLocationExists } from '../locations/locations.service.ts';
 import * as repo from './ledger.repository.ts';
 import { PDF_LINE_LIMIT, statementCsv, statementDays, statementLines } from './statement.ts';
 
-export type PricedSession = { sessionId: string; locationId: string; currency: string; total: number; pricedAt: Date };
+/** `payerPartnerId`: the roaming partner whose driver charged; its price is a receivable from it (decision 076). */
+export type PricedSession = {
+  sessionId: string;
+  locationId: string;
+  currency: string;
+  total: number;
+  pricedAt: Date;
+  payerPartnerId?: string | null | undefined;
+};
 
 const toShare = (row: repo.ShareRow): RevenueShare => ({
   id: row.id,
@@ -81,7 +89,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
 
   /**
    * Called in the transaction that stores a session's final price. Without a share the revenue waits in
-   * `unallocated` (never a silent zero for anyone) until a share or deal is set.
+   * `unallocated` (never a silent zero for anyone) until a share or deal is set. A roaming partner's session books
+   * its revenue on `roaming_receivable`, referenced `roaming:<partner id>:<session id>`; the split is the same.
    */
   const recordSessionRevenue = async (tx: Executor, priced: PricedSession): Promise<void> => {
     const share = await shareAt(tx, priced.locationId, priced.pricedAt);
@@ -89,11 +98,11 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
       locationId: priced.locationId,
       currency: priced.currency,
       event: 'session_priced',
-      reference: priced.sessionId,
+      reference: priced.payerPartnerId ? `roaming:${priced.payerPartnerId}:${priced.sessionId}` : priced.sessionId,
       sessionId: priced.sessionId,
       occurredAt: priced.pricedAt,
       postings: [
-        { account: 'session_revenue', amount: -priced.total },
+        { account: priced.payerPartnerId ? 'roaming_receivable' : 'session_revenue', amount: -priced.total },
         ...(share ? splitPostings(priced.total, share) : [{ account: 'unallocated' as const, amount: priced.total }]),
       ],
     });
@@ -137,7 +146,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
         pending,
         paid,
         hostShare: available + pending + paid,
-        sessionRevenue: -sum('session_revenue'),
+        sessionRevenue: -sum('session_revenue') - sum('roaming_receivable'),
+        roamingReceivable: -sum('roaming_receivable'),
         refunded: sum('refund'),
         unallocated: sum('unallocated'),
         resellerShare: seesAllShares ? sum('reseller_share') : null,

@@ -15,7 +15,7 @@ export const statementPdf = async (statement: Statement | StatementSummary, mont
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const daily = 'days' in statement;
-  const widths = daily ? [70, 50, 50, 34, 64, 64, 64, 64, 64, 64, 64] : [110, 100, 34, 64, 56, 56, 56, 56, 56, 56];
+  const widths = daily ? [70, 50, 50, 34, 64, 64, 64, 64, 64, 64, 64, 64] : [110, 100, 34, 64, 56, 56, 56, 56, 56, 56, 56];
   const firstAmount = daily ? 1 : 3;
   const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
   let page = doc.addPage([792, 612]);

@@ -5,10 +5,21 @@ import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
 import { CHUNK_CHARS, csvCell, csvLine } from '../../lib/csv.ts';
 
-export const COLUMNS = ['sessionRevenue', 'refund', 'hostShare', 'resellerShare', 'platformFee', 'transfer', 'unallocated'] as const;
+/** Roaming receivable last (decision 076): readers of the earlier seven columns keep their positions. */
+export const COLUMNS = [
+  'sessionRevenue',
+  'refund',
+  'hostShare',
+  'resellerShare',
+  'platformFee',
+  'transfer',
+  'unallocated',
+  'roamingReceivable',
+] as const;
 export type Column = (typeof COLUMNS)[number];
 const ACCOUNTS: Record<Column, string> = {
   sessionRevenue: 'session_revenue',
+  roamingReceivable: 'roaming_receivable',
   refund: 'refund',
   hostShare: 'host_share',
   resellerShare: 'reseller_share',
@@ -18,6 +29,7 @@ const ACCOUNTS: Record<Column, string> = {
 };
 export const LABELS: Record<Column, string> = {
   sessionRevenue: 'Session revenue',
+  roamingReceivable: 'Roaming receivable',
   refund: 'Refunds',
   hostShare: 'Host share',
   resellerShare: 'Reseller share',
@@ -48,7 +60,7 @@ const monthBounds = (month: string, timeZone: string) => {
 };
 
 /** Revenue is booked as a credit (negative) on its account; the statement shows what it brought, positive. */
-const signOf = (column: Column) => (column === 'sessionRevenue' ? -1 : 1);
+const signOf = (column: Column) => (column === 'sessionRevenue' || column === 'roamingReceivable' ? -1 : 1);
 const SIGNS = COLUMNS.map(signOf);
 /** What the grouped entries put on the column's account, as the ledger books it. */
 const bookedOn = (column: Column) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS[column]}), 0)`;
@@ -151,9 +163,10 @@ export const statementDays = async (db: Database, locationId: string, month: str
       at: sql<Date>`min(${ledgerEntries.occurredAt})`.as('at'),
       currency: sql<string>`min(${ledgerEntries.currency})`.as('currency'),
       // A priced session's movement has exactly one revenue entry (a session of 0 writes no movement).
-      session: sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} = 'session_revenue')`.as(
-        'session',
-      ),
+      session:
+        sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} in ('session_revenue', 'roaming_receivable'))`.as(
+          'session',
+        ),
       ...(Object.fromEntries(COLUMNS.map((column) => [column, bookedOn(column).as(column)])) as Record<Column, SQL.Aliased<number>>),
     })
     .from(ledgerEntries)

@@ -80,7 +80,8 @@ const altText = (version: VersionRow): string => {
     .join(' ');
 };
 
-const toOcpi = (version: VersionRow, next: VersionRow | undefined): OcpiTariff => {
+/** One version as an OCPI Tariff; `next` (the version after it) ends it. The CDRs of its sessions carry this too. */
+export const toOcpiTariff = (version: VersionRow, next: VersionRow | undefined): OcpiTariff => {
   const text = altText(version);
   return {
     country_code: OCPI_PARTY.countryCode,
@@ -98,7 +99,7 @@ const toOcpi = (version: VersionRow, next: VersionRow | undefined): OcpiTariff =
 
 /** The versions in force now and scheduled, as OCPI 2.2.1 Tariff objects in OCPI's response envelope. */
 export const buildOcpiTariffs = (versions: readonly VersionRow[], at: Date): OcpiTariffsResponse => ({
-  data: versions.map((version, index) => toOcpi(version, versions[index + 1])),
+  data: versions.map((version, index) => toOcpiTariff(version, versions[index + 1])),
   status_code: 1000,
   status_message: 'Success',
   timestamp: dateTime(at),

@@ -140,20 +140,26 @@ export const createSessionPricing = ({
     return costs;
   };
 
+  /** The stored final price as priceView shows it, read in the caller's transaction (a CDR is written in the stop's). */
+  const storedPriceIn = async (executor: Executor, sessionId: string): Promise<SessionPriceView | null> => {
+    const stored = await repo.storedPrice(executor, sessionId);
+    if (!stored) return null;
+    return {
+      currency: stored.price.currency,
+      total: stored.price.total,
+      final: true,
+      tariffVersionId: stored.price.tariffVersionId,
+      items: stored.items,
+      energyWh: stored.price.energyWh,
+      chargingSeconds: stored.price.chargingSeconds,
+      idleSeconds: stored.price.idleSeconds,
+    };
+  };
+
   /** A session's price with its line items: stored when final, computed now while it runs. */
   const priceView = async (sessionId: string): Promise<SessionPriceView | null> => {
-    const stored = await repo.storedPrice(db, sessionId);
-    if (stored)
-      return {
-        currency: stored.price.currency,
-        total: stored.price.total,
-        final: true,
-        tariffVersionId: stored.price.tariffVersionId,
-        items: stored.items,
-        energyWh: stored.price.energyWh,
-        chargingSeconds: stored.price.chargingSeconds,
-        idleSeconds: stored.price.idleSeconds,
-      };
+    const stored = await storedPriceIn(db, sessionId);
+    if (stored) return stored;
     const [loaded] = await load(db, [sessionId]);
     if (!loaded || loaded.session.status !== 'active') return null;
     const estimate = price(loaded);
@@ -169,7 +175,7 @@ export const createSessionPricing = ({
     };
   };
 
-  return { versionIdAt, priceStoppedSession, costsOf, priceView, load, price };
+  return { versionIdAt, priceStoppedSession, costsOf, priceView, storedPriceIn, load, price };
 };
 
 export type SessionPricing = ReturnType<typeof createSessionPricing>;

@@ -107,3 +107,13 @@ export const insertVersion = async (db: Executor, values: VersionInsert): Promis
 export const patchVersion = async (db: Executor, id: string, values: Partial<VersionInsert>) => {
   await db.update(tariffVersions).set(values).where(eq(tariffVersions.id, id));
 };
+
+/** Locations whose objects roaming partners may see (Roaming screen's publish switch), oldest first for stable pages. */
+export const publishedLocationIds = async (db: Executor): Promise<string[]> =>
+  (
+    await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(eq(locations.publishToRoaming, true))
+      .orderBy(asc(locations.createdAt), asc(locations.id))
+  ).map((row) => row.id);

@@ -12,7 +12,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/sql-helpers.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
-import { buildOcpiTariffs } from './ocpi-export.ts';
+import { buildOcpiTariffs, toOcpiTariff } from './ocpi-export.ts';
 import * as repo from './tariffs.repository.ts';
 
 /** A clock a minute behind ours still means "now". */
@@ -181,7 +181,26 @@ export const createTariffsService = ({ db, now }: { db: Database; now: () => Dat
     return buildOcpiTariffs([current, ...scheduled], at);
   };
 
-  return { overview, saveRates, saveIdleFees, saveOtherFees, saveViolationRules, saveDefaultSessionFee, ocpi };
+  /** The tariffs of published locations for GET /ocpi/2.2.1/tariffs: per location its version in force and those scheduled. */
+  const ocpiPublished = async () => {
+    const at = now();
+    const tariffs = [];
+    for (const locationId of await repo.publishedLocationIds(db)) {
+      const versions = [...(await repo.versionsUntil(db, locationId, at, 1)), ...(await repo.versionsAfter(db, locationId, at))];
+      tariffs.push(...versions.map((version, index) => toOcpiTariff(version, versions[index + 1])));
+    }
+    return tariffs;
+  };
+
+  /** The Tariff a session was priced with, as GET /tariffs publishes it (a CDR's `tariffs`); in the caller's transaction. */
+  const ocpiTariffOfVersion = async (executor: Executor, versionId: string) => {
+    const version = await repo.findVersion(executor, versionId);
+    if (!version) return undefined;
+    const [next] = await repo.versionsAfter(executor, version.locationId, version.effectiveFrom);
+    return toOcpiTariff(version, next);
+  };
+
+  return { overview, saveRates, saveIdleFees, saveOtherFees, saveViolationRules, saveDefaultSessionFee, ocpi, ocpiPublished, ocpiTariffOfVersion };
 };
 
 export type TariffsService = ReturnType<typeof createTariffsService>;
