@@ -40,6 +40,8 @@ import type { Duplex } from 'node:stream';
 const PLAID_LINK_SCRIPT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 /** Requests admitted per PostgreSQL pool connection (see the admission line below). */
 const ADMITTED_PER_POOL_CONNECTION = 5;
+/** How often open OCPI commands past their deadline are closed with TIMEOUT (each command's own call does it sooner). */
+const OCPI_COMMAND_SWEEP_MS = 30_000;
 
 export type AppDeps = {
   config: AppConfig;
@@ -185,6 +187,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   payoutTimer?.unref();
   const stopReservations = services.reservations.start(config.reservations.jobSeconds * 1000);
   const stopCampaigns = services.campaignJob.start(config.firmwareCampaignJobSeconds * 1000);
+  // OCPI commands left open by a restart get TIMEOUT at start, then the sweep looks every half minute.
+  const stopCommandSweep = services.ocpiCommands.startSweep(OCPI_COMMAND_SWEEP_MS);
   // The same rhythm looks for chargers offline too long (0 turns both off, as in tests that drive them).
   const offlineWatch =
     config.reservations.jobSeconds > 0
@@ -203,7 +207,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   await app.register(healthRoutes, { db: database.db });
   await app.register((web) => registerWebRoutes(web, { services, config, bus, now }), { prefix: '/web' });
-  await app.register((scope) => ocpiRoutes(scope, { db: database.db, publicUrl: config.publicUrl }), { prefix: '/ocpi' });
+  await app.register((scope) => ocpiRoutes(scope, { db: database.db, publicUrl: config.publicUrl, commands: services.ocpiCommands }), {
+    prefix: '/ocpi',
+  });
   for (const issuer of sso.devIssuers) await app.register(devProviderRoutes, { issuer });
   await app.register(webAppPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 
@@ -217,6 +223,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     clearInterval(payoutTimer);
     stopReservations();
     stopCampaigns();
+    stopCommandSweep();
     clearInterval(offlineWatch);
     await bus.close();
     await background.drain();

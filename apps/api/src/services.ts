@@ -56,7 +56,8 @@ import { createLicensesService } from './modules/billing/licenses.service.ts';
 import { createRemoteActionsService } from './modules/remote-actions/remote-actions.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createReservationJob, createReservationUpdates } from './modules/schedule/reservation-job.ts';
-import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { createOcpiCommandsService } from './modules/ocpi/commands/commands.service.ts';
+import { createRoamingReservations, createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
@@ -191,6 +192,17 @@ export const createServices = (ctx: ServiceContext) => {
   const campaignTracker = createCampaignTracker({ db, log: ctx.log, changed: campaignJob.kick });
   ocpp.onFirmwareStatus((chargerId, status) => void campaignTracker.firmwareStatus(chargerId, status));
 
+  const remoteActions = createRemoteActionsService({ db, ocpp });
+  const ocpiCommands = createOcpiCommandsService({
+    db,
+    remoteActions,
+    reservations: createRoamingReservations({ db, ocpp }),
+    background,
+    callTimeoutMs: config.ocppCallTimeoutMs,
+    now,
+    log: ctx.log,
+  });
+
   const powerEngine = createPowerEngine({ db, send: ocpp.call, log: ctx.log, now });
   ocpp.onChargerEvent((charger, reason) => {
     if (reason === 'boot') void campaignTracker.booted(charger.id);
@@ -267,7 +279,8 @@ export const createServices = (ctx: ServiceContext) => {
     payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
     connectedAccount,
     ocpp,
-    remoteActions: createRemoteActionsService({ db, ocpp }),
+    remoteActions,
+    ocpiCommands,
     maintenance,
     deviceModel,
     inspections: createInspectionsService({ db, files, maintenance, now }),

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { OcpiEndpoint } from '../../db/schema/index.ts';
+import { commandsRoutes } from './commands/commands.routes.ts';
+import type { OcpiCommandsService } from './commands/commands.service.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
 
-export type OcpiRouteDeps = { db: Database; publicUrl: string };
+export type OcpiRouteDeps = { db: Database; publicUrl: string; commands: OcpiCommandsService };
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
 type OcpiModule = { endpoints: Omit<OcpiEndpoint, 'url'>[]; routes: (scope: FastifyInstance, deps: OcpiRouteDeps) => Promise<void> };
 
 /** Each module adds itself here; version details lists exactly these. */
-const MODULES: OcpiModule[] = [];
+const MODULES: OcpiModule[] = [
+  { endpoints: [{ identifier: 'commands', role: 'RECEIVER' }], routes: (scope, deps) => commandsRoutes(scope, { commands: deps.commands }) },
+];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */
 export const ocpiRoutes = async (app: FastifyInstance, deps: OcpiRouteDeps) =>
