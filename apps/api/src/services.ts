@@ -151,6 +151,14 @@ export const createServices = (ctx: ServiceContext) => {
   const payments = createPaymentsService({ db, gateway: stripeGateway, secret: config.jwtSecret, publicUrl: config.publicUrl, systemEvents, now });
   const connectedAccount = async (locationId: string) => (await payments.status(locationId)).account?.accountId ?? null;
   const drivers = createDriversService({ db, mailer, background, publicUrl: config.publicUrl, inviteTokenTtlHours: config.inviteTokenTtlHours, now });
+  // A partner's START_SESSION token is not one of our drivers' tags: the commands service (built after the OCPP
+  // server, which it commands) tells whether a refused tag is being started by command at that charger.
+  let commandedStart: (chargerId: string, idTag: string) => Promise<boolean> = () => Promise.resolve(false);
+  const authorizeTag: typeof drivers.authorizeTag = async (idTag, place) => {
+    const answer = await drivers.authorizeTag(idTag, place);
+    if (answer.status === 'Accepted' || answer.driverId !== null || !(await commandedStart(place.chargerId, idTag))) return answer;
+    return { ...answer, status: 'Accepted', reason: 'Started by a roaming partner (OCPI START_SESSION)' };
+  };
   const ocpp = createOcppServer({
     db,
     bus: ctx.bus,
@@ -161,7 +169,7 @@ export const createServices = (ctx: ServiceContext) => {
     limits: config.ocppLimits,
     telemetryFlushMs: config.ocppTelemetry.flushMs,
     telemetryBatchRows: config.ocppTelemetry.batchRows,
-    idTags: { authorize: drivers.authorizeTag, energyLimitWh: drivers.energyLimitWh },
+    idTags: { authorize: authorizeTag, energyLimitWh: drivers.energyLimitWh },
     onFault: (chargerId, summary) => void notifications.events.chargerFaulted(chargerId, summary),
   });
 
@@ -202,6 +210,7 @@ export const createServices = (ctx: ServiceContext) => {
     now,
     log: ctx.log,
   });
+  commandedStart = ocpiCommands.commandedStart;
 
   const powerEngine = createPowerEngine({ db, send: ocpp.call, log: ctx.log, now });
   ocpp.onChargerEvent((charger, reason) => {

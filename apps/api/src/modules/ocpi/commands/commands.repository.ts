@@ -125,3 +125,21 @@ export const closeOverdue = (tx: Executor, at: Date): Promise<ClosedCommand[]> =
     .set({ result: 'TIMEOUT' })
     .where(and(isNull(ocpiCommands.result), lt(ocpiCommands.deadlineAt, at)))
     .returning({ id: ocpiCommands.id, partnerId: ocpiCommands.partnerId, responseUrl: ocpiCommands.responseUrl });
+
+/** A START_SESSION for this idTag at this charger in the last 15 minutes that the charger did not refuse. */
+export const hasCommandedStart = async (db: Executor, chargerId: string, idTag: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: ocpiCommands.id })
+    .from(ocpiCommands)
+    .where(
+      and(
+        eq(ocpiCommands.chargerId, chargerId),
+        sql`${ocpiCommands.createdAt} > now() - interval '15 minutes'`,
+        eq(ocpiCommands.command, 'START_SESSION'),
+        sql`${ocpiCommands.request}->'token'->>'uid' = ${idTag}`,
+        sql`(${ocpiCommands.result} is null or ${ocpiCommands.result} = 'ACCEPTED')`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+};

@@ -156,6 +156,11 @@ export const createOcpiCommandsService = ({ db, remoteActions, reservations, bac
 
   return {
     accept,
+    /**
+     * Whether a charger presenting this idTag is starting a partner's START_SESSION (2.2.1: the eMSP authorized the
+     * token; the CPO does not check it again): the charger's Authorize / StartTransaction of it is accepted.
+     */
+    commandedStart: (chargerId: string, idTag: string) => repo.hasCommandedStart(db, chargerId, idTag),
     timeoutSeconds: timeout,
     /** Closes open commands past their deadline with TIMEOUT: at start (a restart lost their calls) and periodically. */
     sweep: sweep.tick,

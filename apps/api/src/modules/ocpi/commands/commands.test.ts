@@ -1,7 +1,7 @@
 import { evseUidOf } from '@wattdesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargingSessions, ocpiSessionLinks } from '../../../db/schema/index.ts';
+import { chargingSessions, driverAccessSettings, ocpiSessionLinks } from '../../../db/schema/index.ts';
 import { eventually } from '../../../../test/ocpp-harness.ts';
 import { connectTestPartner } from '../../../../test/ocpi-peer.ts';
 import { appToken, startCommandsApp } from '../../../../test/ocpi-commands-fixture.ts';
@@ -13,6 +13,11 @@ describe('OCPI commands to a 1.6J charger', () => {
   let charger: ReturnType<Awaited<ReturnType<typeof startCommandsApp>>['t']['simulate']>;
   beforeAll(async () => {
     f = await startCommandsApp();
+    // Tags no driver holds are refused here, as a partner's token is: only its START_SESSION lets it in.
+    await f.t.database.db
+      .insert(driverAccessSettings)
+      .values({ locationId: f.locationId, acceptUnknownTags: false })
+      .onConflictDoUpdate({ target: driverAccessSettings.locationId, set: { acceptUnknownTags: false } });
     const registered = await f.t.registerCharger('oak-jack-london');
     chargerId = registered.id;
     charger = f.t.simulate(registered, { connectors: 2 });
@@ -40,6 +45,10 @@ describe('OCPI commands to a 1.6J charger', () => {
     expect(result).toMatchObject({ module: 'commands', method: 'POST', url, path: null, body: { result: 'ACCEPTED' } });
     expect(received('RemoteStartTransaction')).toContainEqual({ idTag: 'EMS-APP-0001', connectorId: 1 });
     expect(await f.commandAt(url)).toMatchObject({ result: 'ACCEPTED', command: 'START_SESSION', chargerId });
+
+    // The eMSP authorized the token: the charger asking about it is told Accepted, unlike a tag nobody commanded.
+    expect((await charger.call('Authorize', { idTag: 'EMS-APP-0001' })).idTagInfo.status).toBe('Accepted');
+    expect((await charger.call('Authorize', { idTag: 'EMS-APP-NONE' })).idTagInfo.status).not.toBe('Accepted');
 
     // The charger starts the transaction with the token's uid: the session belongs to the partner, by command.
     const session = await eventually(async () => {
