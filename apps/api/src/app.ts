@@ -41,6 +41,8 @@ import type { Duplex } from 'node:stream';
 const PLAID_LINK_SCRIPT = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 /** Requests admitted per PostgreSQL pool connection (see the admission line below). */
 const ADMITTED_PER_POOL_CONNECTION = 5;
+/** How often open OCPI commands past their deadline are closed with TIMEOUT (each command's own call does it sooner). */
+const OCPI_COMMAND_SWEEP_MS = 30_000;
 
 export type AppDeps = {
   config: AppConfig;
@@ -189,6 +191,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const stopReservations = services.reservations.start(config.reservations.jobSeconds * 1000);
   const stopCampaigns = services.campaignJob.start(config.firmwareCampaignJobSeconds * 1000);
   const stopOcpiOutbox = services.ocpiOutbox.start(config.ocpi.outboxPollMs);
+  // OCPI commands left open by a restart get TIMEOUT at start, then the sweep looks every half minute.
+  const stopCommandSweep = services.ocpiCommands.startSweep(OCPI_COMMAND_SWEEP_MS);
   // The same rhythm looks for chargers offline too long (0 turns both off, as in tests that drive them).
   const offlineWatch =
     config.reservations.jobSeconds > 0
@@ -216,6 +220,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         registration: services.ocpiRegistration,
         tokens: services.ocpiTokens,
         roamingSessions: services.roamingSessions,
+        commands: services.ocpiCommands,
       }),
     { prefix: '/ocpi' },
   );
@@ -233,6 +238,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     stopReservations();
     stopCampaigns();
     stopOcpiOutbox();
+    stopCommandSweep();
     clearInterval(offlineWatch);
     await bus.close();
     await background.drain();

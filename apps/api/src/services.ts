@@ -63,7 +63,8 @@ import { createLicensesService } from './modules/billing/licenses.service.ts';
 import { createRemoteActionsService } from './modules/remote-actions/remote-actions.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createReservationJob, createReservationUpdates } from './modules/schedule/reservation-job.ts';
-import { createScheduleService } from './modules/schedule/schedule.service.ts';
+import { createOcpiCommandsService } from './modules/ocpi/commands/commands.service.ts';
+import { createRoamingReservations, createScheduleService } from './modules/schedule/schedule.service.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
@@ -163,6 +164,9 @@ export const createServices = (ctx: ServiceContext) => {
   const connectedAccount = async (locationId: string) => (await payments.status(locationId)).account?.accountId ?? null;
   const drivers = createDriversService({ db, mailer, background, publicUrl: config.publicUrl, inviteTokenTtlHours: config.inviteTokenTtlHours, now });
   const ocpiTokens = createOcpiTokensService({ db, jwtSecret: config.jwtSecret });
+  // A partner's START_SESSION token is not one of our drivers' tags: the commands service (built after the OCPP
+  // server, which it commands) tells whether a refused tag is being started by command at that charger.
+  let commandedStart: (chargerId: string, idTag: string) => Promise<boolean> = () => Promise.resolve(false);
   const ocpp = createOcppServer({
     db,
     bus: ctx.bus,
@@ -175,9 +179,14 @@ export const createServices = (ctx: ServiceContext) => {
     telemetryBatchRows: config.ocppTelemetry.batchRows,
     idTags: {
       // A tag one of our drivers holds is theirs alone; only a tag none holds is looked up among partners' tokens.
+      // A partner's START_SESSION token is accepted at that charger (the eMSP authorised it; the start's trigger
+      // links the session); other strangers' tags are looked up among partners' pushed tokens.
       authorize: async (tag, place) => {
         const own = await drivers.authorizeTag(tag, place);
-        return own.driverId !== null ? own : ((await ocpiTokens.authorizeAtCharger(tag, place)) ?? own);
+        if (own.driverId !== null) return own;
+        if (await commandedStart(place.chargerId, tag))
+          return { ...own, status: 'Accepted', reason: 'Started by a roaming partner (OCPI START_SESSION)' };
+        return (await ocpiTokens.authorizeAtCharger(tag, place)) ?? own;
       },
       energyLimitWh: drivers.energyLimitWh,
       roamingSessionStarted: ocpiTokens.roamingSessionStarted,
@@ -217,6 +226,18 @@ export const createServices = (ctx: ServiceContext) => {
   const campaignJob = createCampaignJob({ db, ocpp, now, log: ctx.log, downloadUrl: firmwareLinks.url });
   const campaignTracker = createCampaignTracker({ db, log: ctx.log, changed: campaignJob.kick });
   ocpp.onFirmwareStatus((chargerId, status) => void campaignTracker.firmwareStatus(chargerId, status));
+
+  const remoteActions = createRemoteActionsService({ db, ocpp });
+  const ocpiCommands = createOcpiCommandsService({
+    db,
+    remoteActions,
+    reservations: createRoamingReservations({ db, ocpp }),
+    background,
+    callTimeoutMs: config.ocppCallTimeoutMs,
+    now,
+    log: ctx.log,
+  });
+  commandedStart = ocpiCommands.commandedStart;
 
   const powerEngine = createPowerEngine({ db, send: ocpp.call, log: ctx.log, now });
   ocpp.onChargerEvent((charger, reason) => {
@@ -305,7 +326,8 @@ export const createServices = (ctx: ServiceContext) => {
     connectedAccount,
     ocpp,
     ocpiTokens,
-    remoteActions: createRemoteActionsService({ db, ocpp }),
+    remoteActions,
+    ocpiCommands,
     maintenance,
     deviceModel,
     inspections: createInspectionsService({ db, files, maintenance, now }),

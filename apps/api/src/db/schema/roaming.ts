@@ -173,6 +173,8 @@ export const ocpiCommands = pgTable(
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     /** null until the charger answered or the deadline passed; then the CommandResultType sent. */
     result: text('result'),
+    /** RESERVE_NOW: the OCPP reservationId we gave the charger (the partner's reservation_id never reaches it). */
+    ocppReservationId: integer('ocpp_reservation_id'),
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -180,5 +182,7 @@ export const ocpiCommands = pgTable(
     index('ocpi_commands_open_idx')
       .on(table.deadlineAt)
       .where(sql`${table.result} is null`),
+    // A session starting at a charger looks for a recent START_SESSION there (ocpi/sql/command-session-links.sql).
+    index('ocpi_commands_charger_idx').on(table.chargerId, table.createdAt),
   ],
 );

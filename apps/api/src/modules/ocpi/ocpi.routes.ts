@@ -5,6 +5,8 @@ import { credentialsRoutes } from './credentials/credentials.routes.ts';
 import type { RegistrationServer } from './credentials/registration-server.ts';
 import type { RoamingSessions } from './sessions/roaming-sessions.service.ts';
 import { roamingSessionsRoutes } from './sessions/sessions.routes.ts';
+import { commandsRoutes } from './commands/commands.routes.ts';
+import type { OcpiCommandsService } from './commands/commands.service.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
@@ -16,6 +18,7 @@ export type OcpiRouteDeps = {
   registration: RegistrationServer;
   tokens: OcpiTokensService;
   roamingSessions: RoamingSessions;
+  commands: OcpiCommandsService;
 };
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
@@ -40,6 +43,7 @@ const MODULES: OcpiModule[] = [
     ],
     routes: (scope, deps) => roamingSessionsRoutes(scope, { sessions: deps.roamingSessions, publicUrl: deps.publicUrl }),
   },
+  { endpoints: [{ identifier: 'commands', role: 'RECEIVER' }], routes: (scope, deps) => commandsRoutes(scope, { commands: deps.commands }) },
 ];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */

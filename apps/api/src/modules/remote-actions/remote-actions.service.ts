@@ -4,6 +4,7 @@ import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import type { OcppServer } from '../ocpp/ocpp.service.ts';
 import { requireChargerTarget, sendToCharger } from './charger-command.ts';
+import { findChargerTarget, type ChargerTarget } from './remote-actions.repository.ts';
 
 export type RemoteAction = {
   /** The OCPP 1.6 call. */
@@ -20,8 +21,7 @@ export type RemoteAction = {
  * in the activity log with its answer; a refused one too, so the log shows who tried what.
  */
 export const createRemoteActionsService = ({ db, ocpp }: { db: Database; ocpp: OcppServer }) => {
-  const run = async (auth: AuthContext, actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> => {
-    const target = await requireChargerTarget(db, auth, id);
+  const perform = async (target: ChargerTarget, actor: Actor, remote: RemoteAction): Promise<CommandResult> => {
     const audit = (outcome: string) =>
       recordActivity(db, actor, {
         action: remote.action,
@@ -54,7 +54,20 @@ export const createRemoteActionsService = ({ db, ocpp }: { db: Database; ocpp: O
     };
   };
 
-  return { run };
+  const run = async (auth: AuthContext, actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> =>
+    perform(await requireChargerTarget(db, auth, id), actor, remote);
+
+  /**
+   * The same command for a caller that is not a dashboard user (a roaming partner, issue 42): the caller has
+   * already decided the charger is its to command; it is audited and logged under `actor` like any other.
+   */
+  const runFor = async (actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> => {
+    const target = await findChargerTarget(db, id);
+    if (!target) throw new AppError('CHARGER_NOT_FOUND');
+    return perform(target, actor, remote);
+  };
+
+  return { run, runFor };
 };
 
 export type RemoteActionsService = ReturnType<typeof createRemoteActionsService>;

@@ -2,7 +2,7 @@ import { accountParentIdTag } from '@wattdesk/shared';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
-import { chargerBookings, drivers, idTags } from '../../db/schema/index.ts';
+import { chargerBookings, chargers, drivers, idTags } from '../../db/schema/index.ts';
 
 export type ReservationWork = {
   id: string;
@@ -89,4 +89,14 @@ export const reservationTagOf = async (db: Executor, driverId: string): Promise<
     .orderBy(sql`${idTags.kind} = 'app'`, asc(idTags.tag))
     .limit(1);
   return row && { idTag: row.tag, parentIdTag: accountParentIdTag(row.accountId) };
+};
+
+/** The charger a roaming partner's reservation goes to: its OCPP identity and the node holding its connection. */
+export const chargerToCall = async (db: Executor, chargerId: string) => {
+  const [row] = await db
+    .select({ id: chargers.id, chargerCode: chargers.chargerId, connectedNode: chargers.connectedNode })
+    .from(chargers)
+    .where(eq(chargers.id, chargerId))
+    .limit(1);
+  return row;
 };

@@ -18,6 +18,9 @@ import { assertLocationAccess } from '../../lib/location-access.ts';
 import { bookingWindows, localDateAndHour, localMidnight, type Window } from './booking-times.ts';
 import * as repo from './schedule.repository.ts';
 
+// Roaming partners' reservations (OCPI RESERVE_NOW, issue 42) are this module's too; other modules see them here.
+export { createRoamingReservations, type RoamingReservations } from './roaming-reservations.ts';
+
 /** `onChange`: the schedule changed, so the reservation job looks now rather than at its next run. */
 export type ScheduleServiceDeps = { db: Database; now: () => Date; log: FastifyBaseLogger; onChange?: () => void };
 
