@@ -203,7 +203,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   await app.register(healthRoutes, { db: database.db });
   await app.register((web) => registerWebRoutes(web, { services, config, bus, now }), { prefix: '/web' });
-  await app.register((scope) => ocpiRoutes(scope, { db: database.db, publicUrl: config.publicUrl }), { prefix: '/ocpi' });
+  await services.ocpiLocations.syncParty();
+  await app.register((scope) => ocpiRoutes(scope, { db: database.db, publicUrl: config.publicUrl, locations: services.ocpiLocations }), {
+    prefix: '/ocpi',
+  });
   for (const issuer of sso.devIssuers) await app.register(devProviderRoutes, { issuer });
   await app.register(webAppPlugin, { distDir: config.webDistDir, serveSourceMaps: config.serveSourceMaps });
 

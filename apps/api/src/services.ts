@@ -37,6 +37,7 @@ import { createInspectionsService } from './modules/inspections/inspections.serv
 import { createManufacturingService } from './modules/manufacturing/manufacturing.service.ts';
 import { createLocationMutations } from './modules/locations/location-mutations.service.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createOcpiLocations } from './modules/ocpi/locations/locations.service.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { createDeviceModelService } from './modules/device-model/device-model.service.ts';
 import { createOcppServer } from './modules/ocpp/ocpp.service.ts';
@@ -201,6 +202,9 @@ export const createServices = (ctx: ServiceContext) => {
       void powerEngine.chargerConnected(charger).catch((error: Error) => ctx.log.warn({ err: error.message }, 'Charging profiles not re-applied'));
   });
 
+  // OCPI Locations (decision 912): partners' view of published locations, and the pushes an edit owes them.
+  const ocpiLocations = createOcpiLocations({ db, party: config.ocpi });
+
   return {
     auth,
     mfaLogin,
@@ -213,7 +217,8 @@ export const createServices = (ctx: ServiceContext) => {
     accountMfa: createAccountMfa({ ...accountDeps, throttle }),
     passwordReset,
     locations: createLocationsService({ db }),
-    locationMutations: createLocationMutations({ db, accessCache }),
+    locationMutations: createLocationMutations({ db, accessCache, roaming: ocpiLocations }),
+    ocpiLocations,
     chargers,
     admins: createAdminsService({
       db,

@@ -33,6 +33,7 @@ export * from './schemas/tariffs.ts';
 export * from './schemas/ocpi.ts';
 export * from './ocpi/constants.ts';
 export * from './ocpi/ids.ts';
+export * from './ocpi/locations.ts';
 export * from './pricing/index.ts';
 export * from './schemas/drivers.ts';
 export * from './schemas/documents.ts';

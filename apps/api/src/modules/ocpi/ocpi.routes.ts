@@ -1,16 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { OcpiEndpoint } from '../../db/schema/index.ts';
+import { locationsRoutes } from './locations/locations.routes.ts';
+import type { OcpiLocations } from './locations/locations.service.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
 
-export type OcpiRouteDeps = { db: Database; publicUrl: string };
+export type OcpiRouteDeps = { db: Database; publicUrl: string; locations: OcpiLocations };
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
 type OcpiModule = { endpoints: Omit<OcpiEndpoint, 'url'>[]; routes: (scope: FastifyInstance, deps: OcpiRouteDeps) => Promise<void> };
 
 /** Each module adds itself here; version details lists exactly these. */
-const MODULES: OcpiModule[] = [];
+const MODULES: OcpiModule[] = [
+  {
+    endpoints: [{ identifier: 'locations', role: 'SENDER' }],
+    routes: (scope, deps) => locationsRoutes(scope, { locations: deps.locations, publicUrl: deps.publicUrl }),
+  },
+];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */
 export const ocpiRoutes = async (app: FastifyInstance, deps: OcpiRouteDeps) =>
