@@ -141,7 +141,9 @@ export const createServices = (ctx: ServiceContext) => {
     onPriced: ledger.recordSessionRevenue,
     onViolations: (found) => void notifications.events.violation(found),
   });
-  const chargers = createChargersService({ db, pricing });
+  // OCPI Locations (decision 912): partners' view of published locations, and the pushes an edit owes them.
+  const ocpiLocations = createOcpiLocations({ db, party: config.ocpi });
+  const chargers = createChargersService({ db, pricing, roaming: ocpiLocations });
   const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now });
   const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
@@ -201,9 +203,6 @@ export const createServices = (ctx: ServiceContext) => {
     if (reason === 'connected')
       void powerEngine.chargerConnected(charger).catch((error: Error) => ctx.log.warn({ err: error.message }, 'Charging profiles not re-applied'));
   });
-
-  // OCPI Locations (decision 912): partners' view of published locations, and the pushes an edit owes them.
-  const ocpiLocations = createOcpiLocations({ db, party: config.ocpi });
 
   return {
     auth,

@@ -96,8 +96,10 @@ export const evseOf = (party: OcpiParty, row: EvseRow, tariffId: string | null, 
 const nonEmpty = (value: string) => (value.trim() ? value.trim() : undefined);
 
 /** The Location object of a location and its EVSEs (`evses`: its rows from evsesOf, any order). */
-export const locationOf = (party: OcpiParty & { businessName: string }, location: LocationRow, evses: readonly EvseRow[]): OcpiLocation => {
+export const locationOf = (party: OcpiParty & { businessName: string }, location: LocationRow, rows: readonly EvseRow[]): OcpiLocation => {
   const removed = !location.publish;
+  // The Location's last_updated is the tree's latest (a charger's own clock may run ahead of ours).
+  const evses = rows.map((row) => (row.lastUpdated > location.lastUpdated ? { ...row, lastUpdated: location.lastUpdated } : row));
   const address = [location.addressLine1, location.addressLine2].filter((part) => part.trim()).join(', ');
   const postalCode = nonEmpty(location.zipCode);
   const state = nonEmpty(location.state);

@@ -74,8 +74,9 @@ export const locationById = async (db: Executor, id: string): Promise<LocationRo
 };
 
 /**
- * Every EVSE (a charger's listed connector, decision 072) of these locations with its OCPI status. Its
- * last_updated is its charger's or its reports' last change, never later than its location's (the tree's maximum).
+ * Every EVSE (a charger's listed connector, decision 072) of these locations with its OCPI status; its last_updated is
+ * its charger's or its reports' last change. The reports are read by key (lateral, limit 1): joined as tables, the
+ * planner hashed all 50,000 of them for a page of 2,500 (680 ms against 25 ms on PGlite, decision 912).
  */
 export const evsesOf = async (db: Executor, locationIds: readonly string[], chargerId?: string): Promise<EvseRow[]> => {
   if (!locationIds.length) return [];
@@ -83,12 +84,11 @@ export const evsesOf = async (db: Executor, locationIds: readonly string[], char
     await db.execute(sql`
       select c.location_id as "locationId", c.charger_id as "chargerId", n.n as "connectorId", c.connector_types ->> (n.n - 1) as "connectorType",
         c.max_power_kw as "maxPowerKw", wd_ocpi_evse_status(c.status, s.status, k.status) as status,
-        least(greatest(c.updated_at, k.reported_at, s.reported_at), l.ocpi_updated_at) as "lastUpdated"
+        greatest(c.updated_at, k.reported_at, s.reported_at) as "lastUpdated"
       from chargers c
-      join locations l on l.id = c.location_id
       cross join lateral generate_series(1, jsonb_array_length(c.connector_types)) as n(n)
-      left join connector_states s on s.charger_id = c.id and s.connector_id = 0
-      left join connector_states k on k.charger_id = c.id and k.connector_id = n.n
+      left join lateral (select x.status, x.reported_at from connector_states x where x.charger_id = c.id and x.connector_id = 0 limit 1) s on true
+      left join lateral (select x.status, x.reported_at from connector_states x where x.charger_id = c.id and x.connector_id = n.n limit 1) k on true
       where c.location_id = any(${uuidArray([...locationIds])})${chargerId === undefined ? sql`` : sql` and c.charger_id = ${chargerId}`}
       order by c.location_id, c.charger_id, n.n`),
   );

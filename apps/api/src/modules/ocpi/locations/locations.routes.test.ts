@@ -20,7 +20,7 @@ describe('OCPI Locations: GET list and objects, the publish switch', () => {
     const response = await t.app.inject({ method: 'GET', url: `/ocpi/2.2.1${url}`, headers: { authorization: partner.authorization } });
     return { response, body: response.json<Envelope<T>>() };
   };
-  const web = (method: 'PUT' | 'PATCH' | 'GET', url: string, payload?: Record<string, unknown>) =>
+  const web = (method: 'PUT' | 'PATCH' | 'GET' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     t.app.inject(authed(token, { method, url, ...(payload ? { payload } : {}) }));
   const queued = (locationId: string) =>
     t.database.db
@@ -159,5 +159,34 @@ describe('OCPI Locations: GET list and objects, the publish switch', () => {
     const hidden = ids['sj-diridon']!;
     expect((await web('PATCH', `/web/locations/${hidden}`, { name: 'Diridon Private Lot' })).statusCode).toBe(200);
     expect(await queued(hidden)).toEqual([]);
+  });
+  it('a charger added to a published location puts the Location; deleted, its EVSEs are PATCHed REMOVED first', async () => {
+    const id = ids[published[1]!]!;
+    const chargerId = `WD-ROAM-${Date.now()}`;
+    const created = await t.app.inject(
+      authed(token, {
+        method: 'POST',
+        url: '/web/chargers',
+        payload: { locationId: id, chargerId, name: `Roaming ${chargerId}`, kind: 'smart', connectorTypes: ['J1772', 'CCS1'], maxPowerKw: 50 },
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    const afterCreate = (await queued(id)).at(-1)!;
+    expect(afterCreate.method).toBe('PUT');
+    const evses = ocpiLocationSchema.parse(afterCreate.body).evses!.filter((evse) => evse.uid.startsWith(chargerId));
+    expect(evses.map((evse) => [evse.uid, evse.connectors[0]!.standard, evse.connectors[0]!.power_type])).toEqual([
+      [evseUidOf(chargerId, 1), 'IEC_62196_T1', 'AC_1_PHASE'],
+      [evseUidOf(chargerId, 2), 'IEC_62196_T1_COMBO', 'DC'],
+    ]);
+
+    const before = (await queued(id)).length;
+    expect((await web('DELETE', `/web/chargers/${created.json<{ id: string }>().id}`)).statusCode).toBe(200);
+    const pushes = (await queued(id)).slice(before);
+    expect(pushes.map((push) => [push.method, push.path, (push.body as { status?: string }).status])).toEqual([
+      ['PATCH', `/US/WDK/${id}/${evseUidOf(chargerId, 1)}`, 'REMOVED'],
+      ['PATCH', `/US/WDK/${id}/${evseUidOf(chargerId, 2)}`, 'REMOVED'],
+      ['PUT', `/US/WDK/${id}`, undefined],
+    ]);
+    expect(ocpiLocationSchema.parse(pushes[2]!.body).evses!.some((evse) => evse.uid.startsWith(chargerId))).toBe(false);
   });
 });

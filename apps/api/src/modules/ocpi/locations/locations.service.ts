@@ -1,9 +1,9 @@
-import { AppError, parseEvseUid, type OcpiConnector, type OcpiEvse, type OcpiLocation } from '@wattdesk/shared';
+import { AppError, evseUidOf, parseEvseUid, type OcpiConnector, type OcpiEvse, type OcpiLocation } from '@wattdesk/shared';
 import type { Database, Executor } from '../../../db/client.ts';
 import { recordActivity, type Actor } from '../../../lib/audit.ts';
 import { enqueueForPartners } from '../outbox/outbox.repository.ts';
 import { ocpiErrors } from '../transport/ocpi-envelope.ts';
-import { locationOf, type OcpiParty } from './location-objects.ts';
+import { locationOf, ocpiDateTime, type OcpiParty } from './location-objects.ts';
 import * as repo from './locations.repository.ts';
 
 export type OcpiLocationsDeps = { db: Database; party: OcpiParty & { businessName: string } };
@@ -82,6 +82,26 @@ export const createOcpiLocations = ({ db, party }: OcpiLocationsDeps) => {
     if (row?.publish) await pushLocation(tx, locationId);
   };
 
+  /**
+   * A charger moved away or deleted: its EVSEs are PATCHed REMOVED ("Flow and Lifecycle": 2.2.1 deletes nothing, a
+   * partner keeps what it was told), then the Location without them is put again.
+   */
+  const chargerLeft = async (tx: Executor, locationId: string, chargerId: string, connectorCount: number) => {
+    const row = await repo.locationById(tx, locationId);
+    if (!row?.publish) return;
+    const lastUpdated = ocpiDateTime(new Date());
+    for (let connectorId = 1; connectorId <= connectorCount; connectorId += 1) {
+      await enqueueForPartners(tx, {
+        module: 'locations',
+        objectKey: locationObjectKey(locationId),
+        method: 'PATCH',
+        path: `/${party.countryCode}/${party.partyId}/${locationId}/${evseUidOf(chargerId, connectorId)}`,
+        body: { status: 'REMOVED', last_updated: lastUpdated },
+      });
+    }
+    await pushLocation(tx, locationId);
+  };
+
   /** The roaming switch (Roaming_Update): audited, and partners hear of it in the same transaction. */
   const setPublishToRoaming = (actor: Actor, locationId: string, publishToRoaming: boolean) =>
     db.transaction(async (tx) => {
@@ -102,7 +122,7 @@ export const createOcpiLocations = ({ db, party }: OcpiLocationsDeps) => {
 
   const syncParty = () => repo.syncParty(db, party);
 
-  return { page, location, evse, connector, pushLocation, locationEdited, setPublishToRoaming, syncParty };
+  return { page, location, evse, connector, pushLocation, locationEdited, chargerLeft, setPublishToRoaming, syncParty };
 };
 
 export type OcpiLocations = ReturnType<typeof createOcpiLocations>;
