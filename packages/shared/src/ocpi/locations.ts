@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The OCPI 2.2.1 Locations module's objects as its text defines them ("Location Object", "EVSE Object",
  * "Connector Object", the GeoLocation, Hours, RegularHours, ExceptionalPeriod, BusinessDetails and DisplayText
  * classes, the Status, ConnectorType, ConnectorFormat, PowerType and Capability enums). What we send is checked
- * against these in tests; the optional fields we never fill are still described, so a partner's copy parses too.
+ * against these in tests. They hold the fields we fill and are strict, so a field we did not mean to send (or a
+ * misspelt one) fails; optional fields we never send (images, energy_mix, facilities, …) are left out.
  */
 const ciString = (max: number) => z.string().min(1).max(max);
 /** DateTime sent by us: UTC, no fraction ("Types" → DateTime, string(25)). */
