@@ -212,6 +212,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   await app.register(healthRoutes, { db: database.db });
   await app.register((web) => registerWebRoutes(web, { services, config, bus, now }), { prefix: '/web' });
+  await services.ocpiLocations.syncParty();
   await app.register(
     (scope) =>
       ocpiRoutes(scope, {
@@ -221,6 +222,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         tokens: services.ocpiTokens,
         roamingSessions: services.roamingSessions,
         commands: services.ocpiCommands,
+        locations: services.ocpiLocations,
       }),
     { prefix: '/ocpi' },
   );

@@ -39,6 +39,7 @@ import { createInspectionsService } from './modules/inspections/inspections.serv
 import { createManufacturingService } from './modules/manufacturing/manufacturing.service.ts';
 import { createLocationMutations } from './modules/locations/location-mutations.service.ts';
 import { createLocationsService } from './modules/locations/locations.service.ts';
+import { createOcpiLocations } from './modules/ocpi/locations/locations.service.ts';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import { createDeviceModelService } from './modules/device-model/device-model.service.ts';
 import { createOcppServer } from './modules/ocpp/ocpp.service.ts';
@@ -151,9 +152,11 @@ export const createServices = (ctx: ServiceContext) => {
       ledger.recordSessionRevenue(tx, { ...priced, payerPartnerId: await roamingSessions.payerOf(tx, priced.sessionId) }),
     onViolations: (found) => void notifications.events.violation(found),
   });
+  // OCPI Locations (decision 078): partners' view of published locations, and the pushes an edit owes them.
+  const ocpiLocations = createOcpiLocations({ db, party: config.ocpi });
   const tariffs = createTariffsService({ db, now });
   const roamingSessions = createRoamingSessions({ db, now, party: config.ocpi, pricing, tariffs, log: ctx.log });
-  const chargers = createChargersService({ db, pricing });
+  const chargers = createChargersService({ db, pricing, roaming: ocpiLocations });
   const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now });
   const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
@@ -271,7 +274,8 @@ export const createServices = (ctx: ServiceContext) => {
     accountMfa: createAccountMfa({ ...accountDeps, throttle }),
     passwordReset,
     locations: createLocationsService({ db }),
-    locationMutations: createLocationMutations({ db, accessCache }),
+    locationMutations: createLocationMutations({ db, accessCache, roaming: ocpiLocations }),
+    ocpiLocations,
     chargers,
     admins: createAdminsService({
       db,

@@ -23,6 +23,7 @@ import { templatePartsRoutes } from './modules/inspections/template-parts.routes
 import { manufacturingRoutes } from './modules/manufacturing/manufacturing.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { locationMutationRoutes } from './modules/locations/location-mutations.routes.ts';
+import { locationRoamingRoutes } from './modules/ocpi/location-roaming.routes.ts';
 import { locationsRoutes } from './modules/locations/locations.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { deviceModelRoutes } from './modules/device-model/device-model.routes.ts';
@@ -70,6 +71,7 @@ export const registerWebRoutes = async (
   await web.register(appConfigRoutes, { config });
   await web.register(locationsRoutes, { locations: s.locations });
   await web.register(locationMutationRoutes, { mutations: s.locationMutations });
+  await web.register(locationRoamingRoutes, { locations: s.ocpiLocations });
   await web.register(chargersRoutes, { chargers: s.chargers });
   await web.register(adminsRoutes, { admins: s.admins });
   await web.register(driversRoutes, { drivers: s.drivers, now });

@@ -38,6 +38,7 @@ export * from './ocpi/tokens.ts';
 export * from './ocpi/sessions.ts';
 export * from './ocpi/cdrs.ts';
 export * from './ocpi/commands.ts';
+export * from './ocpi/locations.ts';
 export * from './pricing/index.ts';
 export * from './schemas/drivers.ts';
 export * from './schemas/documents.ts';

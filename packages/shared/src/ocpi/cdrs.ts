@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ocpiTariffSchema } from '../schemas/ocpi.ts';
+import { OCPI_CONNECTOR_FORMATS, OCPI_POWER_TYPES } from './locations.ts';
 import { OCPI_AUTH_METHODS, ocpiCdrTokenSchema, ocpiChargingPeriodSchema, ocpiDateTimeSchema, ocpiPriceSchema } from './sessions.ts';
 
 /* OCPI 2.2.1 CDRs module (mod_cdrs.asciidoc "CDR Object", "CdrLocation class", "SignedData class", "SignedValue class"). */
@@ -13,9 +14,6 @@ const geoLocation = z
     longitude: z.string().regex(/^-?[0-9]{1,3}\.[0-9]{5,7}$/),
   })
   .strict();
-
-export const OCPI_CONNECTOR_FORMATS = ['SOCKET', 'CABLE'] as const;
-export const OCPI_POWER_TYPES = ['AC_1_PHASE', 'AC_2_PHASE', 'AC_2_PHASE_SPLIT', 'AC_3_PHASE', 'DC'] as const;
 
 export const ocpiCdrLocationSchema = z
   .object({

@@ -43,11 +43,8 @@ const url = z
   .url()
   .regex(/^https?:\/\//i, 'an http(s) URL');
 
-/**
- * EVSE.uid is CiString(36) in 2.2.1, but the uids we publish (ids.ts: our charger's uuid, '-', the connector number)
- * run to 40 characters: a partner can only send back what we gave it, so that is what is accepted here.
- */
-const evseUid = ciString(40);
+/** EVSE.uid is CiString(36); ours are the charger's own id and the connector number (ids.ts). */
+const evseUid = ciString(36);
 
 /** DisplayText class. */
 export const ocpiDisplayTextSchema = z.object({ language: z.string().length(2), text: z.string().max(512) });

@@ -39,8 +39,9 @@ export const locationStateSchema = z.object({
   idleFeesOptions: idleFeeSettingsSchema,
   hasReseller: z.boolean(),
   subscription: subscriptionSchema,
-  /** Whether roaming partners see the location (issue 42); optional until the location answer carries it. */
-  publishToRoaming: z.boolean().optional(),
+  /** Whether OCPI roaming partners see the location (PUT /web/locations/:id/roaming), and its ISO 3166 alpha-3 country. */
+  publishToRoaming: z.boolean(),
+  countryCode: z.string(),
 });
 export type LocationState = z.infer<typeof locationStateSchema>;
 

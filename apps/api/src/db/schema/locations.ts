@@ -38,6 +38,11 @@ export const locations = pgTable(
     countryCode: text('country_code').notNull().default('USA'),
     /** Whether roaming partners (OCPI) see this location and its chargers; off until a SuperAdmin turns it on. */
     publishToRoaming: boolean('publish_to_roaming').notNull().default(false),
+    /**
+     * OCPI's Location.last_updated: the last change of the location, its chargers or their statuses as partners see
+     * them. Kept by triggers (modules/ocpi/sql/locations.sql) so GET /ocpi/2.2.1/locations filters on one column.
+     */
+    ocpiUpdatedAt: timestamp('ocpi_updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Kept by database triggers on chargers (migration 0003), so every way of adding or removing one counts. */
     chargerCount: integer('charger_count').notNull().default(0),
     /** What list searches match: name and city, lower-cased, with a trigram index. */
@@ -51,6 +56,10 @@ export const locations = pgTable(
     index('locations_name_idx').on(table.name, table.id),
     index('locations_city_idx').on(table.city),
     index('locations_search_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // Partners page through published locations in this order, filtered on last_updated (OCPI GET list).
+    index('locations_ocpi_published_idx')
+      .on(table.ocpiUpdatedAt, table.id)
+      .where(sql`${table.publishToRoaming}`),
   ],
 );
 

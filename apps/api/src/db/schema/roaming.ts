@@ -186,3 +186,17 @@ export const ocpiCommands = pgTable(
     index('ocpi_commands_charger_idx').on(table.chargerId, table.createdAt),
   ],
 );
+
+/**
+ * Our own OCPI party (config.ocpi), copied at start into a one-row table: the database triggers that queue EVSE
+ * status pushes (modules/ocpi/sql/locations.sql) name the object by it, /{country_code}/{party_id}/{location}/{evse}.
+ */
+export const ocpiParty = pgTable(
+  'ocpi_party',
+  {
+    single: boolean('single').primaryKey().default(true),
+    countryCode: text('country_code').notNull(),
+    partyId: text('party_id').notNull(),
+  },
+  (table) => [check('ocpi_party_single_check', sql`${table.single}`)],
+);

@@ -35,7 +35,13 @@ const withConflictMessages = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-export const createChargersService = ({ db, pricing }: { db: Database; pricing: Pick<SessionPricing, 'costsOf'> }) => {
+/** Roaming partners see the chargers of published locations (OCPI): a change owes them the location's new object. */
+type Roaming = {
+  locationEdited: (tx: Executor, locationId: string) => Promise<void>;
+  chargerLeft: (tx: Executor, locationId: string, chargerId: string, connectorCount: number) => Promise<void>;
+};
+
+export const createChargersService = ({ db, pricing, roaming }: { db: Database; pricing: Pick<SessionPricing, 'costsOf'>; roaming: Roaming }) => {
   /** The running cost of each active session: the control center shows it on the card. */
   const withCosts = async (list: Charger[]): Promise<Charger[]> => {
     const sessions = list.flatMap((charger) => charger.activeSessions.map((session) => ({ id: session.id, status: 'active' as const })));
@@ -82,6 +88,7 @@ export const createChargersService = ({ db, pricing }: { db: Database; pricing: 
           locationId: body.locationId,
           changes: diffFields({}, { ...body, locationId: undefined }),
         });
+        await roaming.locationEdited(tx, body.locationId);
         return created!;
       });
       return { ...(await repo.findCharger(db, id))!, ocppPassword };
@@ -118,6 +125,7 @@ export const createChargersService = ({ db, pricing }: { db: Database; pricing: 
           locationId: before.locationId,
           changes,
         });
+        await roaming.locationEdited(tx, before.locationId);
       });
       return (await repo.findCharger(db, id))!;
     });
@@ -138,6 +146,8 @@ export const createChargersService = ({ db, pricing }: { db: Database; pricing: 
         ] as const) {
           await recordActivity(tx, actor, { action, entity: 'charger', entityId: before.chargerId, locationId, changes });
         }
+        await roaming.chargerLeft(tx, before.locationId, before.chargerId, before.connectorTypes.length);
+        await roaming.locationEdited(tx, targetLocationId);
       });
       return (await repo.findCharger(db, id))!;
     });
@@ -156,6 +166,7 @@ export const createChargersService = ({ db, pricing }: { db: Database; pricing: 
           Object.fromEntries([...DETAIL_FIELDS, 'chargerId'].map((field) => [field, null])),
         ),
       });
+      await roaming.chargerLeft(tx, before.locationId, before.chargerId, before.connectorTypes.length);
     });
   };
 
@@ -205,6 +216,7 @@ export const createChargersService = ({ db, pricing }: { db: Database; pricing: 
             changes: diffFields({}, { chargerId: body.chargerId, name: body.name, kind: body.kind }),
           });
         }
+        await roaming.locationEdited(tx, locationId);
         return created;
       }),
     );

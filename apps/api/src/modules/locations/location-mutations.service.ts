@@ -1,5 +1,5 @@
 import { AppError, type CreateLocationBody, type LocationState, type SetResellerBody, type UpdateLocationBody } from '@wattdesk/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import { newAccessCode } from '../../lib/access-code.ts';
 import { diffFields, recordActivity, type Actor } from '../../lib/audit.ts';
@@ -10,9 +10,12 @@ import { findLocationState } from './locations.repository.ts';
 const PROFILE_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'lng', 'lat', 'timeZone'] as const;
 const profileOf = (row: repo.LocationRow): Record<string, unknown> => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, row[field]]));
 
-export type LocationMutationsDeps = { db: Database; accessCache: AccessCache };
+/** Roaming partners see published locations (OCPI): an edit owes them the new object, in the same transaction. */
+type Roaming = { locationEdited: (tx: Executor, locationId: string) => Promise<void> };
 
-export const createLocationMutations = ({ db, accessCache }: LocationMutationsDeps) => {
+export type LocationMutationsDeps = { db: Database; accessCache: AccessCache; roaming: Roaming };
+
+export const createLocationMutations = ({ db, accessCache, roaming }: LocationMutationsDeps) => {
   const stateOf = async (locationId: string): Promise<LocationState> => {
     const state = await findLocationState(db, locationId);
     if (!state) throw new AppError('LOCATION_NOT_FOUND');
@@ -46,6 +49,7 @@ export const createLocationMutations = ({ db, accessCache }: LocationMutationsDe
       if (Object.keys(changes).length === 0) return;
       await repo.updateLocation(tx, locationId, body);
       await recordActivity(tx, actor, { action: 'location.update', entity: 'location', entityId: locationId, locationId, changes });
+      await roaming.locationEdited(tx, locationId);
     });
     return stateOf(locationId);
   };

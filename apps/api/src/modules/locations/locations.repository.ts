@@ -27,6 +27,8 @@ const stateColumns = {
   idleFeesOptions: locations.idleFeesOptions,
   hasReseller: locations.hasReseller,
   subscription: locations.subscription,
+  publishToRoaming: locations.publishToRoaming,
+  countryCode: locations.countryCode,
 };
 
 /**
@@ -73,6 +75,8 @@ export const findLocationState = async (db: Database, locationId: string): Promi
     idleFeesOptions: location.idleFeesOptions,
     hasReseller: location.hasReseller,
     subscription: location.subscription ?? null,
+    publishToRoaming: location.publishToRoaming,
+    countryCode: location.countryCode,
   };
 };
 

@@ -7,6 +7,8 @@ import type { RoamingSessions } from './sessions/roaming-sessions.service.ts';
 import { roamingSessionsRoutes } from './sessions/sessions.routes.ts';
 import { commandsRoutes } from './commands/commands.routes.ts';
 import type { OcpiCommandsService } from './commands/commands.service.ts';
+import { locationsRoutes } from './locations/locations.routes.ts';
+import type { OcpiLocations } from './locations/locations.service.ts';
 import { ocpiScope } from './transport/ocpi-scope.ts';
 import { versionsRoutes } from './versions.routes.ts';
 import { tokensRoutes } from './tokens.routes.ts';
@@ -19,6 +21,7 @@ export type OcpiRouteDeps = {
   tokens: OcpiTokensService;
   roamingSessions: RoamingSessions;
   commands: OcpiCommandsService;
+  locations: OcpiLocations;
 };
 
 /** A module we serve: the endpoints version details lists for it, and its routes under /ocpi/2.2.1/<identifier>. */
@@ -44,6 +47,10 @@ const MODULES: OcpiModule[] = [
     routes: (scope, deps) => roamingSessionsRoutes(scope, { sessions: deps.roamingSessions, publicUrl: deps.publicUrl }),
   },
   { endpoints: [{ identifier: 'commands', role: 'RECEIVER' }], routes: (scope, deps) => commandsRoutes(scope, { commands: deps.commands }) },
+  {
+    endpoints: [{ identifier: 'locations', role: 'SENDER' }],
+    routes: (scope, deps) => locationsRoutes(scope, { locations: deps.locations, publicUrl: deps.publicUrl }),
+  },
 ];
 
 /** OCPI 2.2.1 as a CPO (issue 42), under /ocpi on the dashboard's HTTP server. */

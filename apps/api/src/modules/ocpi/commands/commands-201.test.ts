@@ -24,7 +24,12 @@ describe('OCPI commands to a 2.0.1 charger, timeouts and the restart sweep', () 
   });
 
   const start = (uid: string, url: string) =>
-    f.post('START_SESSION', { response_url: url, token: appToken(uid), location_id: f.locationId, evse_uid: evseUidOf(station.registered.id, 1) });
+    f.post('START_SESSION', {
+      response_url: url,
+      token: appToken(uid),
+      location_id: f.locationId,
+      evse_uid: evseUidOf(station.registered.chargerId, 1),
+    });
 
   it('START_SESSION: RequestStartTransaction with the token as a central IdToken; Accepted becomes ACCEPTED', async () => {
     const url = f.responseUrl('START_SESSION');

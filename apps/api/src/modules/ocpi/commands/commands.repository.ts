@@ -22,8 +22,8 @@ export const findLocation = async (db: Executor, locationId: string): Promise<Pu
 export type CommandCharger = { id: string; connectedNode: string | null; ocppVersion: string | null; connectors: number[] };
 
 /** A charger of the location with the connectors it reported (or was registered with). */
+/** `chargerId`: the charger's own (OCPP) id, as EVSE uids carry it. */
 export const findChargerAt = async (db: Executor, locationId: string, chargerId: string): Promise<CommandCharger | undefined> => {
-  if (!isUuid(chargerId)) return undefined;
   const [row] = await db
     .select({
       id: chargers.id,
@@ -34,7 +34,7 @@ export const findChargerAt = async (db: Executor, locationId: string, chargerId:
         where ${connectorStates.chargerId} = ${chargers.id} and ${connectorStates.connectorId} > 0)`,
     })
     .from(chargers)
-    .where(and(eq(chargers.id, chargerId), eq(chargers.locationId, locationId)))
+    .where(and(eq(chargers.chargerId, chargerId), eq(chargers.locationId, locationId)))
     .limit(1);
   if (!row) return undefined;
   const registered = row.connectorTypes.map((_type, index) => index + 1);

@@ -10,6 +10,8 @@ import { appToken, startCommandsApp } from '../../../../test/ocpi-commands-fixtu
 describe('OCPI commands to a 1.6J charger', () => {
   let f: Awaited<ReturnType<typeof startCommandsApp>>;
   let chargerId: string;
+  /** The charger's own (OCPP) id, which EVSE uids carry. */
+  let ocppId: string;
   let charger: ReturnType<Awaited<ReturnType<typeof startCommandsApp>>['t']['simulate']>;
   beforeAll(async () => {
     f = await startCommandsApp();
@@ -20,6 +22,7 @@ describe('OCPI commands to a 1.6J charger', () => {
       .onConflictDoUpdate({ target: driverAccessSettings.locationId, set: { acceptUnknownTags: false } });
     const registered = await f.t.registerCharger('oak-jack-london');
     chargerId = registered.id;
+    ocppId = registered.chargerId;
     charger = f.t.simulate(registered, { connectors: 2 });
     await charger.connect();
     await eventually(async () => expect((await f.t.charger(registered.id)).connected).toBe(true));
@@ -34,7 +37,7 @@ describe('OCPI commands to a 1.6J charger', () => {
       response_url: url,
       token: appToken('EMS-APP-0001'),
       location_id: f.locationId,
-      evse_uid: evseUidOf(chargerId, 1),
+      evse_uid: evseUidOf(ocppId, 1),
       connector_id: '1',
       authorization_reference: 'AUTH-REF-1',
     });
@@ -77,7 +80,7 @@ describe('OCPI commands to a 1.6J charger', () => {
       response_url: busyUrl,
       token: appToken('EMS-APP-0002'),
       location_id: f.locationId,
-      evse_uid: evseUidOf(chargerId, 1),
+      evse_uid: evseUidOf(ocppId, 1),
     });
     expect(busy.body.data?.result).toBe('ACCEPTED');
     expect((await f.resultAt(busyUrl)).body).toEqual({ result: 'REJECTED' });
@@ -109,7 +112,7 @@ describe('OCPI commands to a 1.6J charger', () => {
     const answer = await f.post('UNLOCK_CONNECTOR', {
       response_url: url,
       location_id: f.locationId,
-      evse_uid: evseUidOf(chargerId, 2),
+      evse_uid: evseUidOf(ocppId, 2),
       connector_id: '1',
     });
     expect(answer.body).toMatchObject({ status_code: 1000, data: { result: 'ACCEPTED' } });
@@ -126,7 +129,7 @@ describe('OCPI commands to a 1.6J charger', () => {
       expiry_date: expiry,
       reservation_id: 'RES-1',
       location_id: f.locationId,
-      evse_uid: evseUidOf(chargerId, 2),
+      evse_uid: evseUidOf(ocppId, 2),
     });
     expect(reserved.body).toMatchObject({ status_code: 1000, data: { result: 'ACCEPTED' } });
     expect((await f.resultAt(reserveUrl)).body).toEqual({ result: 'ACCEPTED' });
@@ -158,12 +161,12 @@ describe('OCPI commands to a 1.6J charger', () => {
     const before = charger.received.length;
     const unpublished = f.t.locations['sf-mission-bay']!;
     const cases = [
-      { location_id: 'LOC-UNKNOWN', evse_uid: evseUidOf(chargerId, 1) },
-      { location_id: '6f1c3c9e-0000-4000-8000-000000000000', evse_uid: evseUidOf(chargerId, 1) },
-      { location_id: unpublished, evse_uid: evseUidOf(chargerId, 1) },
-      { location_id: f.locationId, evse_uid: evseUidOf(chargerId, 9) },
+      { location_id: 'LOC-UNKNOWN', evse_uid: evseUidOf(ocppId, 1) },
+      { location_id: '6f1c3c9e-0000-4000-8000-000000000000', evse_uid: evseUidOf(ocppId, 1) },
+      { location_id: unpublished, evse_uid: evseUidOf(ocppId, 1) },
+      { location_id: f.locationId, evse_uid: evseUidOf(ocppId, 9) },
       { location_id: f.locationId, evse_uid: 'EVSE-1' },
-      { location_id: f.locationId, evse_uid: evseUidOf(chargerId, 1), connector_id: '2' },
+      { location_id: f.locationId, evse_uid: evseUidOf(ocppId, 1), connector_id: '2' },
     ];
     for (const where of cases) {
       const answer = await f.post('UNLOCK_CONNECTOR', { response_url: f.responseUrl('UNLOCK_CONNECTOR'), connector_id: '1', ...where });

@@ -9,6 +9,7 @@ const LOCATION = '6f1c1a64-5f4e-4a53-9b0e-2f1d8c3a7b10';
 const diridon = (publishToRoaming: boolean): LocationState => ({
   locationId: LOCATION,
   name: 'Diridon Station',
+  countryCode: 'USA',
   address: { addressLine1: '65 Cahill St', addressLine2: '', city: 'San Jose', zipCode: '95110', state: 'CA' },
   loc: { type: 'Point', coordinates: [-121.9026, 37.3297] },
   chargers: [],
