@@ -1,4 +1,4 @@
-import type { MaintenanceOverview } from '@wattdesk/shared';
+import type { MaintenanceOverview, RoamingPartner } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLocationIds } from '../../../test/fixtures.ts';
@@ -44,6 +44,7 @@ describe('the full demo covers every area and agrees with itself', () => {
     ['Inspection records', () => `/web/records?locationId=${place}`],
     ['Drivers', () => `/web/drivers?locationId=${place}`],
     ['Agreements', () => `/web/agreements?locationId=${place}`],
+    ['Roaming partners', () => '/web/roaming/partners'],
   ])('%s lists at least one row', async (_, url) => {
     expect(rows(await get(url()))).toBeGreaterThan(0);
   });
@@ -93,5 +94,24 @@ describe('the full demo covers every area and agrees with itself', () => {
     expect(counted!.drivers).toBeGreaterThan(20);
     const overview = (await get(`/web/dashboard/overview?from=${from}&to=${to}`)) as { figures: { uniqueDrivers: { current: number } } };
     expect(overview.figures.uniqueDrivers.current).toBe(counted!.drivers);
+  });
+
+  it('roaming shows an invited partner and a suspended one with its party and delivered pushes, with nothing left to send', async () => {
+    const { partners } = (await get('/web/roaming/partners')) as { partners: RoamingPartner[] };
+    expect(
+      partners.map(({ status, countryCode, partyId }) => ({ status, countryCode, partyId })).sort((a, b) => a.status.localeCompare(b.status)),
+    ).toEqual([
+      { status: 'PENDING', countryCode: null, partyId: null },
+      { status: 'SUSPENDED', countryCode: 'NL', partyId: 'EMS' },
+    ]);
+    const suspended = partners.find((partner) => partner.status === 'SUSPENDED')!;
+    const history = (await get(`/web/roaming/partners/${suspended.id}/pushes?state=delivered`)) as { total: number };
+    expect(history.total).toBeGreaterThan(0);
+    // No push waits for anybody: the demo has no network to send it over.
+    expect(partners.map((partner) => partner.pendingPushes)).toEqual([0, 0]);
+    const [published] = rowsOf<{ count: number }>(
+      await t.database.db.execute(sql`select count(*)::int as count from locations where publish_to_roaming`),
+    );
+    expect(published!.count).toBe(2);
   });
 });

@@ -14,6 +14,7 @@ import { DEMO_CHARGER_MODELS, DEMO_LOCATIONS, type DemoLocation } from './demo-l
 import { seedDrivers } from './demo-drivers.ts';
 import { seedDriverPool, type PoolDriver } from './demo-driver-pool.ts';
 import { seedDemoAreas } from './demo-areas.ts';
+import { seedDemoRoaming } from './demo-roaming.ts';
 import { seedCompany } from './demo-company.ts';
 import { seedLicenses } from './demo-licenses.ts';
 import { DEMO_AGREEMENT_TOKEN } from './demo-guard.ts';
@@ -254,6 +255,8 @@ export const seedDemoDataIfEmpty = async (db: Database, { history = false }: { h
     await seedPricing(tx, locationIds, pool);
     // After the ledger: the payouts pay out part of what the sessions earned.
     if (pool) await seedDemoAreas(tx, locationIds, pool);
+    // Last: the chargers' status reports are in, so publishing queues nothing (and no partner is CONNECTED).
+    if (pool) await seedDemoRoaming(tx, locationIds);
     await seedLicenses(tx, locationIds);
   });
   return true;

@@ -30,6 +30,8 @@ export const BalanceCard = ({ balance }: { balance: Balance }) => {
           <Figure label="On its way" value={money(balance.pending)} />
           <Figure label="Paid out" value={money(balance.paid)} />
           <Figure label="Session revenue" value={money(balance.sessionRevenue)} />
+          {/* Part of session revenue, collected from the partners rather than the drivers (decision 076). */}
+          {balance.roamingReceivable !== 0 && <Figure label="Owed by roaming partners" value={money(balance.roamingReceivable)} />}
           {balance.refunded !== 0 && <Figure label="Refunded" value={money(balance.refunded)} />}
           {balance.resellerShare !== null && <Figure label="Reseller share" value={money(balance.resellerShare)} />}
           {balance.platformFee !== null && <Figure label="Platform fee" value={money(balance.platformFee)} />}
