@@ -1,4 +1,5 @@
-import { AppError, ERROR_CODES, type ErrorCode } from '@wattdesk/shared';
+import { AppError, ERROR_CODES, OCPI_STATUS, type ErrorCode } from '@wattdesk/shared';
+import { ocpiEnvelope } from '../lib/ocpi-envelope.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -76,8 +77,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, { outage }: { 
 });
 
 /** Fastify's routing errors (undecodable URL, over-long path parameter), which bypass the error handler. */
-export const frameworkErrorHandler = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+export const frameworkErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   const code = (error.code && FASTIFY_CLIENT_ERRORS[error.code]) || 'BAD_REQUEST';
+  // Roaming partners read OCPI's envelope on every answer, even for a URL no route could take.
+  if (request.url.startsWith('/ocpi/')) {
+    void reply.code(ERROR_CODES[code].status).send(ocpiEnvelope(undefined, OCPI_STATUS.CLIENT_ERROR, ERROR_CODES[code].message));
+    return;
+  }
   void sendCoded(reply, code);
 };
 

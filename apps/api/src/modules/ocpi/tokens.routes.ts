@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OcpiTokensService, TokenPath } from './tokens.service.ts';
-import { ocpiEnvelope, ocpiErrors } from './transport/ocpi-envelope.ts';
+import { ocpiEnvelope, ocpiErrors } from '../../lib/ocpi-envelope.ts';
 
 const printable = (length: { min: number; max: number }) =>
   z

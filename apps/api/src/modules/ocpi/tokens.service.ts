@@ -4,7 +4,7 @@ import { ocpiCredentialsBox } from './partner-credentials.ts';
 import type { OcpiCaller } from './partners.repository.ts';
 import { createTokenAuthorization, type RoamingAuthorization } from './token-authorization.ts';
 import * as repo from './tokens.repository.ts';
-import { OcpiError, ocpiErrors } from './transport/ocpi-envelope.ts';
+import { OcpiError, ocpiErrors } from '../../lib/ocpi-envelope.ts';
 
 /** A token as the Receiver interface's URL names it: {country_code}/{party_id}/{token_uid}?type= (RFID if omitted). */
 export type TokenPath = { country_code: string; party_id: string; token_uid: string; type: OcpiTokenType };

@@ -1,7 +1,7 @@
 import { OCPI_VERSION } from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { OcpiEndpoint } from '../../db/schema/index.ts';
-import { ocpiEnvelope } from './transport/ocpi-envelope.ts';
+import { ocpiEnvelope } from '../../lib/ocpi-envelope.ts';
 
 /**
  * Versions and version details (2.2.1 "Version information endpoint"): what a partner reads first, with token A

@@ -1,6 +1,6 @@
 import { ocpiCommandTypeSchema } from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
-import { ocpiEnvelope, ocpiErrors } from '../transport/ocpi-envelope.ts';
+import { ocpiEnvelope, ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import type { OcpiCommandsService } from './commands.service.ts';
 
 /**

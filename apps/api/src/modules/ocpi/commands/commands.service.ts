@@ -16,7 +16,7 @@ import { createPeriodicPass } from '../../../lib/periodic-pass.ts';
 import type { RemoteActionsService } from '../../remote-actions/remote-actions.service.ts';
 import type { RoamingReservations } from '../../schedule/schedule.service.ts';
 import { enqueueForPartner } from '../outbox/outbox.repository.ts';
-import { ocpiErrors } from '../transport/ocpi-envelope.ts';
+import { ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import type { OcpiCaller } from '../partners.repository.ts';
 import {
   isRefusal,

@@ -1,7 +1,7 @@
 import { ocpiCredentialsSchema } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ocpiEnvelope, ocpiErrors } from '../transport/ocpi-envelope.ts';
+import { ocpiEnvelope, ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import type { CredentialsCaller, RegistrationServer } from './registration-server.ts';
 
 const callerOf = (request: FastifyRequest): CredentialsCaller => {

@@ -6,7 +6,7 @@ import { OcpiClientError } from '../client/ocpi-client.ts';
 import { fetchPartnerVersion, type PartnerVersion } from '../client/partner-versions.ts';
 import { ocpiCredentialsBox } from '../partner-credentials.ts';
 import * as repo from '../partners.repository.ts';
-import { OcpiError, ocpiErrors } from '../transport/ocpi-envelope.ts';
+import { OcpiError, ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import { hashCredentialsToken, newCredentialsToken } from '../transport/ocpi-token.ts';
 import { ourCredentials, partyOf, registeredColumns, type RegistrationConfig } from './credentials-object.ts';
 

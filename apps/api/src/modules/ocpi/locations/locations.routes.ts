@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ocpiEnvelope } from '../transport/ocpi-envelope.ts';
+import { ocpiEnvelope } from '../../../lib/ocpi-envelope.ts';
 import { ocpiListQuerySchema, pageLimit, setPageHeaders } from '../transport/ocpi-paging.ts';
 import type { OcpiLocations } from './locations.service.ts';
 

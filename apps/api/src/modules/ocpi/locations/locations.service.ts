@@ -2,7 +2,7 @@ import { AppError, evseUidOf, parseEvseUid, type OcpiConnector, type OcpiEvse, t
 import type { Database, Executor } from '../../../db/client.ts';
 import { recordActivity, type Actor } from '../../../lib/audit.ts';
 import { enqueueForPartners } from '../outbox/outbox.repository.ts';
-import { ocpiErrors } from '../transport/ocpi-envelope.ts';
+import { ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import { locationOf, ocpiDateTime, type OcpiParty } from './location-objects.ts';
 import * as repo from './locations.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ocpiEnvelope, ocpiErrors } from '../transport/ocpi-envelope.ts';
+import { ocpiEnvelope, ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import { ocpiListQuerySchema, pageLimit, setPageHeaders, type OcpiListQuery } from '../transport/ocpi-paging.ts';
 import type { PageQuery, RoamingSessions } from './roaming-sessions.service.ts';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
 import { isDatabaseUnavailable } from '../../../db/db-errors.ts';
 import { findCallerByTokenHashes, type OcpiCaller } from '../partners.repository.ts';
-import { OcpiError, ocpiEnvelope, ocpiErrors } from './ocpi-envelope.ts';
+import { OcpiError, ocpiEnvelope, ocpiErrors } from '../../../lib/ocpi-envelope.ts';
 import { hashCredentialsToken, tokensFromAuthorization } from './ocpi-token.ts';
 
 declare module 'fastify' {
@@ -85,7 +85,7 @@ export const ocpiScope = async (app: FastifyInstance, { db, register }: { db: Da
     throw ocpiErrors.notFound('No such OCPI endpoint');
   };
   app.setNotFoundHandler((_request, reply) => send(reply, ocpiErrors.notFound('No such OCPI endpoint')));
-  app.all('/*', { config: { access: { public: true } } }, unknown);
+  app.all('/*', { config: { access: { public: true } }, schema: { hide: true } }, unknown);
 
   await register(app);
 };

@@ -39,6 +39,16 @@ describe('OCPI transport: credentials token, envelope, request ids', () => {
     }
   });
 
+  it('answers a URL no route can read (bad percent-encoding) in the envelope too', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/ocpi/2.2.1/tokens/NL/%ED%A0%80/X',
+      headers: { authorization: authorizationHeaderOf(tokenA) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status_code: 2000, status_message: expect.any(String), timestamp: expect.any(String) });
+  });
+
   it('answers an unknown OCPI path with a 404 envelope, not the web app', async () => {
     const response = await t.app.inject({
       method: 'GET',
