@@ -75,6 +75,9 @@ export const ocpiScope = async (app: FastifyInstance, { db, register }: { db: Da
       return send(reply, new OcpiError(503, OCPI_STATUS.SERVER_ERROR, 'Temporarily unavailable, try again'));
     }
     const status = error.statusCode ?? 500;
+    // A body that is not JSON is an invalid parameter in OCPI's terms (2001), like one the schema refuses.
+    if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP_'))
+      return send(reply, new OcpiError(status >= 400 && status < 500 ? status : 400, OCPI_STATUS.INVALID_PARAMETERS, 'The body is not valid JSON'));
     if (status >= 400 && status < 500) return send(reply, new OcpiError(status, OCPI_STATUS.CLIENT_ERROR, error.message || 'Bad request'));
     request.log.error({ err: error }, 'ocpi: unhandled error');
     return send(reply, new OcpiError(500, OCPI_STATUS.SERVER_ERROR, 'Server error'));

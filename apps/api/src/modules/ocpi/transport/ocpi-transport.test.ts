@@ -49,6 +49,17 @@ describe('OCPI transport: credentials token, envelope, request ids', () => {
     expect(response.json()).toMatchObject({ status_code: 2000, status_message: expect.any(String), timestamp: expect.any(String) });
   });
 
+  it('answers a body that is not JSON with 2001, as an invalid parameter', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/ocpi/2.2.1/credentials',
+      headers: { authorization: authorizationHeaderOf(tokenA), 'content-type': 'application/json' },
+      payload: '{"token": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status_code: 2001 });
+  });
+
   it('answers an unknown OCPI path with a 404 envelope, not the web app', async () => {
     const response = await t.app.inject({
       method: 'GET',
