@@ -1,5 +1,8 @@
 import { OCPI_STATUS, type OcpiStatusCode } from '@wattdesk/shared';
 
+/** Now as OCPI's DateTime: UTC, whole seconds. */
+const ocpiTimestamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** OCPI's response envelope ("Transport and format" → "Response format"): every answer, errors included. */
 export type OcpiEnvelope<T> = { data?: T; status_code: number; status_message?: string; timestamp: string };
 
@@ -7,8 +10,11 @@ export const ocpiEnvelope = <T>(data: T | undefined, statusCode: OcpiStatusCode 
   ...(data === undefined ? {} : { data }),
   status_code: statusCode,
   ...(message ? { status_message: message } : {}),
-  timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  timestamp: ocpiTimestamp(),
 });
+
+/** The success envelope around data that is already JSON (kept copies of objects), without parsing it again. */
+export const ocpiEnvelopeAround = (dataJson: string) => `{"data":${dataJson},"status_code":${OCPI_STATUS.SUCCESS},"timestamp":"${ocpiTimestamp()}"}`;
 
 /**
  * A refusal in OCPI's terms: the HTTP status the transport chapter prescribes (401 for credentials, 404 for an

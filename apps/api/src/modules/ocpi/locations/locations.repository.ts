@@ -21,6 +21,8 @@ export type LocationRow = {
   timeZone: string;
   publish: boolean;
   lastUpdated: Date;
+  /** last_updated as the database holds it (microseconds): what a kept copy of the object is checked against. */
+  version: string;
   /** The tariff version in force now, which is the id the tariffs export and the Tariffs module publish. */
   tariffId: string | null;
 };
@@ -38,7 +40,7 @@ export type EvseRow = {
 
 const LOCATION_COLUMNS = sql`l.id, l.name, l.address_line1 as "addressLine1", l.address_line2 as "addressLine2", l.city,
   l.zip_code as "zipCode", l.state, l.country_code as "countryCode", l.lat, l.lng, l.time_zone as "timeZone",
-  l.publish_to_roaming as publish, l.ocpi_updated_at as "lastUpdated",
+  l.publish_to_roaming as publish, l.ocpi_updated_at as "lastUpdated", l.ocpi_updated_at::text as version,
   (select v.id from tariff_versions v where v.location_id = l.id and v.effective_from <= now()
     order by v.effective_from desc limit 1) as "tariffId"`;
 

@@ -1,7 +1,7 @@
 import { evseUidOf, OCPI_MAX_PAGE_SIZE, ocpiConnectorSchema, ocpiEvseSchema, ocpiLocationSchema, type OcpiLocation } from '@wattdesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, locations, ocpiOutbox } from '../../../db/schema/index.ts';
+import { activityLogs, chargers, connectorStates, locations, ocpiOutbox } from '../../../db/schema/index.ts';
 import { demoLocationIds } from '../../../../test/fixtures.ts';
 import { connectTestPartner } from '../../../../test/ocpi-peer.ts';
 import { authed, createTestApp, loginAs, type TestApp } from '../../../../test/test-app.ts';
@@ -188,5 +188,28 @@ describe('OCPI Locations: GET list and objects, the publish switch', () => {
       ['PUT', `/US/WDK/${id}`, undefined],
     ]);
     expect(ocpiLocationSchema.parse(pushes[2]!.body).evses!.some((evse) => evse.uid.startsWith(chargerId))).toBe(false);
+  });
+
+  it('a page read again shows every change since: a connector status, a charger edit, a location edit', async () => {
+    const locationId = ids[published[1]!]!;
+    const read = async () => (await ocpi<OcpiLocation[]>('/locations?limit=100')).body.data.find((item) => item.id === locationId)!;
+    const before = await read();
+    const [first] = before.evses!;
+    const [chargerId, connectorId] = [first!.uid.replace(/-\d+$/, ''), Number(first!.uid.split('-').pop())];
+    const [charger] = await t.database.db.select({ id: chargers.id }).from(chargers).where(eq(chargers.chargerId, chargerId));
+    // Online, so what its connector reports is what partners see (an offline charger's EVSEs read UNKNOWN).
+    await t.database.db.update(chargers).set({ status: 'available' }).where(eq(chargers.id, charger!.id));
+    const wanted = first!.status === 'CHARGING' ? 'Available' : 'Charging';
+    await t.database.db
+      .insert(connectorStates)
+      .values({ chargerId: charger!.id, connectorId, status: wanted, reportedAt: new Date() })
+      .onConflictDoUpdate({ target: [connectorStates.chargerId, connectorStates.connectorId], set: { status: wanted, reportedAt: new Date() } });
+    expect((await read()).evses!.find((evse) => evse.uid === first!.uid)!.status).toBe(wanted === 'Charging' ? 'CHARGING' : 'AVAILABLE');
+
+    await t.database.db.update(chargers).set({ maxPowerKw: 11.5 }).where(eq(chargers.id, charger!.id));
+    expect((await read()).evses!.find((evse) => evse.uid === first!.uid)!.connectors[0]!.max_electric_power).toBe(11_500);
+
+    await t.database.db.update(locations).set({ name: 'Jack London Square (renamed)' }).where(eq(locations.id, locationId));
+    expect((await read()).name).toBe('Jack London Square (renamed)');
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ocpiEnvelope } from '../../../lib/ocpi-envelope.ts';
+import { ocpiEnvelope, ocpiEnvelopeAround } from '../../../lib/ocpi-envelope.ts';
 import { ocpiListQuerySchema, pageLimit, setPageHeaders } from '../transport/ocpi-paging.ts';
 import type { OcpiLocations } from './locations.service.ts';
 
@@ -20,9 +20,9 @@ export const locationsRoutes = async (app: FastifyInstance, { locations, publicU
   r.get('/locations', { config, schema: { querystring: ocpiListQuerySchema } }, async (request, reply) => {
     const limit = pageLimit(request.query);
     const { offset, date_from: from, date_to: to } = request.query;
-    const { total, data } = await locations.page({ from, to }, offset, limit);
+    const { total, json } = await locations.page({ from, to }, offset, limit);
     setPageHeaders(request, reply, publicUrl, { total, offset, limit });
-    return ocpiEnvelope(data);
+    return reply.type('application/json; charset=utf-8').send(ocpiEnvelopeAround(json));
   });
 
   r.get('/locations/:location_id', { config, schema: { params: locationParams } }, async (request) =>

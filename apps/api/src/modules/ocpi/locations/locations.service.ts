@@ -11,6 +11,9 @@ export type OcpiLocationsDeps = { db: Database; party: OcpiParty & { businessNam
 /** Pushes of one location (PUTs of the whole object, PATCHes of its EVSEs) are delivered in order (outbox). */
 export const locationObjectKey = (locationId: string) => `location:${locationId}`;
 
+/** Kept Location copies per node: 4,000 locations of 25 EVSEs (about 10 KB of JSON each) hold about 40 MB. */
+const MAX_KEPT_LOCATIONS = 4_000;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -21,19 +24,38 @@ export const createOcpiLocations = ({ db, party }: OcpiLocationsDeps) => {
   const buildOne = async (executor: Executor, location: repo.LocationRow, chargerId?: string) =>
     locationOf(party, location, await repo.evsesOf(executor, [location.id], chargerId));
 
-  /** A page of published Locations, oldest change first, with the total for X-Total-Count. */
+  /**
+   * Each published Location's JSON as last built, with the last_updated and tariff it was built at. Every change of
+   * a Location's object moves its last_updated (sql/locations.sql: statuses, charger and location edits, the switch)
+   * and the tariff in force is the other input, so a kept copy with both unchanged is the object itself: a partner
+   * paging through the network re-reads only what changed (a page of 100 is about 1 MB, 2,500 EVSEs).
+   */
+  const kept = new Map<string, { key: string; json: string }>();
+  const keyOf = (row: repo.LocationRow) => `${row.version}|${row.tariffId ?? ''}`;
+
+  /** A page of published Locations (a JSON array), oldest change first, with the total for X-Total-Count. */
   const page = async (filter: repo.PublishedFilter, offset: number, limit: number) => {
     const { rows, total } = await repo.publishedPage(db, filter, offset, limit);
+    const stale = rows.filter((row) => kept.get(row.id)?.key !== keyOf(row));
     const evses = new Map<string, repo.EvseRow[]>();
     for (const evse of await repo.evsesOf(
       db,
-      rows.map((row) => row.id),
+      stale.map((row) => row.id),
     )) {
       const list = evses.get(evse.locationId);
       if (list) list.push(evse);
       else evses.set(evse.locationId, [evse]);
     }
-    return { total, data: rows.map((row) => locationOf(party, row, evses.get(row.id) ?? [])) };
+    for (const row of stale) {
+      kept.delete(row.id);
+      kept.set(row.id, { key: keyOf(row), json: JSON.stringify(locationOf(party, row, evses.get(row.id) ?? [])) });
+    }
+    // The oldest kept copies go first once the map outgrows a large network (Map keeps insertion order).
+    for (const id of kept.keys()) {
+      if (kept.size <= MAX_KEPT_LOCATIONS) break;
+      kept.delete(id);
+    }
+    return { total, json: `[${rows.map((row) => kept.get(row.id)?.json ?? 'null').join(',')}]` };
   };
 
   /** Unknown and unpublished look the same to a partner: 404 with 2003 (Unknown Location). */
