@@ -20,9 +20,9 @@ import { LeanLink, type LeanChargerOptions } from './lean-link.ts';
 /**
  * lean-charger.ts's OCPP 2.0.1 twin: as cheap, and doing to the server what a 2.0.1 charger in steady state does —
  * BootNotification, a StatusNotification per EVSE, Heartbeat, Authorize, and a transaction as TransactionEvent
- * Started / Updated (its meter values, every meterSeconds) / Ended, with the 1.6 charger's measurands. After each
- * boot the server asks for the device model (GetBaseReport); this charger accepts and sends a small one in one
- * NotifyReport, as a real charger would, so a reconnect costs the server what a 2.0.1 fleet's does.
+ * Started / Updated (its meter values, every meterSeconds) / Ended, with the 1.6 charger's measurands. After its first
+ * boot (and one on new firmware) the server asks for the device model (GetBaseReport); this charger accepts and sends a
+ * small one in one NotifyReport, as a real charger would, so a reconnect costs the server what a 2.0.1 fleet's does.
  * Payloads are checked against the official 2.0.1 schemas in lean-charger-201.test.ts.
  */
 

@@ -58,6 +58,8 @@ export const chargerDeviceReports = pgTable(
     /** The charger's tbc ("to be continued") was false on the last part: the report is whole. */
     complete: boolean('complete').notNull(),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+    /** The charger's firmware when the report began: a boot with other firmware asks for the model again. */
+    firmwareVersion: text('firmware_version'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.chargerId] })],

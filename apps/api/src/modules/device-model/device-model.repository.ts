@@ -28,11 +28,6 @@ export const findCharger = async (db: Executor, id: string): Promise<DeviceModel
   return row;
 };
 
-export const findChargerIdByCode = async (db: Executor, chargerCode: string): Promise<string | undefined> => {
-  const [row] = await db.select({ id: chargers.id }).from(chargers).where(eq(chargers.chargerId, chargerCode)).limit(1);
-  return row?.id;
-};
-
 type VariableRow = typeof chargerVariables.$inferInsert;
 
 /** One row per attribute the charger reported (a variable may report Actual, Target, MinSet and MaxSet). */
@@ -97,10 +92,32 @@ export const saveReportState = async (
   state: { chargerId: string; requestId: number; lastSeqNo: number; complete: boolean; generatedAt: Date },
 ) => {
   const { chargerId: _key, ...changes } = state;
+  // A report's first part records the firmware it describes; later parts keep it.
+  const firmware = sql`(select ${chargers.firmwareVersion} from ${chargers} where ${chargers.id} = ${state.chargerId})`;
+  const firmwareChange = state.lastSeqNo === 0 ? { firmwareVersion: firmware } : {};
   await db
     .insert(chargerDeviceReports)
-    .values(state)
-    .onConflictDoUpdate({ target: chargerDeviceReports.chargerId, set: { ...changes, updatedAt: sql`now()` } });
+    .values({ ...state, firmwareVersion: firmware })
+    .onConflictDoUpdate({ target: chargerDeviceReports.chargerId, set: { ...changes, ...firmwareChange, updatedAt: sql`now()` } });
+};
+
+/**
+ * The charger's id, and whether its device model must be asked for: none stored, a report left unfinished, or one
+ * taken under other firmware. A reconnecting fleet's boots then ask nothing of the chargers whose model is current.
+ */
+export const findBaseReportNeed = async (db: Executor, chargerCode: string): Promise<{ chargerId: string; needed: boolean } | undefined> => {
+  const [row] = await db
+    .select({
+      chargerId: chargers.id,
+      needed: sql<boolean>`${chargerDeviceReports.chargerId} is null
+        or not ${chargerDeviceReports.complete}
+        or ${chargerDeviceReports.firmwareVersion} is distinct from ${chargers.firmwareVersion}`,
+    })
+    .from(chargers)
+    .leftJoin(chargerDeviceReports, eq(chargerDeviceReports.chargerId, chargers.id))
+    .where(eq(chargers.chargerId, chargerCode))
+    .limit(1);
+  return row;
 };
 
 export const findReportState = async (db: Executor, chargerId: string) => {

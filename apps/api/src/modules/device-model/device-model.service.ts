@@ -37,7 +37,7 @@ const resultOf = (reply: CommandReply): unknown => {
 
 /**
  * An OCPP 2.0.1 charger's device model (its components and variables): stored from its NotifyReport, asked for
- * after each boot (GetBaseReport FullInventory), and changed by a permitted user with SetVariables.
+ * after a boot when missing or taken under other firmware (GetBaseReport FullInventory), and changed by a permitted user with SetVariables.
  */
 export const createDeviceModelService = ({ db, ocpp, now }: { db: Database; ocpp: Pick<OcppServer, 'call' | 'logEvent'>; now: () => Date }) => {
   const requireCharger = async (auth: AuthContext, id: string) => {
@@ -65,14 +65,19 @@ export const createDeviceModelService = ({ db, ocpp, now }: { db: Database; ocpp
     });
   };
 
-  /** Asks a 2.0.1 charger for its whole device model; it answers in NotifyReport parts. Answers its status. */
+  /**
+   * After a 2.0.1 boot: asks the charger for its whole device model (it answers in NotifyReport parts) unless the
+   * stored one is whole and taken under the firmware it now runs. Answers what was done.
+   */
   const requestBaseReport = async (chargerCode: string): Promise<string> => {
+    const need = await repo.findBaseReportNeed(db, chargerCode);
+    if (!need) return 'UnknownCharger';
+    if (!need.needed) return 'Current';
     const payload: Ocpp201Request<'GetBaseReport'> = { requestId: randomInt(1, 2 ** 31 - 1), reportBase: 'FullInventory' };
     // Called on the node holding the connection right after a boot: the charger is connected here.
     const reply = await ocpp.call(chargerCode, null, 'GetBaseReport', { ...payload });
     const outcome = reply.ok ? (reply.result as Ocpp201Response<'GetBaseReport'>).status : reply.message;
-    const chargerId = await repo.findChargerIdByCode(db, chargerCode);
-    if (chargerId) ocpp.logEvent(chargerCode, chargerId, 'command', `GetBaseReport FullInventory ${payload.requestId}: ${outcome}`);
+    ocpp.logEvent(chargerCode, need.chargerId, 'command', `GetBaseReport FullInventory ${payload.requestId}: ${outcome}`);
     return outcome;
   };
 

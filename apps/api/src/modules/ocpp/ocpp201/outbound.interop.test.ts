@@ -71,6 +71,29 @@ describe('commands to an OCPP 2.0.1 charger (ocpp-rpc client, strict mode)', () 
     );
   });
 
+  it('a later boot asks for the device model again only when the charger runs other firmware', async () => {
+    const asked = () => received.filter((call) => call.method === 'GetBaseReport').length;
+    const before = asked();
+    const boot = (firmwareVersion?: string) =>
+      client.call('BootNotification', {
+        reason: 'PowerUp',
+        chargingStation: { model: 'Interop-201', vendorName: 'ocpp-rpc', ...(firmwareVersion ? { firmwareVersion } : {}) },
+      });
+    await boot();
+    await boot('1.1.0');
+    await eventually(async () => expect(asked()).toBe(before + 1));
+    // The report the charger was asked for is then whole under 1.1.0: a third boot on it asks nothing.
+    const { requestId } = lastOf('GetBaseReport') as { requestId: number };
+    await client.call('NotifyReport', { requestId, generatedAt: new Date().toISOString(), seqNo: 0 });
+    await eventually(async () =>
+      expect((await t.api('GET', `/web/chargers/${charger.id}/device-model`)).body).toMatchObject({ report: { requestId, complete: true } }),
+    );
+    await boot('1.1.0');
+    await boot('1.2.0');
+    await eventually(async () => expect(asked()).toBe(before + 2));
+    expect(received.filter((call) => call.method === 'GetBaseReport').at(-1)?.params).not.toMatchObject({ requestId });
+  });
+
   it('remote start, then remote stop of the session by the charger’s own transaction id', async () => {
     const start = await t.api('POST', `/web/chargers/${charger.id}/remote-start`, { idTag: 'DRIVER-0001', connectorId: 1 });
     expect(start).toMatchObject({ status: 200, body: { status: 'Accepted' } });

@@ -1,0 +1,1 @@
+ALTER TABLE "charger_device_reports" ADD COLUMN "firmware_version" text;
