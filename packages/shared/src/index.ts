@@ -56,3 +56,4 @@ export * from './schemas/manufacturing.ts';
 export * from './schemas/inspections.ts';
 export * from './schemas/company.ts';
 export * from './schemas/roaming.ts';
+export * from './schemas/driver-payments.ts';

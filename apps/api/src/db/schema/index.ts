@@ -22,3 +22,4 @@ export * from './field-work.ts';
 export * from './companies.ts';
 export * from './device-model.ts';
 export * from './roaming.ts';
+export * from './driver-payments.ts';
