@@ -4,22 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requestRealtimeAuthorization, type RealtimeAnswer } from './realtime-authorization.ts';
 import * as repo from './tokens.repository.ts';
-
-/**
- * A partner's driver accepted by its token: what the session keeps (ocpi_session_links). The OCPP handlers carry it
- * from the answer to the session's start without reading it (their ocpp-context.ts has the same shape).
- */
-export type RoamingAuthorization = {
-  partnerId: string;
-  countryCode: string;
-  partyId: string;
-  tokenUid: string;
-  tokenType: string;
-  contractId: string;
-  /** WHITELIST: accepted from the token the partner pushed; AUTH_REQUEST: the partner answered in real time. */
-  authMethod: 'AUTH_REQUEST' | 'WHITELIST';
-  authorizationReference: string | null;
-};
+import type { RoamingAuthorization } from '../../lib/roaming-authorization.ts';
 
 /** The answer for a charger, in the shape the drivers module gives it (no driver, no kWh limit). */
 export type TokenAnswer = {

@@ -2,7 +2,8 @@ import { OCPI_STATUS, ocpiTokenSchema, type OcpiToken, type OcpiTokenPatch, type
 import type { Database, Executor } from '../../db/client.ts';
 import { ocpiCredentialsBox } from './partner-credentials.ts';
 import type { OcpiCaller } from './partners.repository.ts';
-import { createTokenAuthorization, type RoamingAuthorization } from './token-authorization.ts';
+import type { RoamingAuthorization } from '../../lib/roaming-authorization.ts';
+import { createTokenAuthorization } from './token-authorization.ts';
 import * as repo from './tokens.repository.ts';
 import { OcpiError, ocpiErrors } from '../../lib/ocpi-envelope.ts';
 

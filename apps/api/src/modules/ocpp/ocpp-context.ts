@@ -4,6 +4,7 @@ import type { NotifyReportRequest } from '@wattdesk/shared/ocpp/ocpp201';
 import type { Executor } from '../../db/client.ts';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 import type * as repo from './ocpp.repository.ts';
+import type { RoamingAuthorization } from '../../lib/roaming-authorization.ts';
 
 /*
  * What the message handlers (ocpp-messages.ts) and the parts beside them (charger-sessions.ts, charger-connections.ts,
@@ -63,22 +64,6 @@ type EnergyLimit = { meterStartWh: number; limitWh: number; stopRequested: boole
 
 /** OCPP 1.6 AuthorizationStatus, as the drivers module decides it. */
 export type IdTagStatus = AuthorizationStatus;
-
-/**
- * A roaming partner's driver accepted by its token (OCPI Tokens): what the session must remember of it, so the
- * partner gets its sessions and CDRs. Opaque to the OCPP handlers; they hand it back at the session's start.
- */
-export type RoamingAuthorization = {
-  partnerId: string;
-  countryCode: string;
-  partyId: string;
-  tokenUid: string;
-  tokenType: string;
-  contractId: string;
-  /** WHITELIST: accepted from the token the partner pushed; AUTH_REQUEST: the partner answered in real time. */
-  authMethod: 'AUTH_REQUEST' | 'WHITELIST';
-  authorizationReference: string | null;
-};
 
 /**
  * Who may charge: the drivers module answers for each idTag a charger presents (docs/charger-network.md), and
