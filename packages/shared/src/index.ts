@@ -31,6 +31,7 @@ export * from './schemas/charger-log.ts';
 export * from './schemas/device-model.ts';
 export * from './schemas/tariffs.ts';
 export * from './schemas/ocpi.ts';
+export * from './ocpi/types.ts';
 export * from './ocpi/constants.ts';
 export * from './ocpi/credentials.ts';
 export * from './ocpi/ids.ts';

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { ocpiCiString, ocpiDateTimeSchema } from './types.ts';
 import { ocpiTariffSchema } from '../schemas/ocpi.ts';
 import { OCPI_CONNECTOR_FORMATS, OCPI_POWER_TYPES } from './locations.ts';
-import { OCPI_AUTH_METHODS, ocpiCdrTokenSchema, ocpiChargingPeriodSchema, ocpiDateTimeSchema, ocpiPriceSchema } from './sessions.ts';
+import { OCPI_AUTH_METHODS, ocpiCdrTokenSchema, ocpiChargingPeriodSchema, ocpiPriceSchema } from './sessions.ts';
 
 /* OCPI 2.2.1 CDRs module (mod_cdrs.asciidoc "CDR Object", "CdrLocation class", "SignedData class", "SignedValue class"). */
-
-const ciString = (max: number) => z.string().max(max);
 
 /** mod_locations.asciidoc "GeoLocation class": decimal degrees as strings. */
 const geoLocation = z
@@ -17,7 +16,7 @@ const geoLocation = z
 
 export const ocpiCdrLocationSchema = z
   .object({
-    id: ciString(36).min(1),
+    id: ocpiCiString(36).min(1),
     name: z.string().max(255).optional(),
     address: z.string().max(45),
     city: z.string().max(45),
@@ -25,9 +24,9 @@ export const ocpiCdrLocationSchema = z
     state: z.string().max(20).optional(),
     country: z.string().regex(/^[A-Z]{3}$/),
     coordinates: geoLocation,
-    evse_uid: ciString(36).min(1),
-    evse_id: ciString(48).min(1),
-    connector_id: ciString(36).min(1),
+    evse_uid: ocpiCiString(36).min(1),
+    evse_id: ocpiCiString(48).min(1),
+    connector_id: ocpiCiString(36).min(1),
     /** ConnectorType enum (mod_locations.asciidoc); its list is long and grows, so any upper-case name. */
     connector_standard: z.string().regex(/^[A-Z0-9_]+$/),
     connector_format: z.enum(OCPI_CONNECTOR_FORMATS),
@@ -36,11 +35,11 @@ export const ocpiCdrLocationSchema = z
   .strict();
 export type OcpiCdrLocation = z.infer<typeof ocpiCdrLocationSchema>;
 
-const signedValue = z.object({ nature: ciString(32), plain_data: z.string().max(512), signed_data: z.string().max(5000) }).strict();
+const signedValue = z.object({ nature: ocpiCiString(32), plain_data: z.string().max(512), signed_data: z.string().max(5000) }).strict();
 
 export const ocpiSignedDataSchema = z
   .object({
-    encoding_method: ciString(36),
+    encoding_method: ocpiCiString(36),
     encoding_method_version: z.number().int().optional(),
     public_key: z.string().max(512).optional(),
     signed_values: z.array(signedValue).min(1),
@@ -50,15 +49,15 @@ export const ocpiSignedDataSchema = z
 
 export const ocpiCdrSchema = z
   .object({
-    country_code: ciString(2).length(2),
-    party_id: ciString(3).length(3),
-    id: ciString(39).min(1),
+    country_code: ocpiCiString(2).length(2),
+    party_id: ocpiCiString(3).length(3),
+    id: ocpiCiString(39).min(1),
     start_date_time: ocpiDateTimeSchema,
     end_date_time: ocpiDateTimeSchema,
-    session_id: ciString(36).optional(),
+    session_id: ocpiCiString(36).optional(),
     cdr_token: ocpiCdrTokenSchema,
     auth_method: z.enum(OCPI_AUTH_METHODS),
-    authorization_reference: ciString(36).optional(),
+    authorization_reference: ocpiCiString(36).optional(),
     cdr_location: ocpiCdrLocationSchema,
     meter_id: z.string().max(255).optional(),
     currency: z.string().regex(/^[A-Z]{3}$/),
@@ -75,9 +74,9 @@ export const ocpiCdrSchema = z
     total_parking_cost: ocpiPriceSchema.optional(),
     total_reservation_cost: ocpiPriceSchema.optional(),
     remark: z.string().max(255).optional(),
-    invoice_reference_id: ciString(39).optional(),
+    invoice_reference_id: ocpiCiString(39).optional(),
     credit: z.boolean().optional(),
-    credit_reference_id: ciString(39).optional(),
+    credit_reference_id: ocpiCiString(39).optional(),
     home_charging_compensation: z.boolean().optional(),
     last_updated: ocpiDateTimeSchema,
   })

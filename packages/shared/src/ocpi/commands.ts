@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ocpiDisplayTextSchema, ocpiId, ocpiInboundDateTimeSchema } from './types.ts';
 
 /**
  * OCPI 2.2.1 Commands module (mod_commands.asciidoc), written from the 2.2.1 text: what a partner (the Sender,
@@ -27,15 +28,6 @@ export const ocpiCommandResultTypeSchema = z.enum([
 ]);
 export type OcpiCommandResultType = z.infer<typeof ocpiCommandResultTypeSchema>;
 
-/** CiString(n): printable ASCII only (types.asciidoc "CiString"). */
-const ciString = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[\x20-\x7E]+$/, 'printable ASCII only');
-/** DateTime: RFC 3339 in UTC; 2.2.1 allows fractions of a second and a missing Z (then UTC is meant). */
-const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z?$/, 'DateTime in UTC, e.g. 2026-12-07T10:00:00Z');
 /** URL: an http(s) address of at most 255 characters (types.asciidoc "URL"). */
 const url = z
   .string()
@@ -44,42 +36,40 @@ const url = z
   .regex(/^https?:\/\//i, 'an http(s) URL');
 
 /** EVSE.uid is CiString(36); ours are the charger's own id and the connector number (ids.ts). */
-const evseUid = ciString(36);
+const evseUid = ocpiId(36);
 
-/** DisplayText class. */
-export const ocpiDisplayTextSchema = z.object({ language: z.string().length(2), text: z.string().max(512) });
 export type OcpiDisplayText = z.infer<typeof ocpiDisplayTextSchema>;
 
 /** The Token object (mod_tokens.asciidoc) as a command carries it; the CPO stores nothing of it beyond the command. */
 export const ocpiCommandTokenSchema = z.object({
-  country_code: ciString(2),
-  party_id: ciString(3),
-  uid: ciString(36),
+  country_code: ocpiId(2),
+  party_id: ocpiId(3),
+  uid: ocpiId(36),
   type: z.enum(['AD_HOC_USER', 'APP_USER', 'OTHER', 'RFID']),
-  contract_id: ciString(36),
+  contract_id: ocpiId(36),
   visual_number: z.string().max(64).optional(),
   issuer: z.string().max(64),
-  group_id: ciString(36).optional(),
+  group_id: ocpiId(36).optional(),
   valid: z.boolean(),
   whitelist: z.enum(['ALWAYS', 'ALLOWED', 'ALLOWED_OFFLINE', 'NEVER']),
   language: z.string().length(2).optional(),
   default_profile_type: z.enum(['CHEAP', 'FAST', 'GREEN', 'REGULAR']).optional(),
   energy_contract: z.object({ supplier_name: z.string().max(64), contract_id: z.string().max(64).optional() }).optional(),
-  last_updated: dateTime,
+  last_updated: ocpiInboundDateTimeSchema,
 });
 export type OcpiCommandToken = z.infer<typeof ocpiCommandTokenSchema>;
 
-export const ocpiCancelReservationSchema = z.object({ response_url: url, reservation_id: ciString(36) });
+export const ocpiCancelReservationSchema = z.object({ response_url: url, reservation_id: ocpiId(36) });
 export type OcpiCancelReservation = z.infer<typeof ocpiCancelReservationSchema>;
 
 export const ocpiReserveNowSchema = z.object({
   response_url: url,
   token: ocpiCommandTokenSchema,
-  expiry_date: dateTime,
-  reservation_id: ciString(36),
-  location_id: ciString(36),
+  expiry_date: ocpiInboundDateTimeSchema,
+  reservation_id: ocpiId(36),
+  location_id: ocpiId(36),
   evse_uid: evseUid.optional(),
-  authorization_reference: ciString(36).optional(),
+  authorization_reference: ocpiId(36).optional(),
 });
 export type OcpiReserveNow = z.infer<typeof ocpiReserveNowSchema>;
 
@@ -87,10 +77,10 @@ export const ocpiStartSessionSchema = z
   .object({
     response_url: url,
     token: ocpiCommandTokenSchema,
-    location_id: ciString(36),
+    location_id: ocpiId(36),
     evse_uid: evseUid.optional(),
-    connector_id: ciString(36).optional(),
-    authorization_reference: ciString(36).optional(),
+    connector_id: ocpiId(36).optional(),
+    authorization_reference: ocpiId(36).optional(),
   })
   .refine((body) => body.connector_id === undefined || body.evse_uid !== undefined, {
     message: 'evse_uid is required when connector_id is set',
@@ -98,14 +88,14 @@ export const ocpiStartSessionSchema = z
   });
 export type OcpiStartSession = z.infer<typeof ocpiStartSessionSchema>;
 
-export const ocpiStopSessionSchema = z.object({ response_url: url, session_id: ciString(36) });
+export const ocpiStopSessionSchema = z.object({ response_url: url, session_id: ocpiId(36) });
 export type OcpiStopSession = z.infer<typeof ocpiStopSessionSchema>;
 
 export const ocpiUnlockConnectorSchema = z.object({
   response_url: url,
-  location_id: ciString(36),
+  location_id: ocpiId(36),
   evse_uid: evseUid,
-  connector_id: ciString(36),
+  connector_id: ocpiId(36),
 });
 export type OcpiUnlockConnector = z.infer<typeof ocpiUnlockConnectorSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ocpiId } from './types.ts';
 
 /**
  * The Credentials module's objects and the version information a registration reads (2.2.1 "Credentials
@@ -7,7 +8,6 @@ import { z } from 'zod';
  * partner may add fields, only what we read has to be right.
  */
 const url = z.url({ error: 'must be a full http(s) URL' }).max(255, 'must be at most 255 characters');
-const ciString = (max: number) => z.string().min(1).max(max);
 
 export const OCPI_ROLES = ['CPO', 'EMSP', 'HUB', 'NAP', 'NSP', 'OTHER', 'SCSP'] as const;
 export const OCPI_MODULE_IDS = [
@@ -36,7 +36,7 @@ export const ocpiBusinessDetailsSchema = z.object({ name: z.string().min(1).max(
 export const ocpiCredentialsRoleSchema = z.object({
   role: z.enum(OCPI_ROLES),
   business_details: ocpiBusinessDetailsSchema,
-  party_id: ciString(3),
+  party_id: ocpiId(3),
   country_code: z.string().length(2),
 });
 export type OcpiCredentialsRole = z.infer<typeof ocpiCredentialsRoleSchema>;

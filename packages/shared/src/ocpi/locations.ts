@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ocpiDateTimeSchema, ocpiDisplayTextSchema, ocpiId } from './types.ts';
 
 /**
  * The OCPI 2.2.1 Locations module's objects as its text defines them ("Location Object", "EVSE Object",
@@ -7,10 +8,7 @@ import { z } from 'zod';
  * against these in tests. They hold the fields we fill and are strict, so a field we did not mean to send (or a
  * misspelt one) fails; optional fields we never send (images, energy_mix, facilities, …) are left out.
  */
-const ciString = (max: number) => z.string().min(1).max(max);
-/** DateTime sent by us: UTC, no fraction ("Types" → DateTime, string(25)). */
-const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/);
-const displayText = z.object({ language: z.string().length(2), text: z.string().max(512) }).strict();
+const displayText = ocpiDisplayTextSchema.strict();
 const hourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 
 export const OCPI_EVSE_STATUSES = [
@@ -48,7 +46,7 @@ export const ocpiGeoLocationSchema = z
   .object({ latitude: z.string().regex(/^-?[0-9]{1,2}\.[0-9]{5,7}$/), longitude: z.string().regex(/^-?[0-9]{1,3}\.[0-9]{5,7}$/) })
   .strict();
 
-const exceptionalPeriod = z.object({ period_begin: dateTime, period_end: dateTime }).strict();
+const exceptionalPeriod = z.object({ period_begin: ocpiDateTimeSchema, period_end: ocpiDateTimeSchema }).strict();
 export const ocpiHoursSchema = z
   .object({
     twentyfourseven: z.boolean(),
@@ -70,16 +68,16 @@ const operatorSchema = z.object({ name: z.string().min(1).max(100), website: z.u
 
 export const ocpiConnectorSchema = z
   .object({
-    id: ciString(36),
+    id: ocpiId(36),
     standard: z.enum(OCPI_CONNECTOR_TYPES),
     format: z.enum(OCPI_CONNECTOR_FORMATS),
     power_type: z.enum(OCPI_POWER_TYPES),
     max_voltage: z.number().int().positive(),
     max_amperage: z.number().int().positive(),
     max_electric_power: z.number().int().positive().optional(),
-    tariff_ids: z.array(ciString(36)).optional(),
+    tariff_ids: z.array(ocpiId(36)).optional(),
     terms_and_conditions: z.url().optional(),
-    last_updated: dateTime,
+    last_updated: ocpiDateTimeSchema,
   })
   .strict();
 export type OcpiConnector = z.infer<typeof ocpiConnectorSchema>;
@@ -92,7 +90,7 @@ export const EMI3_EVSE_ID = /^[A-Z]{2}\*?[A-Z0-9]{3}\*?E[A-Z0-9*]{1,31}$/i;
 
 export const ocpiEvseSchema = z
   .object({
-    uid: ciString(36),
+    uid: ocpiId(36),
     evse_id: z.string().max(48).regex(EMI3_EVSE_ID).optional(),
     status: z.enum(OCPI_EVSE_STATUSES),
     capabilities: z.array(z.enum(OCPI_CAPABILITIES)).optional(),
@@ -101,7 +99,7 @@ export const ocpiEvseSchema = z
     coordinates: ocpiGeoLocationSchema.optional(),
     physical_reference: z.string().max(16).optional(),
     directions: z.array(displayText).optional(),
-    last_updated: dateTime,
+    last_updated: ocpiDateTimeSchema,
   })
   .strict();
 export type OcpiEvse = z.infer<typeof ocpiEvseSchema>;
@@ -110,7 +108,7 @@ export const ocpiLocationSchema = z
   .object({
     country_code: z.string().length(2),
     party_id: z.string().length(3),
-    id: ciString(36),
+    id: ocpiId(36),
     publish: z.boolean(),
     name: z.string().max(255).optional(),
     address: z.string().max(45),
@@ -125,10 +123,10 @@ export const ocpiLocationSchema = z
     time_zone: z.string().min(1).max(255),
     opening_times: ocpiHoursSchema.optional(),
     charging_when_closed: z.boolean().optional(),
-    last_updated: dateTime,
+    last_updated: ocpiDateTimeSchema,
   })
   .strict();
 export type OcpiLocation = z.infer<typeof ocpiLocationSchema>;
 
 /** The body of a PATCH of an EVSE's status (Receiver interface, "PATCH Method"): what changed and last_updated. */
-export const ocpiEvseStatusPatchSchema = z.object({ status: z.enum(OCPI_EVSE_STATUSES), last_updated: dateTime }).strict();
+export const ocpiEvseStatusPatchSchema = z.object({ status: z.enum(OCPI_EVSE_STATUSES), last_updated: ocpiDateTimeSchema }).strict();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ocpiCiString, ocpiDateTimeSchema } from './types.ts';
+
 import { OCPI_TOKEN_TYPES } from './tokens.ts';
 
 /*
@@ -7,8 +9,6 @@ import { OCPI_TOKEN_TYPES } from './tokens.ts';
  */
 
 /** DateTime: RFC 3339 in UTC, e.g. 2015-06-29T20:39:09Z (types.asciidoc "DateTime type"). */
-export const ocpiDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/);
-const ciString = (max: number) => z.string().max(max);
 
 /** types.asciidoc "Price class": excl_vat required, incl_vat only when VAT applies. */
 export const ocpiPriceSchema = z.object({ excl_vat: z.number().min(0), incl_vat: z.number().min(0).optional() }).strict();
@@ -18,11 +18,11 @@ export const OCPI_AUTH_METHODS = ['AUTH_REQUEST', 'COMMAND', 'WHITELIST'] as con
 
 export const ocpiCdrTokenSchema = z
   .object({
-    country_code: ciString(2).length(2),
-    party_id: ciString(3).length(3),
-    uid: ciString(36).min(1),
+    country_code: ocpiCiString(2).length(2),
+    party_id: ocpiCiString(3).length(3),
+    uid: ocpiCiString(36).min(1),
     type: z.enum(OCPI_TOKEN_TYPES),
-    contract_id: ciString(36).min(1),
+    contract_id: ocpiCiString(36).min(1),
   })
   .strict();
 export type OcpiCdrToken = z.infer<typeof ocpiCdrTokenSchema>;
@@ -49,7 +49,7 @@ export const ocpiChargingPeriodSchema = z
   .object({
     start_date_time: ocpiDateTimeSchema,
     dimensions: z.array(ocpiCdrDimensionSchema).min(1),
-    tariff_id: ciString(36).optional(),
+    tariff_id: ocpiCiString(36).optional(),
   })
   .strict();
 export type OcpiChargingPeriod = z.infer<typeof ocpiChargingPeriodSchema>;
@@ -58,18 +58,18 @@ export const OCPI_SESSION_STATUSES = ['ACTIVE', 'COMPLETED', 'INVALID', 'PENDING
 
 export const ocpiSessionSchema = z
   .object({
-    country_code: ciString(2).length(2),
-    party_id: ciString(3).length(3),
-    id: ciString(36).min(1),
+    country_code: ocpiCiString(2).length(2),
+    party_id: ocpiCiString(3).length(3),
+    id: ocpiCiString(36).min(1),
     start_date_time: ocpiDateTimeSchema,
     end_date_time: ocpiDateTimeSchema.optional(),
     kwh: z.number().min(0),
     cdr_token: ocpiCdrTokenSchema,
     auth_method: z.enum(OCPI_AUTH_METHODS),
-    authorization_reference: ciString(36).optional(),
-    location_id: ciString(36).min(1),
-    evse_uid: ciString(36).min(1),
-    connector_id: ciString(36).min(1),
+    authorization_reference: ocpiCiString(36).optional(),
+    location_id: ocpiCiString(36).min(1),
+    evse_uid: ocpiCiString(36).min(1),
+    connector_id: ocpiCiString(36).min(1),
     meter_id: z.string().max(255).optional(),
     currency: z.string().regex(/^[A-Z]{3}$/),
     charging_periods: z.array(ocpiChargingPeriodSchema).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ocpiCiString, ocpiDisplayTextSchema, ocpiInboundDateTimeSchema, ocpiString } from './types.ts';
 
 /*
  * The OCPI 2.2.1 Tokens module's objects, from its text (mod_tokens: "Token Object", "AuthorizationInfo Object",
@@ -6,22 +7,6 @@ import { z } from 'zod';
  * "Types": CiString, string, DateTime, DisplayText; ProfileType from mod_sessions). Partners send us Tokens, so
  * these are what a hostile body meets first: every length and enum is checked here.
  */
-
-/** CiString(n): case-insensitive, printable ASCII only. */
-const ciString = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[\x20-\x7E]*$/, 'printable ASCII only');
-/** string(n): any UTF-8 text of at most n characters. */
-const text = (max: number) => z.string().max(max);
-/** DateTime: RFC 3339 in UTC; no zone designator means UTC; fractional seconds allowed. */
-const dateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z?$/, 'DateTime in UTC, e.g. 2015-06-29T20:39:09Z')
-  .refine((value) => !Number.isNaN(Date.parse(value.endsWith('Z') ? value : `${value}Z`)), 'not a real date');
-
-const displayText = z.object({ language: text(2), text: text(512) });
 
 export const OCPI_TOKEN_TYPES = ['AD_HOC_USER', 'APP_USER', 'OTHER', 'RFID'] as const;
 export type OcpiTokenType = (typeof OCPI_TOKEN_TYPES)[number];
@@ -33,31 +18,31 @@ export type OcpiAllowedType = (typeof OCPI_ALLOWED_TYPES)[number];
 const PROFILE_TYPES = ['CHEAP', 'FAST', 'GREEN', 'REGULAR'] as const;
 
 export const ocpiEnergyContractSchema = z.object({
-  supplier_name: text(64),
-  contract_id: text(64).optional(),
+  supplier_name: ocpiString(64),
+  contract_id: ocpiString(64).optional(),
 });
 
 export const ocpiLocationReferencesSchema = z.object({
-  location_id: ciString(36).min(1),
-  evse_uids: z.array(ciString(36)).max(1000).optional(),
+  location_id: ocpiCiString(36).min(1),
+  evse_uids: z.array(ocpiCiString(36)).max(1000).optional(),
 });
 export type OcpiLocationReferences = z.infer<typeof ocpiLocationReferencesSchema>;
 
 const tokenFields = {
-  country_code: ciString(2).length(2),
-  party_id: ciString(3).length(3),
-  uid: ciString(36).min(1),
+  country_code: ocpiCiString(2).length(2),
+  party_id: ocpiCiString(3).length(3),
+  uid: ocpiCiString(36).min(1),
   type: z.enum(OCPI_TOKEN_TYPES),
-  contract_id: ciString(36).min(1),
-  visual_number: text(64).optional(),
-  issuer: text(64),
-  group_id: ciString(36).optional(),
+  contract_id: ocpiCiString(36).min(1),
+  visual_number: ocpiString(64).optional(),
+  issuer: ocpiString(64),
+  group_id: ocpiCiString(36).optional(),
   valid: z.boolean(),
   whitelist: z.enum(OCPI_WHITELIST_TYPES),
-  language: text(2).optional(),
+  language: ocpiString(2).optional(),
   default_profile_type: z.enum(PROFILE_TYPES).optional(),
   energy_contract: ocpiEnergyContractSchema.optional(),
-  last_updated: dateTime,
+  last_updated: ocpiInboundDateTimeSchema,
 };
 
 /** Token Object: an eMSP's driver token, as the eMSP pushes it to us (PUT) or sends it back in AuthorizationInfo. */
@@ -73,7 +58,7 @@ export const ocpiAuthorizationInfoSchema = z.object({
   allowed: z.enum(OCPI_ALLOWED_TYPES),
   token: ocpiTokenSchema,
   location: ocpiLocationReferencesSchema.optional(),
-  authorization_reference: ciString(36).optional(),
-  info: displayText.optional(),
+  authorization_reference: ocpiCiString(36).optional(),
+  info: ocpiDisplayTextSchema.optional(),
 });
 export type OcpiAuthorizationInfo = z.infer<typeof ocpiAuthorizationInfoSchema>;
