@@ -67,6 +67,16 @@ declare module 'fastify' {
     ocpiOutbox: OutboxWorker;
     /** The Stripe sandbox (to rehearse provider faults) and one run of the payout schedule, for tests and the job. */
     payouts: { sandbox: StripeSandbox; recordSessionRevenue: (priced: PricedSession) => Promise<void>; runSchedule: () => Promise<void> };
+    /**
+     * The node's drain (main.ts on SIGTERM and SIGINT; decision 907): /readyz answers 503 and new charger connections
+     * 503, background passes stop after the one under way, chargers' calls under way are answered, their sockets
+     * closed with 1012 (Service Restart: connect again) and the buffered charger writes stored; then the HTTP listener
+     * closes once the requests under way are answered. The database stays open for the caller to close. Asking twice
+     * answers the same drain.
+     */
+    drain: () => Promise<void>;
+    /** What a drain still waits for, for the log line of one past its budget. */
+    drainProgress: () => Record<string, string | number>;
   }
 }
 
@@ -81,6 +91,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // Errors met before a route runs (bad URL, over-long parameter, oversized headers) answer in our shape too.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
+    // A draining node answers what still reaches it (with Connection: close) rather than Fastify's own 503 in
+    // another shape: the balancer takes it out on /readyz, and a request under way must not fail for the drain.
+    return503OnClosing: false,
     // One line per request is noise at info level; debug and trace keep it.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
   });
@@ -188,6 +201,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       ? setInterval(() => background.run('payouts.schedule', () => app.payouts.runSchedule()), config.payouts.scheduleMinutes * 60_000)
       : undefined;
   payoutTimer?.unref();
+  let stoppedPasses: Promise<void> | undefined;
+  /** Periodic jobs and the outbox worker: no new pass, the one under way (if any) finished. */
+  const stopBackgroundPasses = () =>
+    (stoppedPasses ??= (async () => {
+      clearInterval(payoutTimer);
+      clearInterval(offlineWatch);
+      await Promise.all([stopReservations(), stopCampaigns(), stopOcpiOutbox(), stopCommandSweep()]);
+    })());
   const stopReservations = services.reservations.start(config.reservations.jobSeconds * 1000);
   const stopCampaigns = services.campaignJob.start(config.firmwareCampaignJobSeconds * 1000);
   const stopOcpiOutbox = services.ocpiOutbox.start(config.ocpi.outboxPollMs);
@@ -210,7 +231,25 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     if (!ocpp.handleUpgrade(request, socket, head)) socket.destroy();
   });
 
-  await app.register(healthRoutes, { db: database.db });
+  let drainPhase: string | undefined;
+  let drained: Promise<void> | undefined;
+  app.decorate(
+    'drain',
+    () =>
+      (drained ??= (async () => {
+        drainPhase = 'background passes';
+        ocpp.refuseNewConnections();
+        await stopBackgroundPasses();
+        // Before the HTTP listener closes: the dashboard keeps answering while chargers move to another node.
+        drainPhase = 'charger calls, sockets and buffered writes';
+        await ocpp.close();
+        drainPhase = 'HTTP requests under way';
+        await app.close();
+        drainPhase = 'done';
+      })()),
+  );
+  app.decorate('drainProgress', () => ({ phase: drainPhase ?? 'not draining', ...ocpp.openWork(), backgroundTasks: background.size }));
+  await app.register(healthRoutes, { db: database.db, readiness: { draining: () => drainPhase !== undefined } });
   await app.register((web) => registerWebRoutes(web, { services, config, bus, now }), { prefix: '/web' });
   await services.ocpiLocations.syncParty();
   await app.register(
@@ -236,12 +275,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   app.addHook('onClose', async () => {
     services.powerEngine.close();
-    clearInterval(payoutTimer);
-    stopReservations();
-    stopCampaigns();
-    stopOcpiOutbox();
-    stopCommandSweep();
-    clearInterval(offlineWatch);
+    await stopBackgroundPasses();
     await bus.close();
     await background.drain();
     await stripeSandbox.close();

@@ -87,6 +87,8 @@ export type AppConfig = {
   reservations: { leadMinutes: number; jobSeconds: number };
   /** A charger offline this long is a notification (checked on the reservation job's timer). */
   notifyOfflineMinutes: number;
+  /** A drain (SIGTERM) past this many seconds exits anyway (main.ts). */
+  shutdownTimeoutSeconds: number;
   /** Our OCPI party and whether partner URLs may point at private addresses (always outside production). */
   ocpi: { countryCode: string; partyId: string; businessName: string; allowPrivatePartnerUrls: boolean; outboxPollMs: number };
   /** Firmware campaigns (decision 052): job interval (0: never), where chargers download, downloads per address a minute. */
@@ -229,6 +231,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     firmwareDownloadUrl: (env.FIRMWARE_DOWNLOAD_URL ?? publicUrl).replace(/\/$/, ''),
     firmwareDownloadsPerMinute: env.FIRMWARE_DOWNLOADS_PER_MINUTE,
     notifyOfflineMinutes: env.NOTIFY_OFFLINE_MINUTES,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     ocpi: {
       countryCode: env.OCPI_COUNTRY_CODE,
       partyId: env.OCPI_PARTY_ID,

@@ -18,3 +18,17 @@ describe('JWT_SECRET', () => {
       expect(withSecret(random)().jwtSecret).toBe(random);
   });
 });
+
+describe('SHUTDOWN_TIMEOUT_SECONDS', () => {
+  const load = (env: Record<string, string> = {}) =>
+    loadConfig({ DATA_DIR: '/tmp/wattdesk-config-test', NODE_ENV: 'test', JWT_SECRET: randomBytes(48).toString('base64'), ...env });
+
+  it('gives a drain 25 s by default, under Kubernetes’ 30 s grace', () => {
+    expect(load().shutdownTimeoutSeconds).toBe(25);
+    expect(load({ SHUTDOWN_TIMEOUT_SECONDS: '55' }).shutdownTimeoutSeconds).toBe(55);
+  });
+
+  it('refuses a budget of nothing or not a whole number of seconds, naming the variable', () => {
+    for (const bad of ['0', '-5', '2.5', 'soon']) expect(() => load({ SHUTDOWN_TIMEOUT_SECONDS: bad })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});

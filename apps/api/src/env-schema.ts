@@ -168,6 +168,8 @@ export const envSchema = z.object({
   /** Heartbeats and meter values are written every this many ms, or sooner when this many rows wait (decision 013). */
   OCPP_TELEMETRY_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   OCPP_TELEMETRY_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2000),
+  /** A drain (SIGTERM) past this exits anyway, naming what was still open; below Kubernetes' 30 s grace by default. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   NOTIFY_OFFLINE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   RESERVATION_LEAD_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   RESERVATION_JOB_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),

@@ -49,19 +49,36 @@ const start = async () => {
     database.engine === 'pglite' ? startPgliteMaintenance({ db: database.db, log: app.log, intervalMs: PGLITE_MAINTENANCE_MS }) : undefined;
 
   let closing = false;
+  /**
+   * SIGTERM (Kubernetes, systemd, a rolling restart): the drain (app.drain), then the database. Past
+   * SHUTDOWN_TIMEOUT_SECONDS — below Kubernetes' 30 s grace, after which it kills — the process exits anyway, and
+   * the log line names what was still open.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const started = performance.now();
+    app.log.info({ signal, budgetSeconds: config.shutdownTimeoutSeconds }, 'draining');
+    const timer = setTimeout(() => {
+      app.log.error(
+        { ...app.drainProgress(), afterMs: Math.round(performance.now() - started) },
+        'drain past its budget: exiting with work still open',
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    let code = 0;
     try {
       await demoFleet?.stop();
-      await app.close();
+      await app.drain();
       await maintenance?.stop();
       await database.close();
+      app.log.info({ signal, ms: Math.round(performance.now() - started) }, 'drained');
+    } catch (error) {
+      code = 1;
+      app.log.error({ err: error, ...app.drainProgress() }, 'drain failed');
     } finally {
       clearTimeout(timer);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -36,9 +36,43 @@ describe('a periodic pass asked for soon', () => {
   it('makes none once stopped', async () => {
     const { job, passes } = counting();
     job.kickSoon(30);
-    job.start(0)();
+    void job.start(0)();
     job.kickSoon(30);
     await vi.advanceTimersByTimeAsync(1000);
     expect(passes()).toBe(0);
+  });
+});
+
+describe('a periodic pass stopped by a drain', () => {
+  it('lets the pass under way finish, answers once it has, and starts no other, not even one asked for during it', async () => {
+    let passes = 0;
+    let finished = 0;
+    let release: (() => void) | undefined;
+    const job = createPeriodicPass(
+      async () => {
+        passes += 1;
+        await new Promise<void>((resolve) => (release = resolve));
+        finished += 1;
+      },
+      Fastify().log,
+      'pass failed',
+    );
+    job.kick();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    job.kick();
+    let stopped = false;
+    const stopping = job
+      .start(0)()
+      .then(() => {
+        stopped = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false);
+    release!();
+    await stopping;
+    expect(finished).toBe(1);
+    job.kick();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(passes).toBe(1);
   });
 });

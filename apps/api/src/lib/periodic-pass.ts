@@ -17,19 +17,23 @@ export const createPeriodicPass = (pass: () => Promise<void>, log: FastifyBaseLo
         do {
           again = false;
           await pass();
-        } while (again);
+        } while (again && !stopped);
       } finally {
         running = undefined;
       }
     })();
     return running;
   };
-  const kick = () => void tick().catch((error: unknown) => log.warn({ err: error }, failure));
-  let soon: NodeJS.Timeout | undefined;
   let stopped = false;
-  const stop = () => {
+  const kick = () => {
+    if (!stopped) void tick().catch((error: unknown) => log.warn({ err: error }, failure));
+  };
+  let soon: NodeJS.Timeout | undefined;
+  /** No pass starts after this; answers once the pass under way (if any) has ended, so a drain can wait for it. */
+  const stop = async (): Promise<void> => {
     stopped = true;
     clearTimeout(soon);
+    await running?.catch(() => undefined);
   };
 
   return {
@@ -54,7 +58,7 @@ export const createPeriodicPass = (pass: () => Promise<void>, log: FastifyBaseLo
       timer.unref();
       return () => {
         clearInterval(timer);
-        stop();
+        return stop();
       };
     },
   };

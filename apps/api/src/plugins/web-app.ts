@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
-const NOT_SPA_PREFIXES = ['/web/', '/docs', '/ocpp/', '/healthz', '/oidc/'];
+const NOT_SPA_PREFIXES = ['/web/', '/docs', '/ocpp/', '/healthz', '/readyz', '/oidc/'];
 
 /**
  * Serves the built single-page app: files from dist as they are (hashed assets cached for a year),

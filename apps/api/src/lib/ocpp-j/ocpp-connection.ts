@@ -57,6 +57,10 @@ export class OcppConnection<S> {
   /** Calls waiting for the one in flight, in order. */
   #queue: (() => void)[] | undefined;
   #closed = false;
+  /** Set by closeAfterAnswers: the charger's further calls are not handled. */
+  #refusingCalls = false;
+  /** Told when the last answer under way has been sent and no call of ours waits (closeAfterAnswers). */
+  #answersSent: (() => void)[] | undefined;
   /** When the next keep-alive ping is due (ms, Date.now()), and whether the last one is still unanswered. */
   nextPingAt: number;
   awaitingPong = false;
@@ -111,6 +115,31 @@ export class OcppConnection<S> {
     this.socket.terminate();
   }
 
+  /**
+   * A drain's close: the charger's calls under way are answered first, so what it was told is stored is stored.
+   * A call that arrives meanwhile is not handled at all: no answer could be sent on a closing socket, and the
+   * charger sends it again on its next connection, which would store it twice. Then the close frame with `code`.
+   */
+  async closeAfterAnswers(code: number, reason: string): Promise<void> {
+    this.#refusingCalls = true;
+    while (this.#busy && this.open) await new Promise<void>((resolve) => (this.#answersSent ??= []).push(resolve));
+    this.close(code, reason);
+  }
+
+  /** Answering the charger, or waiting for its answer to ours (a command a dashboard user waits for). */
+  get #busy(): boolean {
+    return Boolean(this.#answering?.size) || this.#pending !== undefined;
+  }
+
+  #wakeIfIdle() {
+    if (!this.#busy && this.#answersSent) for (const told of this.#answersSent.splice(0)) told();
+  }
+
+  /** Calls of the charger being answered now. */
+  get answering(): number {
+    return this.#answering?.size ?? 0;
+  }
+
   #send(frame: Frame) {
     if (this.socket.readyState === OPEN) this.socket.send(JSON.stringify(frame));
   }
@@ -136,6 +165,7 @@ export class OcppConnection<S> {
       const action: unknown = frame[2];
       if (typeof action !== 'string') return this.#badFrame(id, true, 'Action must be a string');
       this.#badFrames = 0;
+      if (this.#refusingCalls) return;
       void this.#answer(id, action, frame[3]);
       return;
     }
@@ -192,6 +222,7 @@ export class OcppConnection<S> {
       answering.delete(id);
     }
     this.#send(reply);
+    this.#wakeIfIdle();
   }
 
   /** The payload checked against the action's schema, then handed to the host's handler for this version. */
@@ -215,6 +246,7 @@ export class OcppConnection<S> {
     if (error) pending.reject(error);
     else pending.resolve(result);
     this.#queue?.shift()?.();
+    this.#wakeIfIdle();
   }
 
   #gone() {
@@ -224,6 +256,8 @@ export class OcppConnection<S> {
     // Each waiting call, once its turn comes, finds the connection closed.
     while (this.#queue?.length) this.#queue.shift()!();
     this.server.forget(this);
+    // Nothing more can be answered on a closed socket: a drain waiting for it goes on.
+    for (const told of this.#answersSent?.splice(0) ?? []) told();
     this.onClose?.();
   }
 }

@@ -255,3 +255,35 @@ describe('OCPP-J keep-alive', () => {
     answering.ws.close();
   });
 });
+
+describe('OCPP-J drain (a node shutting down)', () => {
+  beforeAll(startServer);
+  afterAll(async () => {
+    answer = async () => ({ currentTime: new Date().toISOString() });
+    await stopServer();
+  });
+
+  it('answers the call under way before its close frame, leaves a call sent after it unhandled, and refuses new handshakes with 503', async () => {
+    let handled = 0;
+    let release: (() => void) | undefined;
+    answer = async () => {
+      handled += 1;
+      if (handled === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { currentTime: new Date().toISOString() };
+    };
+    const cp = await charger('CP-DRAIN');
+    const receivedBefore = seen.received;
+    cp.send([2, 'under-way', 'Heartbeat', {}]);
+    await waitFor(() => release);
+    const drained = ocpp.close(1012, 'Service restart', 5000);
+    await expect(refusal(`${base}/ocpp/CP-LATE`)).resolves.toMatchObject({ status: 503 });
+    // Sent before the charger sees any close frame: it gets no answer, and nothing of it is done here.
+    cp.send([2, 'too-late', 'Heartbeat', {}]);
+    await waitFor(() => (seen.received >= receivedBefore + 2 ? true : undefined));
+    release!();
+    expect(await cp.closed).toBe(1012);
+    await drained;
+    expect(cp.frames).toEqual([[3, 'under-way', { currentTime: expect.any(String) }]]);
+    expect(handled).toBe(1);
+  });
+});

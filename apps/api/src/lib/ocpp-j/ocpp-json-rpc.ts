@@ -80,6 +80,13 @@ const offeredProtocols = (header: string | undefined): Set<string> =>
       .filter(Boolean),
   );
 
+/** Waits for `work` at most `ms`. */
+const within = async (ms: number, work: Promise<unknown>) => {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+};
+
 /** An HTTP answer to an upgrade we refuse, then the socket closed. */
 const refuseUpgrade = (socket: Duplex, status: number, message: string) => {
   // A charger that hangs up as it is answered must not make the write's error an uncaught one.
@@ -182,16 +189,31 @@ export class OcppJsonServer<S> {
     this.#connections.delete(connection);
   }
 
-  /** Closes every connection with `code`, waits up to `graceMs` for their close handshakes, then ends the rest. */
+  /** New handshakes refused with 503 from now on (a draining node: the balancer sends the charger elsewhere). */
+  refuseNewConnections(): void {
+    this.#closing = true;
+  }
+
+  /** Calls of chargers being answered now, over every connection. */
+  get answering(): number {
+    let calls = 0;
+    for (const connection of this.#connections) calls += connection.answering;
+    return calls;
+  }
+
+  /**
+   * Closes every connection with `code` once the calls it is answering are answered (up to `graceMs`), waits up to
+   * `graceMs` more for the close handshakes, then ends the rest. New handshakes are refused from the start.
+   */
   async close(code = 1001, reason = 'Server shutting down', graceMs = 1000): Promise<void> {
     this.#closing = true;
     clearInterval(this.#pinger);
     const closing = [...this.#connections];
     const closed = closing.map((connection) => new Promise<void>((resolve) => connection.socket.once('close', () => resolve())));
+    await within(graceMs, Promise.all(closing.map((connection) => connection.closeAfterAnswers(code, reason))));
+    // A connection still answering after the grace is closed all the same.
     for (const connection of closing) connection.close(code, reason);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(closed), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timer);
+    await within(graceMs, Promise.all(closed));
     for (const connection of this.#connections) connection.terminate();
     await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
   }

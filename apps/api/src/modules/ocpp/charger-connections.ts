@@ -124,5 +124,7 @@ export const createConnectionLifecycle = ({
     stopThrottles: () => {
       for (const throttle of throttles) throttle.stop();
     },
+    /** Resolves once every connected/disconnected mark queued so far is written (a drain waits for the last ones). */
+    idle: () => connectionWrites.idle(),
   };
 };

@@ -22,6 +22,15 @@ import { createStatusWriter } from './status-writer.ts';
 import { TelemetryWriter } from './telemetry-writer.ts';
 import { createWantedAvailability } from './wanted-availability.ts';
 
+/**
+ * The close code a drain sends (RFC 6455 §7.4.1 via the IANA registry: 1012 Service Restart): the server is
+ * restarting, the client should connect again — behind the balancer, to another node. ocpp-rpc's client (the
+ * simulator's) reconnects after any close it did not ask for; OCPP chargers reconnect after a lost connection.
+ */
+export const DRAIN_CLOSE_CODE = 1012;
+/** How long a drain waits for the calls being answered, then for the close handshakes. */
+const DRAIN_GRACE_MS = 5000;
+
 /** A connection is pinged this long after it opened and after each pong; one with its ping unanswered by the next is closed. */
 const PING_INTERVAL_MS = 60_000;
 
@@ -160,6 +169,9 @@ export const createOcppServer = (options: OcppServerOptions) => {
     failed: (connection, action, error) => log.error({ err: error, chargerCode: connection.identity, action }, 'OCPP call not answered'),
   });
 
+  /** A drain closes the endpoint, then the app's close asks again: once is all it takes. */
+  let closing: Promise<void> | undefined;
+
   const isOcppUpgrade = (request: IncomingMessage) => (request.url ?? '').startsWith(`${OCPP_PATH}/`);
 
   return {
@@ -184,16 +196,26 @@ export const createOcppServer = (options: OcppServerOptions) => {
     /** Chargers whose password is remembered, and handshakes answered from memory / with argon2 (decision 012). */
     credentials: () => handshakes.credentials(),
     flushTelemetry: () => telemetry.flush(),
-    close: async () => {
-      handshakes.close();
-      lifecycle.stopThrottles();
-      await ocpp.close(1001, 'Server shutting down');
-      await telemetry.close();
-      await statuses.idle();
-      await connectionMarks.idle();
-      await chargerLogIdle();
-      await repo.clearConnections(db, bus.nodeId);
-    },
+    /** A draining node: new charger connections are refused with 503 while the rest of the drain goes on. */
+    refuseNewConnections: () => ocpp.refuseNewConnections(),
+    /** What a drain past its budget names as still open. */
+    openWork: () => ({ connections: ocpp.size, answering: ocpp.answering, telemetryRows: telemetry.pending }),
+    /**
+     * Closes every charger's connection once its calls under way are answered (1012: connect again), then writes
+     * everything buffered — telemetry, status, boot and connection marks, the charger log — before the database goes.
+     */
+    close: () =>
+      (closing ??= (async () => {
+        handshakes.close();
+        lifecycle.stopThrottles();
+        await ocpp.close(DRAIN_CLOSE_CODE, 'Service restart: connect again', DRAIN_GRACE_MS);
+        await lifecycle.idle();
+        await telemetry.close();
+        await statuses.idle();
+        await connectionMarks.idle();
+        await chargerLogIdle();
+        await repo.clearConnections(db, bus.nodeId);
+      })()),
   };
 };
 
