@@ -1,5 +1,5 @@
 /**
- * A rolling restart of one of two API nodes under a charger fleet (issue 45, decision 907). Needs PostgreSQL
+ * A rolling restart of one of two API nodes under a charger fleet (issue 45, decision 079). Needs PostgreSQL
  * (BENCH_POSTGRES_URL / TEST_DATABASE_URL) and Redis (BENCH_REDIS_URL / REDIS_URL).
  *
  * Two product processes (`npm start`'s build, main.ts's SIGTERM drain) share a scratch database and Redis. The

@@ -68,7 +68,7 @@ declare module 'fastify' {
     /** The Stripe sandbox (to rehearse provider faults) and one run of the payout schedule, for tests and the job. */
     payouts: { sandbox: StripeSandbox; recordSessionRevenue: (priced: PricedSession) => Promise<void>; runSchedule: () => Promise<void> };
     /**
-     * The node's drain (main.ts on SIGTERM and SIGINT; decision 907): /readyz answers 503 and new charger connections
+     * The node's drain (main.ts on SIGTERM and SIGINT; decision 079): /readyz answers 503 and new charger connections
      * 503, background passes stop after the one under way, chargers' calls under way are answered, their sockets
      * closed with 1012 (Service Restart: connect again) and the buffered charger writes stored; then the HTTP listener
      * closes once the requests under way are answered. The database stays open for the caller to close. Asking twice

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createTestDatabase, testConfig } from '../../test/test-app.ts';
 
-/** /readyz (decision 907): what a balancer asks before it sends a node work. The draining case is in ocpp/drain.test.ts. */
+/** /readyz (decision 079): what a balancer asks before it sends a node work. The draining case is in ocpp/drain.test.ts. */
 describe('/readyz', () => {
   const appOn = async (prepare: (db: Awaited<ReturnType<typeof createTestDatabase>>['db']) => Promise<unknown> = async () => undefined) => {
     const database = await createTestDatabase();
