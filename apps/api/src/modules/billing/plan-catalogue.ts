@@ -15,8 +15,13 @@ const planSchema = z.strictObject({
   includes: includesSchema,
   /** The plan's Stripe Price per currency (ISO 4217, upper case), found by lookup key. */
   lookupKeys: z
-    .record(z.string().regex(/^[A-Z]{3}$/, 'a currency must be a three-letter ISO code in capitals (USD, EUR)'), z.string().min(1).max(200))
-    .refine((keys) => Object.keys(keys).length > 0, 'lookupKeys needs at least one currency'),
+    .record(z.string(), z.string().min(1).max(200))
+    .refine((keys) => Object.keys(keys).length > 0, 'lookupKeys needs at least one currency')
+    // Checked here rather than by the key schema, whose failure zod reports only as "Invalid key in record".
+    .superRefine((keys, ctx) => {
+      for (const currency of Object.keys(keys).filter((key) => !/^[A-Z]{3}$/.test(key)))
+        ctx.addIssue({ code: 'custom', path: [currency], message: 'a currency must be a three-letter ISO code in capitals (USD, EUR)' });
+    }),
 });
 
 export const planCatalogueSchema = z
