@@ -48,7 +48,6 @@ export const sandboxPricesSchema = z.strictObject({
       currency: z.string().regex(/^[a-z]{3}$/, 'currency must be a three-letter ISO code in lower case, as Stripe writes it'),
       unitAmount: z.number().int().min(0, 'unitAmount must be minor units, 0 or more'),
       interval: z.enum(['month', 'year']),
-      product: z.string().min(1),
     }),
   ),
 });
