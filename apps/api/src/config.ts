@@ -6,6 +6,14 @@ import { envSchema, type Env } from './env-schema.ts';
 import { ssoSettings, type SsoSettings } from './sso-settings.ts';
 import type { S3Settings } from './lib/file-storage/index.ts';
 import { API_ROOT } from './api-root.ts';
+import {
+  CatalogueError,
+  planCatalogueSchema,
+  readConfigFile,
+  sandboxPricesSchema,
+  type PlanCatalogueFile,
+  type SandboxPrice,
+} from './modules/billing/plan-catalogue.ts';
 
 export type { Env } from './env-schema.ts';
 export { DEV_ISSUER_PATHS, type SsoProviderSettings, type SsoSettings } from './sso-settings.ts';
@@ -70,6 +78,8 @@ export type AppConfig = {
   /** Stripe Connect: the real provider when both keys are set, otherwise the built-in sandbox. */
   stripe:
     { secretKey: string; clientId: string; apiUrl: string | undefined; webhookSecret: string | undefined } | { sandbox: true; apiUrl: undefined };
+  /** The plan catalogue and the sandbox's prices, read and validated at start (decision 080). */
+  billing: { catalogue: PlanCatalogueFile; sandboxPrices: readonly SandboxPrice[] };
   /** Bank linking through Plaid: the real provider when both keys are set, otherwise the built-in sandbox (decision 049). */
   plaid: { clientId: string; secret: string; env: 'sandbox' | 'production'; apiUrl: string | undefined } | { sandbox: true };
   /** Uploaded files: S3-compatible object storage when S3_BUCKET is set, otherwise DATA_DIR/files. */
@@ -122,6 +132,20 @@ export class ConfigError extends Error {}
 const sessionMaxAgeHours = (env: { SESSION_MAX_AGE_HOURS?: number; SESSION_MAX_AGE_DAYS?: number; REFRESH_TOKEN_TTL_DAYS?: number }): number => {
   const days = env.SESSION_MAX_AGE_DAYS ?? env.REFRESH_TOKEN_TTL_DAYS;
   return env.SESSION_MAX_AGE_HOURS ?? (days === undefined ? 12 : days * 24);
+};
+
+/** The plan catalogue and the sandbox's prices; a bad file stops the start with the field it got wrong. */
+const billingSettings = (env: Env): AppConfig['billing'] => {
+  const file = (value: string | undefined, name: string) => (value ? path.resolve(invocationDir(), value) : path.join(API_ROOT, 'config', name));
+  try {
+    return {
+      catalogue: readConfigFile(file(env.BILLING_PLANS_FILE, 'plans.json'), planCatalogueSchema),
+      sandboxPrices: readConfigFile(file(env.BILLING_SANDBOX_PRICES_FILE, 'sandbox-prices.json'), sandboxPricesSchema).prices,
+    };
+  } catch (error) {
+    if (error instanceof CatalogueError) throw new ConfigError(`Invalid configuration:\n  ${error.message}`);
+    throw error;
+  }
 };
 
 export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig => {
@@ -198,6 +222,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       env.STRIPE_SECRET_KEY && env.STRIPE_CLIENT_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CLIENT_ID, apiUrl: env.STRIPE_API_URL, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : { sandbox: true, apiUrl: undefined },
+    billing: billingSettings(env),
     plaid:
       env.PLAID_CLIENT_ID && env.PLAID_SECRET
         ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, env: env.PLAID_ENV, apiUrl: env.PLAID_API_URL }

@@ -134,6 +134,10 @@ export const envSchema = z.object({
     .regex(/^ca_\w+$/, 'STRIPE_CLIENT_ID must be a Connect client id (ca_…)')
     .optional(),
   STRIPE_API_URL: z.url().optional(),
+  /** The plan catalogue (decision 080): plans, what each includes, their Stripe lookup keys. Default apps/api/config/plans.json. */
+  BILLING_PLANS_FILE: z.string().min(1).optional(),
+  /** The prices the built-in Stripe sandbox answers by lookup key. Default apps/api/config/sandbox-prices.json. */
+  BILLING_SANDBOX_PRICES_FILE: z.string().min(1).optional(),
   /** The signing secret of the webhook endpoint /web/payments/payouts/webhook (Stripe Dashboard → Webhooks). */
   STRIPE_WEBHOOK_SECRET: z
     .string()

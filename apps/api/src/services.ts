@@ -60,6 +60,7 @@ import { createPlaidGateway } from './modules/payments/plaid-gateway.ts';
 import { createBankAccountService } from './modules/payments/bank-account.service.ts';
 import { createBillingSandbox } from './modules/payments/sandbox-billing.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
+import { createPlanCatalogue } from './modules/billing/plan-catalogue.ts';
 import { createLicensesService } from './modules/billing/licenses.service.ts';
 import { createRemoteActionsService } from './modules/remote-actions/remote-actions.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -156,10 +157,20 @@ export const createServices = (ctx: ServiceContext) => {
   const ocpiLocations = createOcpiLocations({ db, party: config.ocpi });
   const tariffs = createTariffsService({ db, now });
   const roamingSessions = createRoamingSessions({ db, now, party: config.ocpi, pricing, tariffs, log: ctx.log });
-  const chargers = createChargersService({ db, pricing, roaming: ocpiLocations });
-  const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now });
+  const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now, prices: config.billing.sandboxPrices });
   const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
+  // What a plan includes and what an unlicensed charger may not do (decision 080), asked by the services that own them.
+  const billing = createBillingService({
+    db,
+    gateway: stripeGateway,
+    catalogue: createPlanCatalogue(config.billing.catalogue),
+    publicUrl: config.publicUrl,
+    systemEvents,
+    now,
+  });
+  const licenses = createLicensesService({ db, now });
+  const chargers = createChargersService({ db, pricing, roaming: ocpiLocations, plans: billing.plans });
   const plaidSandbox = createPlaidSandbox(config.jwtSecret, now);
   const plaidGateway = createPlaidGateway(config.plaid, plaidSandbox);
   const files = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
@@ -230,7 +241,7 @@ export const createServices = (ctx: ServiceContext) => {
   const campaignTracker = createCampaignTracker({ db, log: ctx.log, changed: campaignJob.kick });
   ocpp.onFirmwareStatus((chargerId, status) => void campaignTracker.firmwareStatus(chargerId, status));
 
-  const remoteActions = createRemoteActionsService({ db, ocpp });
+  const remoteActions = createRemoteActionsService({ db, ocpp, licenses });
   const ocpiCommands = createOcpiCommandsService({
     db,
     remoteActions,
@@ -290,7 +301,7 @@ export const createServices = (ctx: ServiceContext) => {
     files,
     driverDocuments: createDriverDocumentsService({ db, files, drivers, log: ctx.log }),
     firmware: createFirmwareService({ db, files, log: ctx.log }),
-    firmwareCampaigns: createCampaignsService({ db, now, kick: campaignJob.kick }),
+    firmwareCampaigns: createCampaignsService({ db, now, kick: campaignJob.kick, plans: billing.plans, licenses }),
     firmwareLinks,
     campaignJob,
     campaignTracker,
@@ -311,8 +322,8 @@ export const createServices = (ctx: ServiceContext) => {
     stripeSandbox,
     billingSandbox,
     stripeGateway,
-    billing: createBillingService({ db, gateway: stripeGateway, publicUrl: config.publicUrl, systemEvents, now }),
-    licenses: createLicensesService({ db, now }),
+    billing,
+    licenses,
     payments,
     plaidSandbox,
     plaidGateway,
@@ -347,7 +358,7 @@ export const createServices = (ctx: ServiceContext) => {
     dashboard: createDashboardService({ db, now, ledger }),
     reports: createReportsService({ db, now }),
     powerEngine,
-    dpo: createDpoService({ db, engine: powerEngine }),
+    dpo: createDpoService({ db, engine: powerEngine, plans: billing.plans }),
     utility: createUtilityService({ db, files, now }),
     company: createCompanyService({ db }),
     roaming: createRoamingService({ db, config, now }),

@@ -88,21 +88,32 @@ export const DEMO_CHARGER_PASSWORD = 'wattdesk-demo-charger-key';
 export const OCPP_HEARTBEAT_INTERVAL_SECONDS = 30;
 
 /**
- * The host's subscription plans (decision 043): a monthly price per charger, in integer minor units.
- * The plan id is also the provider's price lookup key suffix, so it never changes once in use.
+ * What a plan can include besides a number of chargers (decision 080). The plans themselves are configuration
+ * (the API's plan catalogue), their prices are Stripe's; these are the features the product enforces, so a plan
+ * never lists one it does not hold back.
  */
-export const SUBSCRIPTION_PLANS = [
-  { id: 'basic', name: 'Basic', unitAmount: 1_500, currency: 'USD', interval: 'month', features: 'Monitoring, remote actions and reports' },
-  { id: 'standard', name: 'Standard', unitAmount: 2_500, currency: 'USD', interval: 'month', features: 'Basic, plus rates, fees and driver access' },
-  { id: 'pro', name: 'Pro', unitAmount: 4_000, currency: 'USD', interval: 'month', features: 'Standard, plus dynamic power and priority support' },
-] as const;
-export type SubscriptionPlanId = (typeof SUBSCRIPTION_PLANS)[number]['id'];
-export const SUBSCRIPTION_PLAN_IDS = SUBSCRIPTION_PLANS.map((plan) => plan.id) as [SubscriptionPlanId, ...SubscriptionPlanId[]];
+export const PLAN_FEATURES = ['firmware_campaigns', 'dynamic_power'] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+export const PLAN_FEATURE_LABELS = {
+  firmware_campaigns: 'Firmware campaigns',
+  dynamic_power: 'Dynamic power (DPO)',
+} as const satisfies Record<PlanFeature, string>;
+
+/**
+ * What an unlicensed charger may still be sent from the dashboard (decision 080): whatever frees a driver.
+ * Every other remote command, and firmware campaigns, need a valid licence seat.
+ */
+export const UNLICENSED_ALLOWED_COMMANDS = ['RemoteStopTransaction', 'UnlockConnector'] as const;
 
 /** A software licence runs for this many months; renewing adds another term (decision 044). */
 export const LICENSE_TERM_MONTHS = 12;
 /** Seats one licence may hold. */
 export const LICENSE_MAX_SEATS = 1_000;
+/**
+ * A newly registered charger may be commanded this many days before it needs a licence seat (decision 080):
+ * a host adds the charger first and buys the seat in the following weeks.
+ */
+export const LICENSE_GRACE_DAYS = 30;
 
 /** Connector types a charger can list; sessions count against the type at their connector. */
 export const CONNECTOR_TYPES = ['J1772', 'NACS', 'CCS1', 'CCS2', 'CHAdeMO', 'Type 2'] as const;

@@ -175,6 +175,7 @@ export const queryKeys = {
     all: ['billing'] as const,
     subscription: (locationId: string) => ['billing', 'subscription', locationId] as const,
     paymentDetails: (locationId: string) => ['billing', 'payment-details', locationId] as const,
+    planIncludes: (locationId: string) => ['billing', 'plan-includes', locationId] as const,
     licenses: (locationId: string) => ['billing', 'licenses', locationId] as const,
   },
   payouts: {

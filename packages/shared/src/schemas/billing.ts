@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, CARD_BRANDS, LICENSE_MAX_SEATS, SUBSCRIPTION_PLAN_IDS } from '../constants.ts';
+import { ACCOUNT_STATUSES, CARD_BRANDS, LICENSE_MAX_SEATS, PLAN_FEATURES } from '../constants.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -12,15 +12,29 @@ export const idempotencyKeySchema = z
 
 export const billingLocationQuerySchema = z.object({ locationId: idSchema });
 
-export const subscriptionPlanIdSchema = z.enum(SUBSCRIPTION_PLAN_IDS, { error: 'Choose one of the plans' });
+/** A plan's key in the plan catalogue (also the middle of its Stripe lookup keys, `wattdesk_<plan>_<currency>_<interval>`). */
+export const subscriptionPlanIdSchema = z
+  .string({ error: 'Choose one of the plans' })
+  .regex(/^[a-z][a-z0-9_]{0,31}$/, { error: 'Choose one of the plans' });
+export type SubscriptionPlanId = z.infer<typeof subscriptionPlanIdSchema>;
+
+export const planFeatureSchema = z.enum(PLAN_FEATURES);
+
+/** What a plan includes: at most this many chargers at the location (null: no limit) and these features. */
+export const planIncludesSchema = z.object({ maxChargers: z.number().int().nullable(), features: z.array(planFeatureSchema) });
+export type PlanIncludes = z.infer<typeof planIncludesSchema>;
+
+/** The plan's Stripe Price in the location's currency, as Stripe answers it (minor units). */
+export const planPriceSchema = z.object({ lookupKey: z.string(), unitAmount: z.number().int(), currency: z.string(), interval: z.string() });
+export type PlanPrice = z.infer<typeof planPriceSchema>;
 
 export const subscriptionPlanSchema = z.object({
   id: subscriptionPlanIdSchema,
   name: z.string(),
-  unitAmount: z.number().int(),
-  currency: z.string(),
-  interval: z.string(),
-  features: z.string(),
+  description: z.string(),
+  includes: planIncludesSchema,
+  /** null when Stripe has no price under the plan's lookup key: the plan cannot be chosen until it has one. */
+  price: planPriceSchema.nullable(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
 
@@ -48,11 +62,17 @@ export const subscriptionOverviewSchema = z.object({
   locationId: z.string(),
   subscription: locationSubscriptionSchema.nullable(),
   plans: z.array(subscriptionPlanSchema),
+  /** What the location may use now: its active plan's includes, or the catalogue's rule for a location without one. */
+  includes: planIncludesSchema,
   chargerCount: z.number().int(),
   hasPaymentMethod: z.boolean(),
   sandbox: z.boolean(),
 });
 export type SubscriptionOverview = z.infer<typeof subscriptionOverviewSchema>;
+
+/** What the location may use now (GET /payments/plan-includes): screens hide or disable what it lacks. */
+export const locationPlanIncludesSchema = z.object({ locationId: z.string(), planName: z.string().nullable(), includes: planIncludesSchema });
+export type LocationPlanIncludes = z.infer<typeof locationPlanIncludesSchema>;
 
 export const subscriptionBodySchema = z.object({ locationId: idSchema, planId: subscriptionPlanIdSchema, idempotencyKey: idempotencyKeySchema });
 export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, SUBSCRIPTION_PLAN_IDS } from '@wattdesk/shared';
+import { ACCOUNT_STATUSES } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
@@ -42,7 +42,8 @@ export const billingSubscriptions = pgTable(
       .references(() => locations.id, { onDelete: 'cascade' }),
     subscriptionId: text('subscription_id'),
     itemId: text('item_id'),
-    planId: text('plan_id', { enum: SUBSCRIPTION_PLAN_IDS }).notNull(),
+    /** A plan key of the plan catalogue (decision 080): configuration, so not a database enum. */
+    planId: text('plan_id').notNull(),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull(),
     quantity: integer('quantity').notNull(),
     unitAmount: integer('unit_amount').notNull(),

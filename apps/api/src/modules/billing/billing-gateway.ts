@@ -1,4 +1,4 @@
-import type { CardBrandOrOther, SubscriptionPlan } from '@wattdesk/shared';
+import type { CardBrandOrOther, PlanPrice } from '@wattdesk/shared';
 import type Stripe from 'stripe';
 import { loadedStripe } from '../../lib/stripe-sdk.ts';
 
@@ -24,6 +24,8 @@ const toGatewayError = (error: unknown): GatewayError => {
 export type StripeAccess = { sdk: () => Promise<Stripe>; isSandbox: boolean };
 
 export type ProviderCard = { paymentMethodId: string; brand: CardBrandOrOther; last4: string; expMonth: number; expYear: number };
+/** A Stripe Price as the product uses it: its id (to subscribe to) and what it costs, in minor units. */
+export type ProviderPrice = PlanPrice & { priceId: string };
 export type ProviderSubscription = { subscriptionId: string; itemId: string; status: string; quantity: number; currentPeriodEnd: Date | null };
 
 const BRANDS: Record<string, CardBrandOrOther> = { visa: 'Visa', mastercard: 'MasterCard', amex: 'American Express', discover: 'Discover' };
@@ -31,7 +33,8 @@ const BRANDS: Record<string, CardBrandOrOther> = { visa: 'Visa', mastercard: 'Ma
 /** Calls that carry an idempotency key may be retried once on a lost answer: the provider answers the first outcome. */
 const keyed = (idempotencyKey: string): Stripe.RequestOptions => ({ idempotencyKey, maxNetworkRetries: 1 });
 
-const lookupKeyOf = (plan: SubscriptionPlan) => `wattdesk_${plan.id}_${plan.currency.toLowerCase()}_${plan.interval}`;
+/** Stripe answers at most ten lookup keys per list call. */
+const LOOKUP_KEYS_PER_CALL = 10;
 
 const toSubscription = (subscription: Stripe.Subscription): ProviderSubscription => {
   const item = subscription.items.data[0];
@@ -102,31 +105,37 @@ export const createBillingGateway = (stripe: StripeAccess) => {
       };
     });
 
-  /** The plan's price at the provider, made the first time it is needed (found by its lookup key after that). */
-  const priceFor = async (plan: SubscriptionPlan): Promise<string> => {
-    const client = await sdk();
-    const lookupKey = lookupKeyOf(plan);
-    const found = await client.prices.list({ lookup_keys: [lookupKey], limit: 1 });
-    if (found.data[0]) return found.data[0].id;
-    const created = await client.prices.create(
-      {
-        currency: plan.currency.toLowerCase(),
-        unit_amount: plan.unitAmount,
-        recurring: { interval: 'month' },
-        lookup_key: lookupKey,
-        product_data: { name: `Wattdesk ${plan.name} (per charger)` },
-      },
-      keyed(`price-${lookupKey}`),
-    );
-    return created.id;
-  };
+  /**
+   * The prices of these lookup keys as Stripe has them (decision 080: plans are Stripe Prices, never made here).
+   * A lookup key Stripe does not know is missing from the answer.
+   */
+  const pricesByLookupKey = (lookupKeys: readonly string[]): Promise<Map<string, ProviderPrice>> =>
+    call(async () => {
+      const client = await sdk();
+      const found = new Map<string, ProviderPrice>();
+      const unique = [...new Set(lookupKeys)];
+      for (let start = 0; start < unique.length; start += LOOKUP_KEYS_PER_CALL) {
+        const page = await client.prices.list({ lookup_keys: unique.slice(start, start + LOOKUP_KEYS_PER_CALL), active: true, limit: 100 });
+        for (const price of page.data) {
+          if (!price.lookup_key || price.unit_amount === null) continue;
+          found.set(price.lookup_key, {
+            priceId: price.id,
+            lookupKey: price.lookup_key,
+            unitAmount: price.unit_amount,
+            currency: price.currency.toUpperCase(),
+            interval: price.recurring?.interval ?? 'month',
+          });
+        }
+      }
+      return found;
+    });
 
   const createSubscription = (
-    input: { customerId: string; paymentMethodId: string; plan: SubscriptionPlan; quantity: number; locationId: string },
+    input: { customerId: string; paymentMethodId: string; planId: string; priceId: string; quantity: number; locationId: string },
     idempotencyKey: string,
   ) =>
     call(async () => {
-      const price = await priceFor(input.plan);
+      const price = input.priceId;
       const subscription = await (
         await sdk()
       ).subscriptions.create(
@@ -136,16 +145,19 @@ export const createBillingGateway = (stripe: StripeAccess) => {
           default_payment_method: input.paymentMethodId,
           // A refused first payment is an error now, not an incomplete subscription to chase later.
           payment_behavior: 'error_if_incomplete',
-          metadata: { locationId: input.locationId, planId: input.plan.id },
+          metadata: { locationId: input.locationId, planId: input.planId },
         },
         keyed(idempotencyKey),
       );
       return toSubscription(subscription);
     });
 
-  const changeSubscription = (input: { subscriptionId: string; itemId: string; plan: SubscriptionPlan; quantity: number }, idempotencyKey: string) =>
+  const changeSubscription = (
+    input: { subscriptionId: string; itemId: string; planId: string; priceId: string; quantity: number },
+    idempotencyKey: string,
+  ) =>
     call(async () => {
-      const price = await priceFor(input.plan);
+      const price = input.priceId;
       const subscription = await (
         await sdk()
       ).subscriptions.update(
@@ -154,7 +166,7 @@ export const createBillingGateway = (stripe: StripeAccess) => {
           items: [{ id: input.itemId, price, quantity: input.quantity }],
           proration_behavior: 'always_invoice',
           payment_behavior: 'error_if_incomplete',
-          metadata: { planId: input.plan.id },
+          metadata: { planId: input.planId },
         },
         keyed(idempotencyKey),
       );
@@ -169,6 +181,7 @@ export const createBillingGateway = (stripe: StripeAccess) => {
     createCustomer,
     startCardSetup,
     finishCardSetup,
+    pricesByLookupKey,
     createSubscription,
     changeSubscription,
     cancelSubscription,

@@ -49,6 +49,11 @@ export const accessExamples: AccessExample[] = [
     permitted: { status: 409, code: 'SUBSCRIPTION_NOT_ACTIVE' },
   },
   {
+    route: 'GET /web/payments/plan-includes',
+    request: (ctx) => ({ query: { locationId: ctx.insideLocation } }),
+    outside: (ctx) => ({ query: { locationId: ctx.outsideLocation } }),
+  },
+  {
     route: 'GET /web/payments/payment-details',
     request: (ctx) => ({ query: { locationId: ctx.insideLocation } }),
     outside: (ctx) => ({ query: { locationId: ctx.outsideLocation } }),

@@ -1,14 +1,20 @@
 import type { AccountStatus } from '@wattdesk/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { billingCustomers, billingSubscriptions, locations, type LocationSubscription as LocationStateSubscription } from '../../db/schema/index.ts';
+import {
+  billingCustomers,
+  billingSubscriptions,
+  chargers,
+  locations,
+  type LocationSubscription as LocationStateSubscription,
+} from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof billingCustomers.$inferSelect;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
 export const findLocation = async (db: Executor, id: string) => {
   const [row] = await db
-    .select({ id: locations.id, name: locations.name, chargerCount: locations.chargerCount })
+    .select({ id: locations.id, name: locations.name, chargerCount: locations.chargerCount, currency: locations.currency })
     .from(locations)
     .where(eq(locations.id, id))
     .limit(1);
@@ -116,3 +122,14 @@ export const setLocationState = async (db: Executor, locationId: string, state: 
     .update(locations)
     .set({ subscription: state satisfies LocationStateSubscription })
     .where(eq(locations.id, locationId));
+
+/** Locks the location while its chargers are counted: two registrations at once cannot both take the last place. */
+export const lockLocation = async (db: Executor, locationId: string) => {
+  const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId)).for('update');
+  return row;
+};
+
+export const countChargers = async (db: Executor, locationId: string): Promise<number> => {
+  const [row] = await db.select({ total: count() }).from(chargers).where(eq(chargers.locationId, locationId));
+  return row?.total ?? 0;
+};

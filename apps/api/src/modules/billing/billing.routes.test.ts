@@ -7,6 +7,7 @@ import { demoLocationIds } from '../../../test/fixtures.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
 import { activityLogs, locations, systemEvents } from '../../db/schema/index.ts';
 import { createBillingService } from './billing.service.ts';
+import { createPlanCatalogue } from './plan-catalogue.ts';
 
 const key = () => randomUUID().replaceAll('-', '');
 
@@ -154,6 +155,7 @@ describe('Subscription and card on file through the Stripe SDK and the built-in 
         isSandbox: false,
         sdk: async () => new Stripe('sk_test_unreachable', { host: '127.0.0.1', port: 9, protocol: 'http', maxNetworkRetries: 0 }),
       },
+      catalogue: createPlanCatalogue(t.config.billing.catalogue),
       publicUrl: 'http://wattdesk.test',
       systemEvents: { record: async (event) => void recorded.push(event) },
       now: () => new Date(),

@@ -2,6 +2,7 @@ import {
   billingLocationQuerySchema,
   cancelSubscriptionQuerySchema,
   completeCardSetupBodySchema,
+  locationPlanIncludesSchema,
   paymentDetailsResultSchema,
   paymentDetailsSchema,
   startCardSetupBodySchema,
@@ -87,6 +88,18 @@ export const billingRoutes = async (app: FastifyInstance, { billing }: { billing
       const { msg, subscription: saved } = await subscription.cancel(actorOf(request), request.query.locationId, request.query.idempotencyKey);
       return { responseCode: 200, msg: [msg], subscription: saved };
     },
+  });
+
+  r.get('/payments/plan-includes', {
+    // Whoever sees the location may see what its plan includes: screens hide what it lacks, and no money is shown.
+    config: { access: { permission: 'Locations_View', location: 'query.locationId' } },
+    schema: {
+      tags,
+      summary: "What the location's plan includes: how many chargers and which features (decision 080)",
+      querystring: billingLocationQuerySchema,
+      response: { 200: locationPlanIncludesSchema, ...errorResponses },
+    },
+    handler: (request) => billing.planIncludes(request.query.locationId),
   });
 
   r.get('/payments/payment-details', {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chargers, licenseAssignments, licenses } from '../../db/schema/index.ts';
 
@@ -96,3 +96,24 @@ export const assign = async (db: Executor, chargerId: string, licenseId: string)
   db.insert(licenseAssignments).values({ chargerId, licenseId }).onConflictDoUpdate({ target: licenseAssignments.chargerId, set: { licenseId } });
 
 export const unassign = async (db: Executor, chargerId: string) => db.delete(licenseAssignments).where(eq(licenseAssignments.chargerId, chargerId));
+
+/**
+ * Of these chargers, those without a valid seat (a licence of their own location that has not lapsed, or renews
+ * itself) that were registered before `registeredBefore`: the ones the licence rules hold back.
+ */
+export const unlicensedAmong = async (db: Executor, chargerIds: readonly string[], now: Date, registeredBefore: Date) => {
+  if (!chargerIds.length) return [];
+  return db
+    .select({ id: chargers.id, chargerId: chargers.chargerId, name: chargers.name })
+    .from(chargers)
+    .where(
+      and(
+        inArray(chargers.id, [...chargerIds]),
+        sql`${chargers.createdAt} <= ${registeredBefore.toISOString()}`,
+        sql`not exists (select 1 from license_assignments la join licenses l on l.id = la.license_id
+          where la.charger_id = ${chargers.id} and l.location_id = ${chargers.locationId}
+          and (l.expires_at > ${now.toISOString()} or l.auto_renew))`,
+      ),
+    )
+    .orderBy(asc(chargers.name));
+};

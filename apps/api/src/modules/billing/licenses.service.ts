@@ -1,6 +1,7 @@
 import { AppError, LICENSE_TERM_MONTHS, type License, type LicenseOverview } from '@wattdesk/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
+import { createLicenseRules } from './license-rules.ts';
 import * as repo from './licenses.repository.ts';
 
 export type LicensesDeps = { db: Database; now: () => Date };
@@ -144,7 +145,9 @@ export const createLicensesService = ({ db, now }: LicensesDeps) => {
       });
     });
 
-  return { overview, create, renew, setAutoRenew, assign };
+  // What an unlicensed charger may not do: asked by remote actions and firmware campaigns (decision 080).
+  const rules = createLicenseRules({ now });
+  return { overview, create, renew, setAutoRenew, assign, assertLicensed: rules.assertLicensed };
 };
 
 export type LicensesService = ReturnType<typeof createLicensesService>;

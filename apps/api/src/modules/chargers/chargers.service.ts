@@ -17,6 +17,7 @@ import { generateChargerPassword, hashChargerPassword } from '../../lib/charger-
 import { parseChargerBatch } from './charger-batch.ts';
 import * as repo from './chargers.repository.ts';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 
 const DETAIL_FIELDS = ['name', 'kind', 'model', 'serialNumber', 'connectorTypes', 'maxPowerKw'] as const;
 const detailsOf = (charger: Charger): Record<string, unknown> => Object.fromEntries(DETAIL_FIELDS.map((field) => [field, charger[field]]));
@@ -41,7 +42,20 @@ type Roaming = {
   chargerLeft: (tx: Executor, locationId: string, chargerId: string, connectorCount: number) => Promise<void>;
 };
 
-export const createChargersService = ({ db, pricing, roaming }: { db: Database; pricing: Pick<SessionPricing, 'costsOf'>; roaming: Roaming }) => {
+/** The location's plan (billing service, decision 080): how many chargers it may hold. */
+type Plans = Pick<BillingService['plans'], 'assertChargerRoom'>;
+
+export const createChargersService = ({
+  db,
+  pricing,
+  roaming,
+  plans,
+}: {
+  db: Database;
+  pricing: Pick<SessionPricing, 'costsOf'>;
+  roaming: Roaming;
+  plans: Plans;
+}) => {
   /** The running cost of each active session: the control center shows it on the card. */
   const withCosts = async (list: Charger[]): Promise<Charger[]> => {
     const sessions = list.flatMap((charger) => charger.activeSessions.map((session) => ({ id: session.id, status: 'active' as const })));
@@ -80,6 +94,7 @@ export const createChargersService = ({ db, pricing, roaming }: { db: Database; 
       const ocppPasswordHash = await hashChargerPassword(ocppPassword);
       const id = await db.transaction(async (tx) => {
         await requireLocationExists(tx, body.locationId);
+        await plans.assertChargerRoom(tx, body.locationId, 1);
         const [created] = await repo.insertChargers(tx, [{ ...body, ocppPasswordHash, thingName: body.thingName || thingNameFor(body.chargerId) }]);
         await recordActivity(tx, actor, {
           action: 'charger.create',
@@ -138,6 +153,7 @@ export const createChargersService = ({ db, pricing, roaming }: { db: Database; 
         assertLocationAccess(auth, targetLocationId);
         if (before.locationId === targetLocationId) throw new AppError('CHARGER_SAME_LOCATION');
         await requireLocationExists(tx, targetLocationId);
+        await plans.assertChargerRoom(tx, targetLocationId, 1);
         await repo.updateCharger(tx, id, { locationId: targetLocationId });
         const changes = { locationId: { before: before.locationId, after: targetLocationId } };
         for (const [action, locationId] of [
@@ -199,6 +215,7 @@ export const createChargersService = ({ db, pricing, roaming }: { db: Database; 
     const hashes = await Promise.all(passwords.map(hashChargerPassword));
     const ids = await withConflictMessages(() =>
       db.transaction(async (tx) => {
+        await plans.assertChargerRoom(tx, locationId, parsed.rows.length);
         const created = await repo.insertChargers(
           tx,
           parsed.rows.map(({ body: { ocppPassword: _chosen, ...body } }, index) => ({

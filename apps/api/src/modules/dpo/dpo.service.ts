@@ -16,6 +16,7 @@ import { gridCapacityW, limitAt, localHour } from './allocation.ts';
 import * as repo from './dpo.repository.ts';
 import { meshNodes } from './mesh.ts';
 import type { PowerEngine } from './power-engine.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 
 const toW = (kw: number) => Math.round(kw * 1000);
 const toKw = (w: number) => Math.round(w / 100) / 10;
@@ -42,7 +43,18 @@ const gridView = (settings: Settings) =>
     : null;
 
 /** Dynamic power of a location (menu dpo): its grid connection, limit, each charger's share and the mesh. */
-export const createDpoService = ({ db, engine, now = () => new Date() }: { db: Database; engine: PowerEngine; now?: () => Date }) => {
+export const createDpoService = ({
+  db,
+  engine,
+  plans,
+  now = () => new Date(),
+}: {
+  db: Database;
+  engine: PowerEngine;
+  /** Turning dynamic power on needs a plan that includes it (decision 080); turning it off never does. */
+  plans: Pick<BillingService['plans'], 'assertFeature'>;
+  now?: () => Date;
+}) => {
   const requireLocation = async (locationId: string) => {
     const location = await repo.findLocationPower(db, locationId);
     if (!location) throw new AppError('LOCATION_NOT_FOUND');
@@ -96,6 +108,7 @@ export const createDpoService = ({ db, engine, now = () => new Date() }: { db: D
 
   const saveLimit = async (actor: Actor, body: UpdateDpoBody) => {
     const { settings } = await requireLocation(body.locationId);
+    if (body.enabled) await plans.assertFeature(db, body.locationId, 'dynamic_power');
     const values = {
       enabled: body.enabled,
       limitMode: body.limitMode,

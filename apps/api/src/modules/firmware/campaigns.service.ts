@@ -11,6 +11,8 @@ import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
+import type { LicensesService } from '../billing/licenses.service.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import * as repo from './campaigns.repository.ts';
 import * as images from './firmware.repository.ts';
 
@@ -30,7 +32,16 @@ export const ACTION_MESSAGES: Record<FirmwareCampaignAction, string> = {
 };
 
 /** Firmware campaigns (decision 052): the rules and the audit trail; the job and tracker do the OCPP part. */
-export const createCampaignsService = ({ db, now, kick }: { db: Database; now: () => Date; kick: () => void }) => {
+type CampaignDeps = {
+  db: Database;
+  now: () => Date;
+  kick: () => void;
+  /** The location's plan must include firmware campaigns, and every charger updated needs a licence seat (decision 080). */
+  plans: Pick<BillingService['plans'], 'assertFeature'>;
+  licenses: Pick<LicensesService, 'assertLicensed'>;
+};
+
+export const createCampaignsService = ({ db, now, kick, plans, licenses }: CampaignDeps) => {
   const reportOf = async (auth: AuthContext, id: string): Promise<FirmwareCampaignReport> => {
     const summary = await repo.campaignSummary(db, id);
     if (!summary) throw new AppError('FIRMWARE_CAMPAIGN_NOT_FOUND');
@@ -40,6 +51,7 @@ export const createCampaignsService = ({ db, now, kick }: { db: Database; now: (
 
   const create = async (auth: AuthContext, actor: Actor, body: CreateFirmwareCampaignBody): Promise<FirmwareCampaignReport> => {
     assertLocationAccess(auth, body.locationId);
+    await plans.assertFeature(db, body.locationId, 'firmware_campaigns');
     const image = await images.findImage(db, body.imageId);
     if (!image) throw new AppError('FIRMWARE_NOT_FOUND');
     // Only models the image fits: a model the image was not built for is never sent it.
@@ -48,6 +60,11 @@ export const createCampaignsService = ({ db, now, kick }: { db: Database; now: (
     await db.transaction(async (tx) => {
       const found = models.length ? await repo.matchingChargers(tx, body.locationId, models) : [];
       if (!found.length) throw new AppError('FIRMWARE_CAMPAIGN_NO_CHARGERS');
+      await licenses.assertLicensed(
+        tx,
+        found.map((charger) => charger.id),
+        'Firmware campaigns',
+      );
       if (
         (
           await repo.busyChargers(

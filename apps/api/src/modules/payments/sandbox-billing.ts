@@ -20,6 +20,8 @@ type SetupIntent = { id: string; customer: string; status: 'requires_payment_met
 type Checkout = { id: string; customer: string; setupIntent: string; successUrl: string; cancelUrl: string; status: 'open' | 'complete' };
 type Price = { id: string; lookupKey: string | null; unitAmount: number; currency: string; interval: string; product: string };
 type Item = { id: string; price: string; quantity: number };
+/** A price the sandbox starts with (config/sandbox-prices.json, read and validated with the configuration). */
+export type SeededPrice = { lookupKey: string; currency: string; unitAmount: number; interval: string };
 type Subscription = {
   id: string;
   customer: string;
@@ -35,14 +37,26 @@ type Subscription = {
  * payment method, prices by lookup key, subscriptions), in Stripe's wire format, so the official SDK
  * talks to it as to Stripe. Card numbers are typed on the sandbox's own card page (sandbox-checkout
  * routes) and only Stripe's published test cards are accepted. State lives in memory: the sandbox is a
- * development stand-in, and a customer it forgot is recreated the way a deleted Stripe customer is.
+ * development stand-in, and a customer it forgot is recreated the way a deleted Stripe customer is. Its
+ * prices come from configuration (config/sandbox-prices.json), as a real account's are made in Stripe.
  */
-export const createBillingSandbox = ({ publicUrl, now }: { publicUrl: string; now: () => Date }) => {
+export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publicUrl: string; now: () => Date; prices: readonly SeededPrice[] }) => {
   const customers = new Map<string, Customer>();
   const methods = new Map<string, PaymentMethod>();
   const intents = new Map<string, SetupIntent>();
   const checkouts = new Map<string, Checkout>();
   const prices = new Map<string, Price>();
+  for (const price of seeded) {
+    const id = newId('price');
+    prices.set(id, {
+      id,
+      lookupKey: price.lookupKey,
+      unitAmount: price.unitAmount,
+      currency: price.currency,
+      interval: price.interval,
+      product: newId('prod'),
+    });
+  }
   const subscriptions = new Map<string, Subscription>();
   const replays = new Map<string, { path: string; answer: SandboxAnswer }>();
 

@@ -1,7 +1,8 @@
-import { AppError, type CommandResult } from '@wattdesk/shared';
+import { AppError, UNLICENSED_ALLOWED_COMMANDS, type CommandResult } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
+import type { LicensesService } from '../billing/licenses.service.ts';
 import type { OcppServer } from '../ocpp/ocpp.service.ts';
 import { requireChargerTarget, sendToCharger } from './charger-command.ts';
 import { findChargerTarget, type ChargerTarget } from './remote-actions.repository.ts';
@@ -20,7 +21,18 @@ export type RemoteAction = {
  * Remote actions go to the charger wherever it is connected. Each attempt that reached the charger is
  * in the activity log with its answer; a refused one too, so the log shows who tried what.
  */
-export const createRemoteActionsService = ({ db, ocpp }: { db: Database; ocpp: OcppServer }) => {
+const ALLOWED_UNLICENSED: readonly string[] = UNLICENSED_ALLOWED_COMMANDS;
+
+export const createRemoteActionsService = ({
+  db,
+  ocpp,
+  licenses,
+}: {
+  db: Database;
+  ocpp: OcppServer;
+  /** The licence rules (decision 080): an unlicensed charger takes only the commands that free a driver. */
+  licenses: Pick<LicensesService, 'assertLicensed'>;
+}) => {
   const perform = async (target: ChargerTarget, actor: Actor, remote: RemoteAction): Promise<CommandResult> => {
     const audit = (outcome: string) =>
       recordActivity(db, actor, {
@@ -54,12 +66,16 @@ export const createRemoteActionsService = ({ db, ocpp }: { db: Database; ocpp: O
     };
   };
 
-  const run = async (auth: AuthContext, actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> =>
-    perform(await requireChargerTarget(db, auth, id), actor, remote);
+  const run = async (auth: AuthContext, actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> => {
+    const target = await requireChargerTarget(db, auth, id);
+    if (!ALLOWED_UNLICENSED.includes(remote.method)) await licenses.assertLicensed(db, [target.id], 'Remote commands');
+    return perform(target, actor, remote);
+  };
 
   /**
    * The same command for a caller that is not a dashboard user (a roaming partner, issue 42): the caller has
    * already decided the charger is its to command; it is audited and logged under `actor` like any other.
+   * A partner's commands serve its drivers, so the licence rules do not hold them back.
    */
   const runFor = async (actor: Actor, id: string, remote: RemoteAction): Promise<CommandResult> => {
     const target = await findChargerTarget(db, id);

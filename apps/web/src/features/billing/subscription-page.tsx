@@ -73,8 +73,8 @@ const SubscriptionBody = ({ locationId, overview }: { locationId: string; overvi
           else activate.mutate(body, { onSuccess: done });
         }}
       >
-        {chosen
-          ? `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} × ${formatMinor(chosen.unitAmount, chosen.currency)} = ${formatMinor(chosen.unitAmount * chargers, chosen.currency)} per ${chosen.interval}, charged to the card on file${active ? '; a more expensive plan charges the difference for the rest of this month now' : ', starting today'}.`
+        {chosen?.price
+          ? `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} × ${formatMinor(chosen.price.unitAmount, chosen.price.currency)} = ${formatMinor(chosen.price.unitAmount * chargers, chosen.price.currency)} per ${chosen.price.interval}, charged to the card on file${active ? '; a more expensive plan charges the difference for the rest of this month now' : ', starting today'}.`
           : ''}
       </ConfirmDialog>
       <ConfirmDialog

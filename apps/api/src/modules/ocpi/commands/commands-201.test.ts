@@ -6,6 +6,7 @@ import { BackgroundTasks } from '../../../lib/background.ts';
 import { connect201, type Charger201 } from '../../../../test/ocpp201-client.ts';
 import { appToken, startCommandsApp } from '../../../../test/ocpi-commands-fixture.ts';
 import { createRemoteActionsService } from '../../remote-actions/remote-actions.service.ts';
+import { createLicensesService } from '../../billing/licenses.service.ts';
 import { createRoamingReservations } from '../../schedule/schedule.service.ts';
 import { createOcpiCommandsService } from './commands.service.ts';
 
@@ -82,7 +83,7 @@ describe('OCPI commands to a 2.0.1 charger, timeouts and the restart sweep', () 
     });
     const restarted = createOcpiCommandsService({
       db,
-      remoteActions: createRemoteActionsService({ db, ocpp: f.t.app.ocpp }),
+      remoteActions: createRemoteActionsService({ db, ocpp: f.t.app.ocpp, licenses: createLicensesService({ db, now: () => new Date() }) }),
       reservations: createRoamingReservations({ db, ocpp: f.t.app.ocpp }),
       background: new BackgroundTasks(f.t.app.log),
       callTimeoutMs: 1000,

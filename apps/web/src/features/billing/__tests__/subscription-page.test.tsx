@@ -1,7 +1,6 @@
 import type { ErrorResponse } from '@wattdesk/shared/schemas/common';
-import { SUBSCRIPTION_PLANS } from '@wattdesk/shared/constants';
 import type { UserType } from '@wattdesk/shared/roles';
-import type { SubscriptionOverview, SubscriptionResult } from '@wattdesk/shared/schemas/billing';
+import type { SubscriptionOverview, SubscriptionPlan, SubscriptionResult } from '@wattdesk/shared/schemas/billing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,10 +14,20 @@ import { useSession } from '../../../lib/session-store.ts';
 import { SubscriptionPage } from '../subscription-page.tsx';
 
 const LOCATION = 'loc-1';
+/** Plans as the API answers them: the catalogue's plan with the provider's price in the location's currency. */
+const plan = (id: string, name: string, unitAmount: number, maxChargers: number | null, currency = 'USD'): SubscriptionPlan => ({
+  id,
+  name,
+  description: `${name} plan`,
+  includes: { maxChargers, features: id === 'basic' ? [] : ['firmware_campaigns'] },
+  price: { lookupKey: `wattdesk_${id}_${currency.toLowerCase()}_month`, unitAmount, currency, interval: 'month' },
+});
+const PLANS = [plan('basic', 'Basic', 1_500, 25), plan('standard', 'Standard', 2_500, 100), plan('pro', 'Pro', 4_000, null)];
 const overview = (hasPaymentMethod: boolean): SubscriptionOverview => ({
   locationId: LOCATION,
   subscription: null,
-  plans: [...SUBSCRIPTION_PLANS],
+  plans: PLANS,
+  includes: { maxChargers: null, features: ['firmware_campaigns', 'dynamic_power'] },
   chargerCount: 3,
   hasPaymentMethod,
   sandbox: true,
@@ -125,7 +134,7 @@ describe('SubscriptionPage', () => {
     current = overview(false);
     renderAs('Admin');
     expect(await screen.findByRole('link', { name: 'Add a card under Payment Info' })).toHaveAttribute('href', '/dashboard/profile/payment-info');
-    for (const plan of SUBSCRIPTION_PLANS) expect(screen.getByRole('button', { name: `Activate ${plan.name}` })).toBeDisabled();
+    for (const { name } of PLANS) expect(screen.getByRole('button', { name: `Activate ${name}` })).toBeDisabled();
   });
 
   it('a read-only role sees the plans and no actions', async () => {
@@ -133,5 +142,27 @@ describe('SubscriptionPage', () => {
     expect(await screen.findByText('3 chargers: $120.00 / month')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Activate/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/Add a card under Payment Info/)).not.toBeInTheDocument();
+  });
+
+  it("shows the provider's price in the location's currency, what each plan includes, and disables a plan too small for the location", async () => {
+    current = {
+      ...overview(true),
+      chargerCount: 30,
+      plans: [
+        plan('basic', 'Basic', 1_400, 25, 'EUR'),
+        { ...plan('standard', 'Standard', 2_300, 100, 'EUR'), price: null },
+        plan('pro', 'Pro', 3_700, null, 'EUR'),
+      ],
+    };
+    renderAs('Admin');
+    expect(await screen.findByText('€14.00')).toBeInTheDocument();
+    expect(screen.getByText('30 chargers: €1,110.00 / month')).toBeInTheDocument();
+    expect(screen.getByText('Up to 25 chargers')).toBeInTheDocument();
+    expect(screen.getByText('Any number of chargers · Firmware campaigns')).toBeInTheDocument();
+    expect(screen.getByText('Includes up to 25 chargers; this location has 30')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Basic' })).toBeDisabled();
+    expect(screen.getByText('Price not available')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Standard' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Activate Pro' })).toBeEnabled();
   });
 });

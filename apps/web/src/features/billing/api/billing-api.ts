@@ -6,8 +6,8 @@ import type {
   PaymentDetails,
   StartCardSetupResponse,
   SubscriptionOverview,
+  SubscriptionPlanId,
 } from '@wattdesk/shared/schemas/billing';
-import type { SubscriptionPlanId } from '@wattdesk/shared/constants';
 import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

@@ -1,3 +1,4 @@
+import { PLAN_FEATURE_LABELS } from '@wattdesk/shared/constants';
 import { formatNumber } from '@wattdesk/shared/format';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import type { SubscriptionOverview, SubscriptionPlan } from '@wattdesk/shared/schemas/billing';
@@ -16,7 +17,21 @@ type Props = {
 
 export const billedChargers = (overview: SubscriptionOverview) => Math.max(1, overview.chargerCount);
 
-/** The plans on offer: price per charger, what this location would pay, and the action for each. */
+/** Why a plan cannot be chosen for this location, or null when it can. */
+const unavailable = (plan: SubscriptionPlan, overview: SubscriptionOverview): string | null => {
+  if (!plan.price) return 'Its price is not available from the payment provider right now';
+  const max = plan.includes.maxChargers;
+  if (max !== null && overview.chargerCount > max)
+    return `Includes up to ${formatNumber(max)} chargers; this location has ${formatNumber(overview.chargerCount)}`;
+  return null;
+};
+
+const includedText = (plan: SubscriptionPlan) => {
+  const chargers = plan.includes.maxChargers === null ? 'Any number of chargers' : `Up to ${formatNumber(plan.includes.maxChargers)} chargers`;
+  return [chargers, ...plan.includes.features.map((feature) => PLAN_FEATURE_LABELS[feature])].join(' · ');
+};
+
+/** The plans on offer: the provider's price per charger in the location's currency, what each includes, and the action. */
 export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
   const current = overview.subscription?.status === 'ACTIVE' ? overview.subscription : null;
   const chargers = billedChargers(overview);
@@ -24,6 +39,7 @@ export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}>
       {overview.plans.map((plan) => {
         const isCurrent = current?.planId === plan.id;
+        const reason = unavailable(plan, overview);
         return (
           <Paper
             key={plan.id}
@@ -37,22 +53,44 @@ export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
               </Typography>
               {isCurrent ? <Chip size="small" color="success" label="Current plan" /> : null}
             </Box>
-            <Typography variant="h5" component="p">
-              {formatMinor(plan.unitAmount, plan.currency)}
-              <Typography component="span" variant="body2" color="text.secondary">
-                {' '}
-                per charger / {plan.interval}
+            {plan.price ? (
+              <Typography variant="h5" component="p">
+                {formatMinor(plan.price.unitAmount, plan.price.currency)}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {' '}
+                  per charger / {plan.price.interval}
+                </Typography>
               </Typography>
+            ) : (
+              <Typography variant="body1" color="text.secondary">
+                Price not available
+              </Typography>
+            )}
+            {plan.description ? (
+              <Typography variant="body2" color="text.secondary">
+                {plan.description}
+              </Typography>
+            ) : null}
+            <Typography variant="body2" sx={{ flex: 1 }}>
+              {includedText(plan)}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-              {plan.features}
-            </Typography>
-            <Typography variant="body2">
-              {formatNumber(chargers)} {chargers === 1 ? 'charger' : 'chargers'}: {formatMinor(plan.unitAmount * chargers, plan.currency)} /{' '}
-              {plan.interval}
-            </Typography>
+            {plan.price ? (
+              <Typography variant="body2">
+                {formatNumber(chargers)} {chargers === 1 ? 'charger' : 'chargers'}:{' '}
+                {formatMinor(plan.price.unitAmount * chargers, plan.price.currency)} / {plan.price.interval}
+              </Typography>
+            ) : null}
+            {canUpdate && !isCurrent && reason ? (
+              <Typography variant="caption" color="text.secondary">
+                {reason}
+              </Typography>
+            ) : null}
             {canUpdate && !isCurrent ? (
-              <Button variant={current ? 'outlined' : 'contained'} onClick={() => onChoose(plan)} disabled={!overview.hasPaymentMethod}>
+              <Button
+                variant={current ? 'outlined' : 'contained'}
+                onClick={() => onChoose(plan)}
+                disabled={!overview.hasPaymentMethod || reason !== null}
+              >
                 {current ? 'Switch to' : 'Activate'} {plan.name}
               </Button>
             ) : null}

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../lib/format-time.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { useRemoteAction } from '../api/charger-actions-api.ts';
 import { ActiveSessionSummary } from '../../../components/charger/active-session-summary.tsx';
+import { LicenseNotice } from '../../../components/charger/license-notice.tsx';
 import { ChargerActions } from './charger-actions.tsx';
 import { CommandConfirmDialog } from './command-confirm-dialog.tsx';
 import type { ConfirmableCommand } from './command-confirmation.ts';
@@ -93,6 +94,7 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
         <Fact label="Location">{charger.locationName}</Fact>
       </Box>
       <Heading>Actions</Heading>
+      {charger.licensed ? null : <LicenseNotice />}
       <ChargerActions charger={charger} />
       <Heading>Sessions running</Heading>
       {charger.activeSessions.length ? (

@@ -8,9 +8,11 @@ import Chip from '@mui/material/Chip';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import Tooltip from '@mui/material/Tooltip';
 import { ActiveSessionSummary } from '../../../components/charger/active-session-summary.tsx';
 import { ConnectionLabel, ConnectorChip, StatusChip } from '../../../components/charger/charger-status.tsx';
 import { SessionsLink } from '../../../components/charger/sessions-link.tsx';
+import { UNLICENSED_RULE } from '../../../components/charger/license-rule.ts';
 
 type ChargerCardProps = { charger: Charger; showLocation: boolean; onOpen: (charger: Charger) => void };
 
@@ -46,7 +48,9 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
         ) : null}
         {charger.licensed ? null : (
           // The License menu assigns seats; a charger without a valid one is flagged wherever it is listed.
-          <Chip size="small" color="warning" variant="outlined" label="No valid license" sx={{ my: 0.5 }} />
+          <Tooltip title={UNLICENSED_RULE}>
+            <Chip size="small" color="warning" variant="outlined" label="No valid license" sx={{ my: 0.5 }} />
+          </Tooltip>
         )}
         <Typography variant="caption" component="p">
           <ConnectionLabel

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { usePlanIncludes } from '../../../lib/queries/plan-includes.ts';
 import { useSaveDpoLimit } from '../api/dpo-api.ts';
 import { Section } from './section.tsx';
 
@@ -51,6 +52,9 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
   );
   const [isConfirming, setConfirming] = useState(false);
   const save = useSaveDpoLimit();
+  // Turning the limit on needs a plan with dynamic power (decision 080); turning it off never does.
+  const plan = usePlanIncludes(overview.locationId).data;
+  const notIncluded = plan !== undefined && !plan.includes.features.includes('dynamic_power');
 
   const body = {
     locationId: overview.locationId,
@@ -72,9 +76,17 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
         first). Hours are in the location&apos;s time zone ({overview.timeZone}).
       </Typography>
       <FormControlLabel
-        control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} disabled={isReadOnly} />}
+        control={
+          <Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} disabled={isReadOnly || (notIncluded && !enabled)} />
+        }
         label="Limit the power of this location"
       />
+      {notIncluded && !isReadOnly ? (
+        <Typography variant="body2" color="text.secondary">
+          Dynamic power is not included in {plan.planName ? `the ${plan.planName} plan` : "this location's plan"}: change the plan under Subscription
+          to turn the limit on. A limit already on keeps protecting the site.
+        </Typography>
+      ) : null}
       <RadioGroup row aria-label="Limit" value={mode} onChange={(event) => setMode(event.target.value as LimitMode)}>
         <FormControlLabel value="fixed" control={<Radio />} label="Fixed" disabled={isReadOnly} />
         <FormControlLabel value="time-of-day" control={<Radio />} label="By time of day" disabled={isReadOnly} />

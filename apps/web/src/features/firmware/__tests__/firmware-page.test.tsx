@@ -215,4 +215,21 @@ describe('Firmware', { timeout: 120_000 }, () => {
     expect(within(section).getByTestId('campaign-status')).toHaveTextContent('Paused');
     expect(changes()).toEqual([{ method: 'POST', path: `/firmware/campaigns/${CAMPAIGN}/pause`, body: {} }]);
   });
+
+  it("disables Start campaign with the reason when the location's plan does not include firmware campaigns", async () => {
+    useSelectedLocation.setState({ locationId: LOCATION });
+    api.routes = (call) =>
+      call.path === '/payments/plan-includes'
+        ? ok({ locationId: LOCATION, planName: 'Basic', includes: { maxChargers: 25, features: [] } })
+        : routes(call);
+    renderAs('MobileAdmin', <FirmwarePage />, [LOCATION]);
+    expect(
+      await screen.findByText(
+        'Firmware campaigns are not included in the Basic plan. Change the plan under Subscription to use them.',
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start campaign' })).toBeDisabled();
+  });
 });

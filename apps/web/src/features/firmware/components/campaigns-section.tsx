@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { FirmwareImage } from '@wattdesk/shared/schemas/firmware';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import { usePlanIncludes } from '../../../lib/queries/plan-includes.ts';
 import { useCampaigns } from '../api/campaigns-api.ts';
 import { CampaignReport } from './campaign-report.tsx';
 import { StartCampaignDialog } from './start-campaign-dialog.tsx';
@@ -23,6 +24,9 @@ export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId
   const campaigns = useCampaigns(locationId);
   const [starting, setStarting] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  // The server refuses a campaign the location's plan does not include (decision 080); the button says so first.
+  const plan = usePlanIncludes(locationId).data;
+  const notIncluded = plan && !plan.includes.features.includes('firmware_campaigns');
   return (
     <section aria-labelledby="campaigns-title">
       <Stack direction="row" sx={{ mt: 4, mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
@@ -30,11 +34,17 @@ export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId
           Campaigns
         </Typography>
         {canUpdate ? (
-          <Button variant="contained" onClick={() => setStarting(true)} disabled={!images.length}>
+          <Button variant="contained" onClick={() => setStarting(true)} disabled={!images.length || notIncluded}>
             Start campaign
           </Button>
         ) : null}
       </Stack>
+      {canUpdate && notIncluded ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          Firmware campaigns are not included in {plan.planName ? `the ${plan.planName} plan` : "this location's plan"}. Change the plan under
+          Subscription to use them.
+        </Alert>
+      ) : null}
       {campaigns.isPending ? <LinearProgress aria-label="Loading campaigns" /> : null}
       {campaigns.isError ? <Alert severity="error">Campaigns could not be loaded. {campaigns.error.message}</Alert> : null}
       {campaigns.data?.length === 0 ? <Typography color="text.secondary">No firmware campaigns at this location yet</Typography> : null}
