@@ -69,6 +69,7 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Payouts_Transfer',
     'Bank_Connect',
     'Bank_Account_Update',
+    'Payout_Account_Replace',
     'Payment_Info_View',
     'Payment_Info_Update',
     'Charging_Sessions_View',
@@ -174,6 +175,8 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Reseller_Revenue_View',
     'Payouts_View',
     'Payouts_Account_View',
+    // Connects a Stripe account where a location has none (spec section 6); replacing or disconnecting a host's
+    // account, and its bank account, is the host's side's: no Payout_Account_Replace, no Bank_Account_Update (issue 43).
     'Bank_Connect',
     ...OWN_ACCOUNT,
   ],
