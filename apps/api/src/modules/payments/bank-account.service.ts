@@ -39,6 +39,9 @@ const attachmentOf = (row: repo.BankAccountRow): Attachment | null =>
     ? { stripeAccountId: row.stripeAccountId, stripeExternalAccountId: row.stripeExternalAccountId }
     : null;
 
+/** The payout source in the activity log, only when it changes. */
+const payoutsFromChange = (before: string | null, after: string | null) => (before === after ? {} : { payoutsFrom: { before, after } });
+
 /** Said under a refused link: the refusal changed nothing, and where payouts go now. */
 const nothingSaved = (connected: string) => `Nothing was saved: payouts of Stripe account ${connected} go where they went before`;
 
@@ -165,7 +168,7 @@ export const createBankAccountService = ({ db, gateway, secretBox, systemEvents,
         locationId,
         changes: {
           bankAccount: { before: null, after: described(saved) },
-          payoutsFrom: { before: null, after: attachment?.stripeAccountId ?? null },
+          ...payoutsFromChange(null, attachment?.stripeAccountId ?? null),
         },
       });
       return saved;
@@ -212,7 +215,7 @@ export const createBankAccountService = ({ db, gateway, secretBox, systemEvents,
         locationId,
         changes: {
           bankAccount: { before: described(before), after: described(saved) },
-          payoutsFrom: { before: attachmentOf(before)?.stripeAccountId ?? null, after: attachment?.stripeAccountId ?? null },
+          ...payoutsFromChange(attachmentOf(before)?.stripeAccountId ?? null, attachment?.stripeAccountId ?? null),
         },
       });
       return saved;

@@ -42,10 +42,17 @@ export const createPlaidSandbox = ({ secret, now, store = createMemoryPlaidStore
 
   /** What the store kept from before a restart; read once, before the first answer. */
   const ready = () =>
-    (loaded ??= store.load().then((kept) => {
-      for (const item of kept.items) items.set(item.itemId, item);
-      for (const entry of kept.publicTokens) publicTokens.set(entry.token, entry);
-    }));
+    (loaded ??= store.load().then(
+      (kept) => {
+        for (const item of kept.items) items.set(item.itemId, item);
+        for (const entry of kept.publicTokens) publicTokens.set(entry.token, entry);
+      },
+      (error: unknown) => {
+        // Not reachable now (the database starting or gone): the next request reads again.
+        loaded = undefined;
+        throw error;
+      },
+    ));
 
   /** The Item is decided when Link succeeds, so the account ids Link reports are the ones /auth/get answers. */
   const issuePublicToken = async (institutionId: string) => {
