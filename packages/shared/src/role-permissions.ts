@@ -69,7 +69,6 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Payouts_Transfer',
     'Bank_Connect',
     'Bank_Account_Update',
-    'Payout_Account_Replace',
     'Payment_Info_View',
     'Payment_Info_Update',
     'Charging_Sessions_View',
@@ -175,8 +174,8 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Reseller_Revenue_View',
     'Payouts_View',
     'Payouts_Account_View',
-    // Connects a Stripe account where a location has none (spec section 6); replacing or disconnecting a host's
-    // account, and its bank account, is the host's side's: no Payout_Account_Replace, no Bank_Account_Update (issue 43).
+    // Connects a Stripe account where a location has none (spec section 6). Replacing or disconnecting a host's Stripe
+    // account, and its bank account, takes Bank_Account_Update, which a Reseller does not hold (issue 43).
     'Bank_Connect',
     ...OWN_ACCOUNT,
   ],

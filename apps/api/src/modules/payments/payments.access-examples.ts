@@ -4,7 +4,7 @@ import { locationPaymentAccounts } from '../../db/schema/index.ts';
 
 /**
  * A location with no connected account: connecting one where there is none is what Bank_Connect allows;
- * replacing one takes Payout_Account_Replace (issue 43), which the DELETE example checks.
+ * replacing one takes Bank_Account_Update (issue 43), which the DELETE example checks.
  */
 const unconnected = async (ctx: ExampleContext, locationId: string) => {
   await ctx.db.delete(locationPaymentAccounts).where(eq(locationPaymentAccounts.locationId, locationId));

@@ -53,7 +53,7 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEv
 
   /** Whoever may connect an account where there is none may not, for that, replace a host's account (issue 43). */
   const assertMayReplace = async (auth: AuthContext, locationId: string) => {
-    if (can(auth.userType, 'Payout_Account_Replace') || !(await repo.findAccount(db, locationId))) return;
+    if (can(auth.userType, 'Bank_Account_Update') || !(await repo.findAccount(db, locationId))) return;
     throw new AppError('FORBIDDEN', {
       messages: [failureMessages.connectStripe, "This location's payouts already go to a Stripe account. Only the host's side can replace it"],
     });

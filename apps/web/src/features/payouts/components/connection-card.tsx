@@ -36,8 +36,8 @@ export const ConnectionCard = ({ locationId, status }: { locationId: string; sta
   const [isConfirming, setIsConfirming] = useState(false);
   const { account } = status;
   const canConnect = can('Bank_Connect');
-  // Connecting where there is none is not replacing a host's account (issue 43): that takes its own permission.
-  const canReplace = can('Payout_Account_Replace');
+  // Connecting where there is none is not replacing a host's account (issue 43): that takes Bank_Account_Update.
+  const canReplace = can('Bank_Account_Update');
 
   return (
     <Paper sx={{ p: 3 }}>
