@@ -1,5 +1,6 @@
 import { AppError, failureMessages, type BankAccount, type BankAccountStatus, type BankLinkToken, type ErrorCode } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
+import type { FieldChanges } from '../../db/schema/index.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -40,7 +41,7 @@ const attachmentOf = (row: repo.BankAccountRow): Attachment | null =>
     : null;
 
 /** The payout source in the activity log, only when it changes. */
-const payoutsFromChange = (before: string | null, after: string | null) => (before === after ? {} : { payoutsFrom: { before, after } });
+const payoutsFromChange = (before: string | null, after: string | null): FieldChanges => (before === after ? {} : { payoutsFrom: { before, after } });
 
 /** Said under a refused link: the refusal changed nothing, and where payouts go now. */
 const nothingSaved = (connected: string) => `Nothing was saved: payouts of Stripe account ${connected} go where they went before`;

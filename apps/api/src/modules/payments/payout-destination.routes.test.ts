@@ -96,7 +96,7 @@ describe('payout destination: Plaid bank account → connected Stripe account', 
     expect((await connectInSandbox(t.app, admin, other)).statusCode).toBe(200);
     const refused = await link('POST', other, 'ins_wattdesk_no_processor');
     expect(refused.statusCode).toBe(400);
-    expect(json(refused).msg[0]).toBe('Unable to Add Bank Account!!');
+    expect(json<{ msg: string[] }>(refused).msg[0]).toBe('Unable to Add Bank Account!!');
     expect(await bankOf(other)).toBeNull();
   });
 
