@@ -39,14 +39,20 @@ test('money end to end: link a bank account in the Plaid sandbox (a refusal firs
   await link.getByRole('radio', { name: /Plaid Saving ••••1111/ }).check();
   await link.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'bank account saved' })).toBeVisible();
-  await expect(page.getByText('First Platypus Bank')).toBeVisible();
+  await expect(page.getByText('First Platypus Bank', { exact: true })).toBeVisible();
   await expect(page.getByText('Plaid Saving ••••1111')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payouts cannot be sent yet' })).toContainText('First Platypus Bank ••••1111');
   await expect(refusal).toBeHidden();
 
   // Payouts go through the connected Stripe account (sandbox), then to the bank.
   await page.getByRole('button', { name: 'Connect with Stripe' }).click();
   await page.getByRole('button', { name: 'Authorize access' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Stripe account acct_sbx\w+ is connected/ })).toBeVisible();
+  // The bank account linked through Plaid is now the connected account's payout destination (issue 43).
+  await page.goto('/dashboard/profile/payouts-account-details');
+  await expect(
+    page.getByRole('alert').filter({ hasText: /Payouts go to First Platypus Bank ••••1111, on the Stripe account acct_sbx\w+\./ }),
+  ).toBeVisible();
 
   await page.goto('/dashboard/profile/payout');
   await expect(page.getByRole('heading', { name: 'Payouts History' })).toBeVisible();
@@ -56,6 +62,7 @@ test('money end to end: link a bank account in the Plaid sandbox (a refusal firs
   const row = page.getByRole('table', { name: 'Payouts' }).getByRole('row').nth(1);
   await expect(row).toContainText('In transit');
   await expect(row).toContainText('Requested by superadmin@example.com');
+  await expect(row).toContainText(/First Platypus Bank ••••1111 on acct_sbx\w+/);
 
   const download = async (name: string) => {
     const downloading = page.waitForEvent('download');
@@ -71,10 +78,12 @@ test('money end to end: link a bank account in the Plaid sandbox (a refusal firs
   expect(pdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.content.length).toBeGreaterThan(1000);
 
-  // The bank account can be removed again, after confirming.
+  // Stripe pays into it, so it cannot simply be removed: the answer says what to do instead, and nothing changes.
   await page.goto('/dashboard/profile/payouts-account-details');
   await page.getByRole('button', { name: 'Remove bank account' }).click();
   await page.getByRole('dialog', { name: 'Remove the bank account?' }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'bank account removed' })).toBeVisible();
-  await expect(page.getByText('No bank account linked')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unable to remove your bank account' })).toContainText(
+    'Replace it with another bank account, or disconnect Stripe first',
+  );
+  await expect(page.getByText('Plaid Saving ••••1111')).toBeVisible();
 });

@@ -57,6 +57,11 @@ import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 import { createStripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import { createPlaidSandbox } from './modules/payments/plaid-sandbox.ts';
 import { createPlaidGateway } from './modules/payments/plaid-gateway.ts';
+import { createDatabasePlaidStore } from './modules/payments/plaid-sandbox-store.ts';
+import { createPayoutDestination } from './modules/payments/payout-destination.ts';
+import { createAccountsSandbox } from './modules/payments/sandbox-accounts.ts';
+import { createSandboxBankTokens } from './modules/payments/sandbox-bank-tokens.ts';
+import { createMemorySandboxState } from './modules/payments/sandbox-state.ts';
 import { createBankAccountService } from './modules/payments/bank-account.service.ts';
 import { createBillingSandbox } from './modules/payments/sandbox-billing.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
@@ -158,7 +163,10 @@ export const createServices = (ctx: ServiceContext) => {
   const tariffs = createTariffsService({ db, now });
   const roamingSessions = createRoamingSessions({ db, now, party: config.ocpi, pricing, tariffs, log: ctx.log });
   const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now, prices: config.billing.sandboxPrices });
-  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
+  // Plaid's Stripe bank account tokens, made by one sandbox and accepted by the other (issue 43).
+  const sandboxBankTokens = createSandboxBankTokens(config.jwtSecret);
+  const accountsSandbox = createAccountsSandbox({ state: createMemorySandboxState(), bankTokens: sandboxBankTokens, now });
+  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle, accountsSandbox.handle]);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
   // What a plan includes and what an unlicensed charger may not do (decision 080), asked by the services that own them.
   const billing = createBillingService({
@@ -171,10 +179,26 @@ export const createServices = (ctx: ServiceContext) => {
   });
   const licenses = createLicensesService({ db, now });
   const chargers = createChargersService({ db, pricing, roaming: ocpiLocations, plans: billing.plans });
-  const plaidSandbox = createPlaidSandbox(config.jwtSecret, now);
+  const plaidSandbox = createPlaidSandbox({ secret: config.jwtSecret, now, store: createDatabasePlaidStore(db), bankTokens: sandboxBankTokens });
   const plaidGateway = createPlaidGateway(config.plaid, plaidSandbox);
+  const bankAccounts = createBankAccountService({
+    db,
+    gateway: plaidGateway,
+    secretBox: createSecretBox(config.jwtSecret, 'plaid-access-token'),
+    systemEvents,
+    destination: createPayoutDestination({ db, plaid: plaidGateway, stripe: stripeGateway, systemEvents }),
+    now,
+  });
   const files = createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
-  const payments = createPaymentsService({ db, gateway: stripeGateway, secret: config.jwtSecret, publicUrl: config.publicUrl, systemEvents, now });
+  const payments = createPaymentsService({
+    db,
+    gateway: stripeGateway,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    systemEvents,
+    onConnected: bankAccounts.attachToConnected,
+    now,
+  });
   const connectedAccount = async (locationId: string) => (await payments.status(locationId)).account?.accountId ?? null;
   const drivers = createDriversService({ db, mailer, background, publicUrl: config.publicUrl, inviteTokenTtlHours: config.inviteTokenTtlHours, now });
   const ocpiTokens = createOcpiTokensService({ db, jwtSecret: config.jwtSecret });
@@ -327,15 +351,9 @@ export const createServices = (ctx: ServiceContext) => {
     payments,
     plaidSandbox,
     plaidGateway,
-    bankAccounts: createBankAccountService({
-      db,
-      gateway: plaidGateway,
-      secretBox: createSecretBox(config.jwtSecret, 'plaid-access-token'),
-      systemEvents,
-      now,
-    }),
+    bankAccounts,
     ledger,
-    transfers: createTransfersService({ db, gateway: stripeGateway, connectedAccount, systemEvents, now }),
+    transfers: createTransfersService({ db, gateway: stripeGateway, connectedAccount, payoutBank: bankAccounts.payoutBank, systemEvents, now }),
     refunds: createRefundsService({ db, now }),
     payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
     connectedAccount,

@@ -228,6 +228,7 @@ export const ERROR_CODES = {
   BANK_ACCOUNT_UPDATE_UNAVAILABLE: { status: 502, message: failureMessages.updateBankAccount },
   BANK_ACCOUNT_REMOVE_FAILED: { status: 502, message: failureMessages.removeBankAccount },
   BANK_ACCOUNT_NOT_FOUND: { status: 404, message: 'No bank account is linked to this location' },
+  BANK_ACCOUNT_RECEIVES_PAYOUTS: { status: 409, message: failureMessages.removeBankAccount },
   PLAID_SANDBOX_LOGIN_FAILED: { status: 400, message: 'The sandbox bank did not accept this sign-in' },
   DEAL_FAILED: { status: 400, message: failureMessages.addDeal },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The event signature could not be verified' },

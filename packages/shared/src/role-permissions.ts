@@ -174,6 +174,8 @@ export const ROLE_PERMISSIONS: Record<UserType, readonly Permission[]> = {
     'Reseller_Revenue_View',
     'Payouts_View',
     'Payouts_Account_View',
+    // Connects a Stripe account where a location has none (spec section 6). Replacing or disconnecting a host's Stripe
+    // account, and its bank account, takes Bank_Account_Update, which a Reseller does not hold (issue 43).
     'Bank_Connect',
     ...OWN_ACCOUNT,
   ],

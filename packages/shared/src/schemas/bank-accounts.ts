@@ -37,6 +37,11 @@ export const bankAccountSchema = z.object({
   sandbox: z.boolean(),
   linkedAt: z.string(),
   linkedByEmail: z.string().nullable(),
+  /**
+   * The connected Stripe account whose payouts land in this bank account (it is that account's external
+   * account); null when the location has no connected account or attaching it did not succeed.
+   */
+  payoutsFrom: z.string().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 

@@ -77,6 +77,9 @@ export const transferSchema = z.object({
   failureReason: z.string().nullable(),
   providerTransferId: z.string().nullable(),
   providerPayoutId: z.string().nullable(),
+  /** Where the money went: the connected Stripe account, and the bank account attached to it then (if any). */
+  destination: z.string(),
+  destinationBank: z.string().nullable(),
   requestedByEmail: z.string().nullable(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -92,6 +92,8 @@ export const payoutTransfers = pgTable(
     amount: bigint('amount_minor', { mode: 'number' }).notNull(),
     status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
     destination: text('destination').notNull(),
+    /** The bank account the payout lands in, as the host knows it ('First Platypus Bank ••••0000'), when known. */
+    destinationBank: text('destination_bank'),
     /** Sent with every provider call of this transfer, so a retry can never pay twice. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     periodFrom: timestamp('period_from', { withTimezone: true }),

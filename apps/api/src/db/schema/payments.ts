@@ -67,6 +67,12 @@ export const locationBankAccounts = pgTable('location_bank_accounts', {
   accountSubtype: text('account_subtype'),
   /** Linked through the local Plaid sandbox rather than Plaid itself. */
   sandbox: boolean('sandbox').notNull(),
+  /**
+   * The connected Stripe account this bank account is attached to as its external account (`ba_…`), so payouts
+   * land here (issue 43). Null while the location has no connected account, or attaching has not succeeded.
+   */
+  stripeAccountId: text('stripe_account_id'),
+  stripeExternalAccountId: text('stripe_external_account_id'),
   linkedByUserId: uuid('linked_by_user_id'),
   linkedByEmail: text('linked_by_email'),
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),

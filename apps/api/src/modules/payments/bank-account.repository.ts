@@ -33,3 +33,25 @@ export const deleteBankAccount = async (db: Executor, locationId: string, itemId
       .where(and(eq(locationBankAccounts.locationId, locationId), eq(locationBankAccounts.itemId, itemId)))
       .returning({ id: locationBankAccounts.id })
   ).length === 1;
+
+/** Records where the account now receives payouts from; only if it is still the Item the caller read. */
+export const setAttachment = async (
+  db: Executor,
+  locationId: string,
+  itemId: string,
+  attachment: { stripeAccountId: string; stripeExternalAccountId: string },
+): Promise<BankAccountRow | undefined> => {
+  const [row] = await db
+    .update(locationBankAccounts)
+    .set(attachment)
+    .where(and(eq(locationBankAccounts.locationId, locationId), eq(locationBankAccounts.itemId, itemId)))
+    .returning();
+  return row;
+};
+
+/** The connected account is gone: the bank account no longer receives its payouts. */
+export const clearAttachment = async (db: Executor, locationId: string, stripeAccountId: string) =>
+  db
+    .update(locationBankAccounts)
+    .set({ stripeAccountId: null, stripeExternalAccountId: null })
+    .where(and(eq(locationBankAccounts.locationId, locationId), eq(locationBankAccounts.stripeAccountId, stripeAccountId)));

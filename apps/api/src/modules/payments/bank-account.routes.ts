@@ -114,8 +114,8 @@ export const plaidSandboxRoutes = async (app: FastifyInstance, { sandbox }: { sa
       body: sandboxLinkBodySchema,
       response: { 200: sandboxLinkAnswerSchema, ...errorResponses },
     },
-    handler: (request) => {
-      const result = sandbox.signIn(request.body);
+    handler: async (request) => {
+      const result = await sandbox.signIn(request.body);
       if (result.error !== undefined) throw new AppError('PLAID_SANDBOX_LOGIN_FAILED', { messages: [result.error] });
       return {
         publicToken: result.publicToken,

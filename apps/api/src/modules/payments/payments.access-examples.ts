@@ -1,4 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { AccessExample, ExampleContext } from '../../../test/access-examples.ts';
+import { locationPaymentAccounts } from '../../db/schema/index.ts';
+
+/**
+ * A location with no connected account: connecting one where there is none is what Bank_Connect allows;
+ * replacing one takes Bank_Account_Update (issue 43), which the DELETE example checks.
+ */
+const unconnected = async (ctx: ExampleContext, locationId: string) => {
+  await ctx.db.delete(locationPaymentAccounts).where(eq(locationPaymentAccounts.locationId, locationId));
+};
 
 /**
  * A state and code for the location, obtained the way a browser does: authorize as the calling user,
@@ -52,12 +62,16 @@ export const accessExamples: AccessExample[] = [
   },
   {
     route: 'POST /web/payments/connect/authorize',
-    request: (ctx) => ({ payload: { locationId: ctx.insideLocation } }),
+    request: async (ctx) => {
+      await unconnected(ctx, ctx.insideLocation);
+      return { payload: { locationId: ctx.insideLocation } };
+    },
     outside: (ctx) => ({ payload: { locationId: ctx.outsideLocation } }),
   },
   {
     route: 'POST /web/payments/connect',
     request: async (ctx) => {
+      await unconnected(ctx, ctx.insideLocation);
       const { state, code } = await sandboxGrant(ctx, ctx.insideLocation);
       return { payload: { state, code } };
     },

@@ -55,7 +55,7 @@ export const paymentsRoutes = async (app: FastifyInstance, { payments }: { payme
   });
 
   r.delete('/payments/connect', {
-    config: { access: { permission: 'Bank_Connect', location: 'query.locationId' } },
+    config: { access: { permission: 'Bank_Account_Update', location: 'query.locationId' } },
     schema: {
       tags: ['payments'],
       summary: "Disconnect the location's Stripe account (revokes our access at Stripe)",

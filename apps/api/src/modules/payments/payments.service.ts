@@ -1,9 +1,10 @@
-import { AppError, failureMessages, type PaymentAccount, type PaymentAccountStatus, type StartStripeConnectResponse } from '@wattdesk/shared';
+import { AppError, can, failureMessages, type PaymentAccount, type PaymentAccountStatus, type StartStripeConnectResponse } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { clearAttachment } from './bank-account.repository.ts';
 import * as repo from './payments.repository.ts';
 import { createTokenSigner } from '../../lib/signed-token.ts';
 import { isUuid } from '../../lib/uuid.ts';
@@ -17,6 +18,8 @@ export type PaymentsDeps = {
   publicUrl: string;
   /** Stripe's refusals and outages go to the system log, where staff look for provider trouble. */
   systemEvents: Pick<SystemEvents, 'record'>;
+  /** A connected account is in place: the location's bank account becomes its payout destination (issue 43). */
+  onConnected?: (actor: Actor, locationId: string, accountId: string) => Promise<void>;
   now: () => Date;
 };
 
@@ -40,7 +43,7 @@ const toPaymentAccount = (row: repo.PaymentAccountRow): PaymentAccount => ({
 });
 
 /** Stripe Connect for a location's payouts: start, finish (idempotent per code), show, disconnect. */
-export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEvents, now }: PaymentsDeps) => {
+export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEvents, onConnected, now }: PaymentsDeps) => {
   const states = createTokenSigner(secret, 'stripe-oauth-state');
 
   const status = async (locationId: string): Promise<PaymentAccountStatus> => {
@@ -48,8 +51,17 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEv
     return { account: row ? toPaymentAccount(row) : null, sandbox: gateway.isSandbox };
   };
 
+  /** Whoever may connect an account where there is none may not, for that, replace a host's account (issue 43). */
+  const assertMayReplace = async (auth: AuthContext, locationId: string) => {
+    if (can(auth.userType, 'Bank_Account_Update') || !(await repo.findAccount(db, locationId))) return;
+    throw new AppError('FORBIDDEN', {
+      messages: [failureMessages.connectStripe, "This location's payouts already go to a Stripe account. Only the host's side can replace it"],
+    });
+  };
+
   const start = async (auth: AuthContext, locationId: string): Promise<StartStripeConnectResponse> => {
     if (!(await repo.locationExists(db, locationId))) throw new AppError('LOCATION_NOT_FOUND');
+    await assertMayReplace(auth, locationId);
     const state = states.sign<StatePayload>({ u: auth.userId, l: locationId }, new Date(now().getTime() + STATE_TTL_MS));
     return { url: await gateway.authorizeUrl(state, `${publicUrl}/stripe/connected`), sandbox: gateway.isSandbox };
   };
@@ -92,6 +104,7 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEv
 
   const connect = async (auth: AuthContext, actor: Actor, state: string, code: string): Promise<PaymentAccount> => {
     const { l: locationId } = verifyState(auth, state);
+    await assertMayReplace(auth, locationId);
     const codeSha256 = hashToken(code);
     if (!(await repo.claimGrant(db, { codeSha256, userId: auth.userId, locationId }))) return awaitOtherExchange(codeSha256, locationId);
     let account;
@@ -125,8 +138,10 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEv
         locationId,
         changes: { stripeAccountId: { before: before?.accountId ?? null, after: account.accountId } },
       });
+      if (before && before.accountId !== account.accountId) await clearAttachment(tx, locationId, before.accountId);
       return saved;
     });
+    await onConnected?.(actor, locationId, account.accountId);
     return toPaymentAccount(row);
   };
 
@@ -145,6 +160,7 @@ export const createPaymentsService = ({ db, gateway, secret, publicUrl, systemEv
     }
     await db.transaction(async (tx) => {
       if (!(await repo.deleteAccount(tx, locationId, row.accountId))) return;
+      await clearAttachment(tx, locationId, row.accountId);
       await recordActivity(tx, actor, {
         action: 'payments.stripe_disconnect',
         entity: 'location',

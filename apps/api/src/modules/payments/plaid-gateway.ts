@@ -113,7 +113,17 @@ export const createPlaidGateway = (config: AppConfig['plaid'], sandbox: PlaidSan
     }
   };
 
-  return { isSandbox, createLinkToken, link, remove };
+  /**
+   * A Stripe bank account token for the linked account (Plaid's Stripe processor integration): Stripe accepts it
+   * as a connected account's external account, so the account numbers never pass through Wattdesk.
+   */
+  const stripeBankToken = async (accessToken: string, accountId: string): Promise<string> => {
+    const { api } = await sdk();
+    const data = await call(() => api.processorStripeBankAccountTokenCreate({ access_token: accessToken, account_id: accountId }));
+    return data.stripe_bank_account_token;
+  };
+
+  return { isSandbox, createLinkToken, link, remove, stripeBankToken };
 };
 
 export type PlaidGateway = ReturnType<typeof createPlaidGateway>;

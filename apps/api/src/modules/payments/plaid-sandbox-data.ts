@@ -18,6 +18,8 @@ export type SandboxInstitution = {
   accounts: (itemId: string) => SandboxAccount[];
   /** Set when exchanging this institution's public token is refused, the way Plaid refuses it. */
   exchangeError?: Omit<PlaidErrorBody, 'request_id'>;
+  /** Set when Plaid will not make a Stripe bank account token for this bank's accounts. */
+  processorError?: Omit<PlaidErrorBody, 'request_id'>;
 };
 
 /** Plaid's sandbox test credentials; anything else is refused like a wrong bank password. */
@@ -60,6 +62,18 @@ export const SANDBOX_INSTITUTIONS: readonly SandboxInstitution[] = [
       error_code: 'INSTITUTION_NO_LONGER_SUPPORTED',
       error_message: 'this institution is no longer supported',
       display_message: 'This financial institution is not currently supported.',
+    },
+  },
+  {
+    institutionId: 'ins_wattdesk_no_processor',
+    name: 'Tartan Thrift',
+    note: 'Links, but Plaid makes no Stripe token for it: payouts cannot be sent there (to try that failure)',
+    accounts: (itemId) => [account(itemId, 'Tartan Checking', 'checking', '4242')],
+    processorError: {
+      error_type: 'ITEM_ERROR',
+      error_code: 'PRODUCTS_NOT_SUPPORTED',
+      error_message: 'this Item cannot be used with the Stripe processor',
+      display_message: 'This bank account cannot receive Stripe payouts. Choose another bank.',
     },
   },
 ];

@@ -150,7 +150,42 @@ export const createStripeGateway = (config: AppConfig['stripe'], sandbox: Stripe
     }
   };
 
-  return { isSandbox, authorizeUrl, exchangeCode, deauthorize, sdk, createTransfer, createPayout, retrievePayout, verifyEvent };
+  /** Makes a bank account (a `btok_` from Plaid) the account's payout destination for its currency. */
+  const attachBankAccount = async (account: string, bankToken: string) => {
+    try {
+      // No idempotency key: a bank account token works once, so a blind retry could only be refused.
+      const attached = await (await sdk()).accounts.createExternalAccount(account, { external_account: bankToken, default_for_currency: true });
+      if (attached.object !== 'bank_account') throw new GatewayError('rejected', 'Stripe attached something other than a bank account');
+      return { id: attached.id, bankName: attached.bank_name, last4: attached.last4 };
+    } catch (error) {
+      throw error instanceof GatewayError ? error : toGatewayError(error);
+    }
+  };
+
+  /** Removes a former payout destination from the account; one Stripe no longer has counts as removed. */
+  const detachBankAccount = async (account: string, externalAccountId: string): Promise<void> => {
+    try {
+      await (await sdk()).accounts.deleteExternalAccount(account, externalAccountId);
+    } catch (error) {
+      const failure = toGatewayError(error);
+      if (failure.kind === 'rejected' && /no such external account/i.test(failure.reason)) return;
+      throw failure;
+    }
+  };
+
+  return {
+    isSandbox,
+    authorizeUrl,
+    exchangeCode,
+    deauthorize,
+    sdk,
+    createTransfer,
+    createPayout,
+    retrievePayout,
+    verifyEvent,
+    attachBankAccount,
+    detachBankAccount,
+  };
 };
 
 export type StripeGateway = ReturnType<typeof createStripeGateway>;

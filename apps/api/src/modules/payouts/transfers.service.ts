@@ -37,6 +37,8 @@ export type TransfersDeps = {
   gateway: PayoutGateway;
   /** The connected account a location's payouts go to (payments module). */
   connectedAccount: (locationId: string) => Promise<string | null>;
+  /** The bank account attached to that connected account, as the host knows it (payments module); null if none. */
+  payoutBank?: (locationId: string, account: string) => Promise<string | null>;
   systemEvents: Pick<SystemEvents, 'record'>;
   now: () => Date;
 };
@@ -55,6 +57,8 @@ export const toTransfer = (row: repo.TransferRow): Transfer => ({
   failureReason: row.failureReason,
   providerTransferId: row.providerTransferId,
   providerPayoutId: row.providerPayoutId,
+  destination: row.destination,
+  destinationBank: row.destinationBank,
   requestedByEmail: row.requestedByEmail,
   createdAt: row.createdAt.toISOString(),
   paidAt: row.paidAt?.toISOString() ?? null,
@@ -65,7 +69,7 @@ export const toTransfer = (row: repo.TransferRow): Transfer => ({
  * in the ledger when the transfer is created, is sent with an idempotency key, and comes back only when the
  * provider refuses. A lost answer leaves it pending; a retry sends the same key, so it is paid once.
  */
-export const createTransfersService = ({ db, gateway, connectedAccount, systemEvents, now }: TransfersDeps) => {
+export const createTransfersService = ({ db, gateway, connectedAccount, payoutBank, systemEvents, now }: TransfersDeps) => {
   const providerEvent = (event: string, failure: ProviderFailure, transfer: repo.TransferRow) =>
     systemEvents.record({
       level: failure.kind === 'unreachable' ? 'error' : 'warning',
@@ -153,6 +157,8 @@ export const createTransfersService = ({ db, gateway, connectedAccount, systemEv
     const destination = await connectedAccount(locationId);
     if (!destination)
       throw new AppError('TRANSFER_FAILED', { messages: [failureMessages.transfer, 'Connect a Stripe account in Payouts Account first'] });
+    // Kept on the row: the history keeps saying where each payout went after the bank account changes.
+    const destinationBank = (await payoutBank?.(locationId, destination)) ?? null;
     return db.transaction(async (tx) => {
       await repo.lockLocation(tx, locationId);
       const pending = await repo.transfersInStatus(tx, ['pending'], locationId);
@@ -169,6 +175,7 @@ export const createTransfersService = ({ db, gateway, connectedAccount, systemEv
           currency,
           amount: total,
           destination,
+          destinationBank,
           idempotencyKey: `wd_payout_${id}`,
           periodFrom: await repo.lastTransferEnd(tx, locationId, currency),
           periodTo: now(),

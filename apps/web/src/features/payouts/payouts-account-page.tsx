@@ -6,6 +6,7 @@ import { usePaymentAccount } from './api/stripe-connect-api.ts';
 import { ConnectionCard } from './components/connection-card.tsx';
 import { useBankAccount } from './api/bank-account-api.ts';
 import { BankAccountCard } from './components/bank-account-card.tsx';
+import { PayoutDestination } from './components/payout-destination.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 
 /** /dashboard/profile/payouts-account-details: where a location's payouts go (Stripe Connect, and the bank account through Plaid). */
@@ -24,7 +25,10 @@ export const PayoutsAccountPage = () => {
       ) : account.isError ? (
         <Alert severity="error">{account.error.message}</Alert>
       ) : (
-        <ConnectionCard locationId={locationId} status={account.data} />
+        <>
+          {bank.data ? <PayoutDestination stripe={account.data.account} bank={bank.data.account} /> : null}
+          <ConnectionCard locationId={locationId} status={account.data} />
+        </>
       )}
       {!locationId ? null : bank.isPending ? (
         <PageLoader label="Loading the bank account" />

@@ -79,6 +79,9 @@ export const BankAccountCard = ({ locationId, status }: { locationId: string; st
             {account.accountName} ••••{account.mask ?? '????'}
           </Detail>
           <Detail label="Type">{account.accountSubtype ?? account.accountType}</Detail>
+          <Detail label="Receives payouts of">
+            {account.payoutsFrom ? `Stripe account ${account.payoutsFrom}` : 'No Stripe account: not a payout destination yet'}
+          </Detail>
           <Detail label="Linked on">{formatDateTime(account.linkedAt, timeZone)}</Detail>
           <Detail label="Linked by">{account.linkedByEmail ?? 'unknown'}</Detail>
           {canChange ? (

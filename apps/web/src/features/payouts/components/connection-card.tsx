@@ -36,6 +36,8 @@ export const ConnectionCard = ({ locationId, status }: { locationId: string; sta
   const [isConfirming, setIsConfirming] = useState(false);
   const { account } = status;
   const canConnect = can('Bank_Connect');
+  // Connecting where there is none is not replacing a host's account (issue 43): that takes Bank_Account_Update.
+  const canReplace = can('Bank_Account_Update');
 
   return (
     <Paper sx={{ p: 3 }}>
@@ -57,7 +59,7 @@ export const ConnectionCard = ({ locationId, status }: { locationId: string; sta
           <Detail label="Connected on">{dateTime(account.connectedAt)}</Detail>
           <Detail label="Connected by">{account.connectedByEmail ?? 'unknown'}</Detail>
           <Detail label="Mode">{account.sandbox ? 'Sandbox' : account.livemode ? 'Live' : 'Test'}</Detail>
-          {canConnect ? (
+          {canReplace ? (
             <Button sx={{ mt: 2 }} color="error" variant="outlined" onClick={() => setIsConfirming(true)}>
               Disconnect
             </Button>

@@ -26,6 +26,7 @@ export const TransfersTable = ({ data, onPage }: Props) => {
             <TableCell>Period</TableCell>
             <TableCell align="right">Amount</TableCell>
             <TableCell>Status</TableCell>
+            <TableCell>Paid to</TableCell>
             <TableCell>Details</TableCell>
           </TableRow>
         </TableHead>
@@ -39,6 +40,9 @@ export const TransfersTable = ({ data, onPage }: Props) => {
               <TableCell align="right">{formatMinor(transfer.amount, transfer.currency)}</TableCell>
               <TableCell>
                 <Chip size="small" label={TRANSFER_STATUS_LABELS[transfer.status]} color={STATUS_COLOURS[transfer.status]} />
+              </TableCell>
+              <TableCell>
+                {transfer.destinationBank ? `${transfer.destinationBank} on ${transfer.destination}` : `Stripe account ${transfer.destination}`}
               </TableCell>
               <TableCell>
                 {transfer.failureReason ??
