@@ -53,7 +53,9 @@ describe('ledger property: earned, collected, refunded and transferred money alw
     t = await createTestApp({ now: clock.now });
     admin = (await loginAs(t.app, 'SuperAdmin')).access_token;
     const id = (await demoLocationIds(t.database.db))['oak-lake-merritt']!;
-    [template] = await t.database.db.select().from(locations).where(eq(locations.id, id));
+    const [row] = await t.database.db.select().from(locations).where(eq(locations.id, id));
+    if (!row) throw new Error('the demo location is missing');
+    template = row;
   });
   afterAll(() => t.close());
 
