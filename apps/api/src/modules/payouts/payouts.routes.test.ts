@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../../test/clock.ts';
 import { demoLocationIds } from '../../../test/fixtures.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
-import { ledgerEntries, locationPaymentAccounts, payoutTransfers, userLocations, users } from '../../db/schema/index.ts';
+import { ledgerEntries, locationPaymentAccounts, payoutTransfers, sessionPayments, userLocations, users } from '../../db/schema/index.ts';
 
 describe('payouts: ledger, revenue share, transfers through the Stripe sandbox', () => {
   let t: TestApp;
@@ -326,6 +326,27 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     ]);
     expect((await refund(999, key)).statusCode).toBe(409);
     expect((await refund(1_000)).statusCode).toBe(200);
+  });
+
+  it('a session its driver paid by card is refunded through the provider, never only in the ledger (decision 903)', async () => {
+    const sessionId = await pricedAndPaid(4_000);
+    await t.database.db.insert(sessionPayments).values({
+      sessionId,
+      locationId: location,
+      driverId: crypto.randomUUID(),
+      amount: 4_000,
+      currency: 'USD',
+      status: 'paid',
+      providerPaymentId: `pi_${sessionId}`,
+      paidAt: clock.now(),
+    });
+    const before = await balanceOf();
+    const body = { locationId: location, sessionId, amount: 1_000, idempotencyKey: crypto.randomUUID() };
+    // Driver payments' refundPayment is not plugged in on this branch: the refund is refused, and nothing is booked.
+    const answer = await call('POST', '/web/payments/payouts/refunds', body);
+    expect(answer.statusCode).toBe(503);
+    expect(json(answer).msg).toEqual(["The driver's card payment could not be refunded through the provider. Try again later"]);
+    expect(await balanceOf()).toEqual(before);
   });
 
   it('statement CSV and PDF of the month add up to the ledger; the ledger refuses edits', async () => {
