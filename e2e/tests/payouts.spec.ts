@@ -37,7 +37,8 @@ test('payouts: connect in the sandbox, transfer the balance after confirming, se
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^payout-statement-\d{4}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');
-  expect(csv).toContain('Session revenue');
+  expect(csv).toContain('Collected revenue');
+  expect(csv).toContain('Receivable');
   expect(csv).toContain('Transfer');
   await page.screenshot({ path: 'test-results/payouts-history.png', fullPage: true });
 });

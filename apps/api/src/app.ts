@@ -30,6 +30,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { createLocalBus, createRedisBus, type ClusterBus } from './lib/cluster-bus.ts';
 import { createServices } from './services.ts';
 import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
+import type { CollectedPayment, RefundedPayment } from './modules/driver-payments/payment-ledger.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
 import { registerWebRoutes } from './web-routes.ts';
 import { ocpiRoutes } from './modules/ocpi/ocpi.routes.ts';
@@ -66,7 +67,14 @@ declare module 'fastify' {
     /** The OCPI outbox worker: tests run its passes themselves (OCPI_OUTBOX_POLL_MS=0). */
     ocpiOutbox: OutboxWorker;
     /** The Stripe sandbox (to rehearse provider faults) and one run of the payout schedule, for tests and the job. */
-    payouts: { sandbox: StripeSandbox; recordSessionRevenue: (priced: PricedSession) => Promise<void>; runSchedule: () => Promise<void> };
+    payouts: {
+      sandbox: StripeSandbox;
+      recordSessionRevenue: (priced: PricedSession) => Promise<void>;
+      /** What driver payments tell the ledger (decision 082), each in its own transaction. */
+      collected: (payment: CollectedPayment) => Promise<void>;
+      refunded: (refund: RefundedPayment) => Promise<void>;
+      runSchedule: () => Promise<void>;
+    };
     /**
      * The node's drain (main.ts on SIGTERM and SIGINT; decision 079): /readyz answers 503 and new charger connections
      * 503, background passes stop after the one under way, chargers' calls under way are answered, their sockets
@@ -193,6 +201,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.decorate('payouts', {
     sandbox: stripeSandbox,
     recordSessionRevenue: (priced) => database.db.transaction((tx) => services.ledger.recordSessionRevenue(tx, priced)),
+    collected: (payment) => database.db.transaction((tx) => services.ledger.collected(tx, payment)),
+    refunded: (refund) => database.db.transaction((tx) => services.ledger.refunded(tx, refund)),
     runSchedule: () => services.transfers.runSchedule(config.payouts.minimumMinor, services.ledger.chargeMonthlyFees),
   });
   // The payout schedule (decision 041): monthly deal fees, pending retries, in-transit follow-up, balances paid out.

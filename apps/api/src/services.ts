@@ -49,10 +49,11 @@ import { createRoamingPushesService } from './modules/ocpi/outbox/pushes.service
 import { ocpiCredentialsBox } from './modules/ocpi/partner-credentials.ts';
 import { createOcpiTokensService } from './modules/ocpi/tokens.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import type { PaymentLedger } from './modules/driver-payments/payment-ledger.ts';
 import { createLedgerService } from './modules/payouts/ledger.service.ts';
 import { createTransfersService } from './modules/payouts/transfers.service.ts';
 import { createPayoutEventsService } from './modules/payouts/payout-events.service.ts';
-import { createRefundsService } from './modules/payouts/refunds.service.ts';
+import { cardRefundsUnavailable, createRefundsService } from './modules/payouts/refunds.service.ts';
 import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 import { createStripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import { createPlaidSandbox } from './modules/payments/plaid-sandbox.ts';
@@ -353,8 +354,15 @@ export const createServices = (ctx: ServiceContext) => {
     plaidGateway,
     bankAccounts,
     ledger,
+    /** Decision 082: what driver payments call when a payment succeeds or is refunded (their PaymentLedger contract). */
+    paymentLedger: ledger.paymentLedger satisfies PaymentLedger,
     transfers: createTransfersService({ db, gateway: stripeGateway, connectedAccount, payoutBank: bankAccounts.payoutBank, systemEvents, now }),
-    refunds: createRefundsService({ db, now }),
+    // Decision 082: a session paid by card is refunded through the provider; plug driver payments' refundPayment in here.
+    refunds: createRefundsService({
+      db,
+      now,
+      cards: { paidByCard: ledger.paidByCard, refundPayment: cardRefundsUnavailable },
+    }),
     payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
     connectedAccount,
     ocpp,

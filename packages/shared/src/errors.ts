@@ -234,6 +234,8 @@ export const ERROR_CODES = {
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The event signature could not be verified' },
   REFUND_TOO_LARGE: { status: 400, message: 'The refund is more than what is left of the session after earlier refunds' },
   REFUND_KEY_REUSED: { status: 409, message: 'This refund request was already used for another refund. Reload and try again' },
+  /** Decision 082: a session the driver paid by card is refunded through the provider, never only in the ledger. */
+  CARD_REFUND_UNAVAILABLE: { status: 503, message: "The driver's card payment could not be refunded through the provider. Try again later" },
   ROAMING_PARTNER_NOT_FOUND: { status: 404, message: 'Roaming partner not found. It may have been removed; reload the list' },
   ROAMING_PARTY_EXISTS: {
     status: 409,

@@ -5,12 +5,18 @@ import { currencySchema } from './tariffs.ts';
 
 /** The accounts of the ledger (decision 040). Amounts are signed minor units; each movement sums to zero. */
 /**
- * session_revenue: what drivers paid us (card); roaming_receivable: what a roaming partner owes for its drivers'
- * sessions (decision 076). Both are revenue, booked as credits, split by the same shares.
+ * Revenue is booked as a credit (negative) on one of three accounts (decision 082): session_receivable — earned,
+ * the driver has not paid yet; session_revenue — collected (the payment succeeded; sessions priced before decision
+ * 903 were booked here directly); roaming_receivable — a roaming partner owes it (decision 076).
+ * host_share_uncollected holds the host's part until its session is collected; host_share is what a transfer pays.
+ * provider_fee is what the card provider kept of a collected payment.
  */
 export const LEDGER_ACCOUNTS = [
   'session_revenue',
   'roaming_receivable',
+  'session_receivable',
+  'host_share_uncollected',
+  'provider_fee',
   'platform_fee',
   'reseller_share',
   'host_share',
@@ -39,9 +45,24 @@ export const balanceSchema = z.object({
   /** In transfers that have not arrived (pending or in transit). */
   pending: z.number().int(),
   paid: z.number().int(),
-  /** Host share earned from sessions and deals: available + pending + paid. */
+  /** Host share of what was collected, less refunds and deal fees: available + pending + paid. */
   hostShare: z.number().int(),
+  /** Revenue earned by priced sessions (collected, receivable and written off): the same figure as `earned`. */
   sessionRevenue: z.number().int(),
+  /** Revenue earned by priced sessions, whether or not anybody has paid it yet (decision 082). */
+  earned: z.number().int(),
+  /** Of earned, what drivers paid (the card payment succeeded), before refunds. */
+  collected: z.number().int(),
+  /** Of earned, what nobody has paid yet: drivers' unpaid sessions and roaming partners' sessions. */
+  receivable: z.number().int(),
+  /** The host's part of the receivable: it becomes available when its session is collected. */
+  hostShareHeld: z.number().int(),
+  /** Receivables given up (a refund of a session nobody had paid): counted in refunded too. */
+  writtenOff: z.number().int(),
+  /** What the card provider kept of the collected payments (the platform bears it, decision 082). */
+  providerFees: z.number().int(),
+  /** What left the balance for the host's account: pending + paid. */
+  paidOut: z.number().int(),
   /** Of sessionRevenue, what roaming partners owe for their drivers' sessions (decision 076). */
   roamingReceivable: z.number().int(),
   /** Session revenue paid back to drivers: sessionRevenue - refunded is what the shares split. */
@@ -211,6 +232,11 @@ export const refundSchema = z.object({
   resellerShare: z.number().int(),
   platformFee: z.number().int(),
   unallocated: z.number().int(),
+  /**
+   * provider: the driver's card payment was refunded through the provider; write_off: nobody had paid the session,
+   * the receivable is given up; ledger: a collected session without a card payment (priced before decision 082).
+   */
+  method: z.enum(['provider', 'write_off', 'ledger']),
 });
 export type Refund = z.infer<typeof refundSchema>;
 export const refundResponseSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), refund: refundSchema });

@@ -21,7 +21,18 @@ export const ledgerEntries = pgTable(
     amount: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     event: text('event', {
-      enum: ['session_priced', 'share_allocated', 'transfer_started', 'transfer_failed', 'monthly_fee', 'refund', 'transfer_reversed'],
+      enum: [
+        'session_priced',
+        'share_allocated',
+        'transfer_started',
+        'transfer_failed',
+        'monthly_fee',
+        'refund',
+        'transfer_reversed',
+        // Decision 082: a driver's payment succeeded (once per session); refunded through the provider (once per refund id).
+        'payment_collected',
+        'payment_refunded',
+      ],
     }).notNull(),
     /** What caused the movement (session id, transfer id, deal and month): one movement per cause and event. */
     reference: text('reference').notNull(),

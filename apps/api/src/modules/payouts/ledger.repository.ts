@@ -1,9 +1,9 @@
 import type { LedgerAccount } from '@wattdesk/shared';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { daysInRange, inScope, type Scope } from '../../db/rollup-scope.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
-import { deals, ledgerEntries, payoutTransfers, revenueShares } from '../../db/schema/index.ts';
+import { deals, ledgerEntries, payoutTransfers, revenueShares, sessionPayments } from '../../db/schema/index.ts';
 
 export type LedgerEvent = (typeof ledgerEntries.$inferInsert)['event'];
 export type Posting = { account: LedgerAccount; amount: number };
@@ -25,7 +25,10 @@ export type DealRow = typeof deals.$inferSelect;
  * false when the same cause was already recorded (the unique reference), so a replay records nothing.
  */
 export const appendMovement = async (db: Executor, movement: Movement): Promise<boolean> => {
-  const postings = movement.postings.filter((posting) => posting.amount !== 0);
+  // One row per account and cause (the unique reference): postings to the same account are merged first.
+  const merged = new Map<LedgerAccount, number>();
+  for (const posting of movement.postings) merged.set(posting.account, (merged.get(posting.account) ?? 0) + posting.amount);
+  const postings = [...merged].map(([account, amount]) => ({ account, amount })).filter((posting) => posting.amount !== 0);
   if (postings.reduce((sum, posting) => sum + posting.amount, 0) !== 0) throw new Error(`unbalanced ledger movement ${movement.event}`);
   if (postings.length === 0) return true;
   const movementId = crypto.randomUUID();
@@ -49,6 +52,31 @@ export const appendMovement = async (db: Executor, movement: Movement): Promise<
     .returning({ seq: ledgerEntries.seq });
   return inserted.length > 0;
 };
+
+/** Whether a movement of this event and cause was recorded. */
+export const movementExists = async (db: Executor, event: LedgerEvent, reference: string) =>
+  (
+    await db
+      .select({ seq: ledgerEntries.seq })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.event, event), eq(ledgerEntries.reference, reference)))
+      .limit(1)
+  ).length > 0;
+
+/** Receivables given up: what refunds of sessions nobody had paid put back on the receivable accounts. */
+export const writtenOffSums = async (db: Executor, locationId: string) =>
+  db
+    .select({ currency: ledgerEntries.currency, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.locationId, locationId),
+        eq(ledgerEntries.event, 'refund'),
+        inArray(ledgerEntries.account, ['session_receivable', 'roaming_receivable']),
+      ),
+    )
+    .groupBy(ledgerEntries.currency)
+    .then((rows) => rows.map((row) => ({ currency: row.currency, total: Number(row.total) })));
 
 /** Sums per currency and account: every balance figure is read from here. */
 export const accountSums = async (db: Executor, locationId: string) =>
@@ -145,6 +173,25 @@ export const sessionParts = async (db: Executor, locationId: string, sessionId: 
     .groupBy(ledgerEntries.account, ledgerEntries.currency)
     .then((rows) => rows.map((row) => ({ ...row, total: Number(row.total) })));
 
+/** The postings of one movement, by its event and cause. */
+export const postingsOf = async (db: Executor, event: LedgerEvent, reference: string) =>
+  db
+    .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.event, event), eq(ledgerEntries.reference, reference)));
+
+/**
+ * Whether a session's card payment succeeded (decision 082): such a session is refunded through the provider.
+ * Read here until the driver-payments service offers it; the refunds service takes it as an injected function.
+ */
+export const sessionPaidByCard = async (db: Executor, sessionId: string) =>
+  (
+    await db
+      .select({ status: sessionPayments.status })
+      .from(sessionPayments)
+      .where(and(eq(sessionPayments.sessionId, sessionId), inArray(sessionPayments.status, ['paid', 'refunded'])))
+  ).length > 0;
+
 /** The postings of a refund already recorded under an idempotency key. */
 export const refundByKey = async (db: Executor, key: string) =>
   db
@@ -159,10 +206,10 @@ export const sessionSharesIn = async (db: Executor, scope: Scope) =>
   rowsOf<{ location_id: string; currency: string; revenue: string; share: string }>(
     await db.execute(sql`
     select e.location_id, e.currency,
-      -coalesce(sum(e.amount_minor) filter (where e.account in ('session_revenue', 'roaming_receivable')), 0) as revenue,
+      -coalesce(sum(e.amount_minor) filter (where e.account in ('session_revenue', 'session_receivable', 'roaming_receivable') and e.event <> 'refund'), 0) as revenue,
       coalesce(sum(e.amount_minor) filter (where e.account = 'reseller_share'), 0) as share
     from ledger_entries e join charging_sessions cs on cs.id = e.session_id join locations l on l.id = cs.location_id
-    where ${inScope(sql`e.location_id`, scope)} and e.account in ('session_revenue', 'roaming_receivable', 'reseller_share')
+    where ${inScope(sql`e.location_id`, scope)} and e.account in ('session_revenue', 'session_receivable', 'roaming_receivable', 'reseller_share')
       and ${daysInRange(sql`(cs.started_at at time zone l.time_zone)::date`, scope)}
     group by 1, 2`),
   ).map((row) => ({ locationId: row.location_id, currency: row.currency, revenue: Number(row.revenue), share: Number(row.share) }));

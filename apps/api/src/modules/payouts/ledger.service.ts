@@ -15,6 +15,8 @@ import type { Scope } from '../../db/rollup-scope.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
 import { requireLocationExists } from '../locations/locations.service.ts';
 import * as repo from './ledger.repository.ts';
+import { createPaymentLedger } from './payment-collections.ts';
+import { sessionMoney } from './session-money.ts';
 import { PDF_LINE_LIMIT, statementCsv, statementDays, statementLines } from './statement.ts';
 
 /** `payerPartnerId`: the roaming partner whose driver charged; its price is a receivable from it (decision 076). */
@@ -78,19 +80,22 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
     return share ? { ...share, source: 'share' } : undefined;
   };
 
-  const splitPostings = (total: number, share: ShareBps): repo.Posting[] => {
+  /** `held`: the host's part waits in `host_share_uncollected` until the session is collected (decision 082). */
+  const splitPostings = (total: number, share: ShareBps, held: boolean): repo.Posting[] => {
     const parts = splitByShare(total, share);
     return [
-      { account: 'host_share', amount: parts.host },
+      { account: held ? 'host_share_uncollected' : 'host_share', amount: parts.host },
       { account: 'reseller_share', amount: parts.reseller },
       { account: 'platform_fee', amount: parts.platform },
     ];
   };
 
   /**
-   * Called in the transaction that stores a session's final price. Without a share the revenue waits in
-   * `unallocated` (never a silent zero for anyone) until a share or deal is set. A roaming partner's session books
-   * its revenue on `roaming_receivable`, referenced `roaming:<partner id>:<session id>`; the split is the same.
+   * Called in the transaction that stores a session's final price. The revenue is earned, not collected: it is
+   * booked on `session_receivable` and the host's part is held in `host_share_uncollected` until the driver's
+   * payment succeeds (`collected`, decision 082). Without a share the revenue waits in `unallocated` (never a
+   * silent zero for anyone) until a share or deal is set. A roaming partner's session books its revenue on
+   * `roaming_receivable`, referenced `roaming:<partner id>:<session id>`, held the same way until the partner pays.
    */
   const recordSessionRevenue = async (tx: Executor, priced: PricedSession): Promise<void> => {
     const share = await shareAt(tx, priced.locationId, priced.pricedAt);
@@ -102,8 +107,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
       sessionId: priced.sessionId,
       occurredAt: priced.pricedAt,
       postings: [
-        { account: priced.payerPartnerId ? 'roaming_receivable' : 'session_revenue', amount: -priced.total },
-        ...(share ? splitPostings(priced.total, share) : [{ account: 'unallocated' as const, amount: priced.total }]),
+        { account: priced.payerPartnerId ? 'roaming_receivable' : 'session_receivable', amount: -priced.total },
+        ...(share ? splitPostings(priced.total, share, true) : [{ account: 'unallocated' as const, amount: priced.total }]),
       ],
     });
   };
@@ -113,10 +118,11 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
     for (const waiting of await repo.unallocatedOf(tx, locationId)) {
       const share = await shareAt(tx, locationId, waiting.occurredAt);
       if (!share) continue;
-      // A refund may already have taken part of what waited (refunds.service.ts): split only what is left.
-      const left = waiting.sessionId
-        ? ((await repo.sessionParts(tx, locationId, waiting.sessionId)).find((row) => row.account === 'unallocated')?.total ?? 0)
-        : waiting.amount;
+      // A refund or a provider fee may already have taken part of what waited: split only what is left. The host's
+      // part is available only once the session is collected (decision 082).
+      const money = waiting.sessionId ? await sessionMoney(tx, locationId, waiting.sessionId) : undefined;
+      const left = money ? money.left.unallocated : waiting.amount;
+      const held = money ? !money.collected : false;
       await repo.appendMovement(tx, {
         locationId,
         currency: waiting.currency,
@@ -124,13 +130,17 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
         reference: waiting.reference,
         sessionId: waiting.sessionId,
         occurredAt: now(),
-        postings: [{ account: 'unallocated', amount: -left }, ...splitPostings(left, share)],
+        postings: [{ account: 'unallocated', amount: -left }, ...splitPostings(left, share, held)],
       });
     }
   };
 
   const balance = async (locationId: string, seesAllShares: boolean, connected: boolean): Promise<BalanceResponse> => {
-    const [sums, transfers] = await Promise.all([repo.accountSums(db, locationId), repo.transferSums(db, locationId)]);
+    const [sums, transfers, writeOffs] = await Promise.all([
+      repo.accountSums(db, locationId),
+      repo.transferSums(db, locationId),
+      repo.writtenOffSums(db, locationId),
+    ]);
     if (sums.length === 0) throw new AppError('BALANCE_NOT_FOUND');
     const currencies = [...new Set(sums.map((row) => row.currency))].sort();
     const balances = currencies.map((currency): Balance => {
@@ -140,15 +150,27 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
       const pending = inTransfers(['pending', 'in_transit']);
       const paid = inTransfers(['paid']);
       const available = sum('host_share');
+      const writtenOff = writeOffs.find((row) => row.currency === currency)?.total ?? 0;
+      const collected = -sum('session_revenue');
+      const receivable = -sum('session_receivable') - sum('roaming_receivable');
+      // Earned counts what was written off too: a write-off is a refund of revenue earned, not unearned revenue.
+      const earned = collected + receivable + writtenOff;
       return {
         currency,
         available,
         pending,
         paid,
         hostShare: available + pending + paid,
-        sessionRevenue: -sum('session_revenue') - sum('roaming_receivable'),
+        sessionRevenue: earned,
+        earned,
+        collected,
+        receivable,
+        hostShareHeld: sum('host_share_uncollected'),
+        writtenOff,
+        providerFees: sum('provider_fee'),
+        paidOut: pending + paid,
         roamingReceivable: -sum('roaming_receivable'),
-        refunded: sum('refund'),
+        refunded: sum('refund') + writtenOff,
         unallocated: sum('unallocated'),
         resellerShare: seesAllShares ? sum('reseller_share') : null,
         platformFee: seesAllShares ? sum('platform_fee') : null,
@@ -260,8 +282,15 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
   /** The reseller's basis points in force now at a location; null while it has no share (revenue waits). */
   const resellerBpsNow = async (locationId: string) => (await shareAt(db, locationId, now()))?.resellerBps ?? null;
 
+  /** What driver payments call when a payment succeeds or is refunded (PaymentLedger, decision 082). */
+  const paymentLedger = createPaymentLedger();
+
   return {
     recordSessionRevenue,
+    paymentLedger,
+    collected: paymentLedger.collected,
+    refunded: paymentLedger.refunded,
+    paidByCard: (sessionId: string) => repo.sessionPaidByCard(db, sessionId),
     statement,
     statementForPdf,
     resellerShares,

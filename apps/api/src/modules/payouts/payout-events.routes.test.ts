@@ -27,8 +27,20 @@ describe('payouts webhook: Stripe events verified by the SDK, each applied once'
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject(authed(admin, { method, url, ...(payload ? { payload } : {}) }));
-  const earn = (total: number) =>
-    t.app.payouts.recordSessionRevenue({ sessionId: crypto.randomUUID(), locationId: location, currency: 'USD', total, pricedAt: clock.now() });
+  /** A priced session its driver paid (decision 082: only collected money is available to transfer). */
+  const earn = async (total: number) => {
+    const sessionId = crypto.randomUUID();
+    await t.app.payouts.recordSessionRevenue({ sessionId, locationId: location, currency: 'USD', total, pricedAt: clock.now() });
+    await t.app.payouts.collected({
+      sessionId,
+      locationId: location,
+      currency: 'USD',
+      amount: total,
+      providerFee: 0,
+      providerPaymentId: `pi_${sessionId}`,
+      at: clock.now(),
+    });
+  };
   const balance = async () => json<BalanceResponse>(await call('GET', `/web/payments/payouts/balance?locationId=${location}`)).balances[0]!;
   const row = async (id: string) => (await t.database.db.select().from(payoutTransfers).where(eq(payoutTransfers.id, id)))[0]!;
   const event = (type: string, object: object, id = `evt_test${(eventNo += 1)}`) => JSON.stringify({ id, object: 'event', type, data: { object } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../../test/clock.ts';
 import { demoLocationIds } from '../../../test/fixtures.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
-import { ledgerEntries, locationPaymentAccounts, payoutTransfers, userLocations, users } from '../../db/schema/index.ts';
+import { ledgerEntries, locationPaymentAccounts, payoutTransfers, sessionPayments, userLocations, users } from '../../db/schema/index.ts';
 
 describe('payouts: ledger, revenue share, transfers through the Stripe sandbox', () => {
   let t: TestApp;
@@ -31,6 +31,29 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     await t.app.payouts.recordSessionRevenue({ sessionId, locationId: location, currency: 'USD', total, pricedAt: clock.now() });
     return sessionId;
   };
+  /** The driver's payment succeeded (what driver payments tell the ledger, decision 082). */
+  const collect = (sessionId: string, amount: number, providerFee = 0) =>
+    t.app.payouts.collected({
+      sessionId,
+      locationId: location,
+      currency: 'USD',
+      amount,
+      providerFee,
+      providerPaymentId: `pi_${sessionId}`,
+      at: clock.now(),
+    });
+  const pricedAndPaid = async (total: number) => {
+    const sessionId = await price(total);
+    await collect(sessionId, total);
+    return sessionId;
+  };
+  const hostOf = async (event: 'payment_collected' | 'payment_refunded', reference: string) => {
+    const rows = await t.database.db
+      .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.event, event), eq(ledgerEntries.reference, reference)));
+    return rows.filter((row) => row.account === 'host_share').reduce((sum, row) => sum + row.amount, 0);
+  };
   const hostEarned = async () => {
     const [row] = await t.database.db
       .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
@@ -39,7 +62,7 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
         and(
           eq(ledgerEntries.locationId, location),
           eq(ledgerEntries.account, 'host_share'),
-          inArray(ledgerEntries.event, ['session_priced', 'share_allocated', 'monthly_fee', 'refund']),
+          inArray(ledgerEntries.event, ['session_priced', 'share_allocated', 'monthly_fee', 'refund', 'payment_collected', 'payment_refunded']),
         ),
       );
     return Number(row!.total);
@@ -48,8 +71,8 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
   it("answers the spec's messages before there is money or a share, and keeps revenue unallocated rather than zero", async () => {
     expect(json(await call('GET', `/web/payments/payouts/balance?locationId=${location}`)).msg).toEqual(['balance not found']);
     expect(json(await call('GET', `/web/payments/payouts/revenue-share?locationId=${location}`)).msg).toEqual(['customerRevenueShare not found']);
-    await price(1001);
-    expect(await balanceOf()).toMatchObject({ sessionRevenue: 1001, unallocated: 1001, available: 0 });
+    const first = await price(1001);
+    expect(await balanceOf()).toMatchObject({ sessionRevenue: 1001, earned: 1001, receivable: 1001, collected: 0, unallocated: 1001, available: 0 });
     const set = await call('PUT', '/web/payments/payouts/revenue-share', {
       locationId: location,
       effectiveFrom: '2026-01-01T00:00:00Z',
@@ -58,7 +81,28 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
       platformBps: 2000,
     });
     expect(set.statusCode).toBe(200);
-    expect(await balanceOf()).toMatchObject({ sessionRevenue: 1001, unallocated: 0, available: 701, resellerShare: 100, platformFee: 200 });
+    // Split, but nobody has paid: the host's part is held, not available to transfer (decision 082).
+    expect(await balanceOf()).toMatchObject({
+      sessionRevenue: 1001,
+      unallocated: 0,
+      available: 0,
+      hostShareHeld: 701,
+      resellerShare: 100,
+      platformFee: 200,
+    });
+    // The driver pays; the provider keeps 30, out of the platform's part. Told twice, it is booked once.
+    await collect(first, 1001, 30);
+    await collect(first, 1001, 30);
+    expect(await balanceOf()).toMatchObject({
+      earned: 1001,
+      collected: 1001,
+      receivable: 0,
+      available: 701,
+      hostShareHeld: 0,
+      providerFees: 30,
+      platformFee: 170,
+      resellerShare: 100,
+    });
     const bad = await call('PUT', '/web/payments/payouts/revenue-share', {
       locationId: location,
       effectiveFrom: '2026-02-01T00:00:00Z',
@@ -69,23 +113,45 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     expect(json(bad).msg).toEqual(['Host, reseller and platform shares must add up to 100%']);
   });
 
-  it('reconciles to the cent for random sessions, shares, deals, refunds and transfers (revenue - refunds = shares; paid + pending + balance = host share)', async () => {
+  it('reconciles to the cent for random sessions, payments, shares, deals, refunds and transfers (earned - refunded = shares + fees; paid + pending + available = host share collected)', async () => {
     const shares: ShareBps[] = [{ hostBps: 7000, resellerBps: 1000, platformBps: 2000 }];
     let expectedHost = 701;
     let revenue = 1001;
+    let collected = 1001;
     let refunded = 0;
-    const sessions: { id: string; left: number; hostLeft: number }[] = [];
-    for (let step = 0; step < 50; step += 1) {
+    let writtenOff = 0;
+    let fees = 30;
+    type Tracked = { id: string; left: number; receivable: number; host: number; reseller: number; platform: number; paid: boolean };
+    const sessions: Tracked[] = [];
+    for (let step = 0; step < 60; step += 1) {
       clock.advance(3_600_000);
       const roll = Math.random();
       const refundable = sessions.filter((session) => session.left > 0);
-      if (roll < 0.5) {
+      const unpaid = sessions.filter((session) => !session.paid);
+      if (roll < 0.35) {
         const total = Math.floor(Math.random() * 50_000) + 1;
         const id = await price(total);
         revenue += total;
-        const host = splitByShare(total, shares.at(-1)!).host;
-        expectedHost += host;
-        sessions.push({ id, left: total, hostLeft: host });
+        const parts = splitByShare(total, shares.at(-1)!);
+        sessions.push({ id, left: total, receivable: total, host: parts.host, reseller: parts.reseller, platform: parts.platform, paid: false });
+      } else if (roll < 0.5 && unpaid.length > 0) {
+        // The payment succeeded; the provider's fee comes out of the platform's part first, then the reseller's, then the host's.
+        const session = unpaid[Math.floor(Math.random() * unpaid.length)]!;
+        const fee = Math.floor((Math.random() * session.left) / 10);
+        await collect(session.id, session.receivable, fee);
+        if (Math.random() < 0.3) await collect(session.id, session.receivable, fee + 1);
+        let rest = fee;
+        for (const part of ['platform', 'reseller', 'host'] as const) {
+          const taken = Math.min(rest, session[part]);
+          session[part] -= taken;
+          rest -= taken;
+        }
+        session.paid = true;
+        session.left -= fee;
+        collected += session.receivable;
+        fees += fee;
+        expectedHost += session.host;
+        expect(await hostOf('payment_collected', session.id)).toBe(session.host);
       } else if (roll < 0.62 && refundable.length > 0) {
         const session = refundable[Math.floor(Math.random() * refundable.length)]!;
         const amount = Math.random() < 0.3 ? session.left : Math.floor(Math.random() * session.left) + 1;
@@ -93,16 +159,46 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
         const answer = await call('POST', '/web/payments/payouts/refunds', body);
         expect(answer.statusCode, answer.body).toBe(200);
         const { refund } = json<{ refund: Refund }>(answer);
+        // Nobody paid: the receivable is written off. Paid without a card payment on record: refunded in the ledger.
+        expect(refund.method).toBe(session.paid ? 'ledger' : 'write_off');
         expect(refund.hostShare + refund.resellerShare + refund.platformFee + refund.unallocated).toBe(amount);
         // The host gives back its proportion of what is left of the session, to within the one rounded cent.
-        expect(Math.abs(refund.hostShare - (amount * session.hostLeft) / session.left)).toBeLessThan(1);
+        expect(Math.abs(refund.hostShare - (amount * session.host) / session.left)).toBeLessThan(1);
         // Sent again (a retry): recorded once.
         expect(json(await call('POST', '/web/payments/payouts/refunds', body)).msg).toEqual(['refund already recorded']);
-        if (amount === session.left) expect(refund.hostShare).toBe(session.hostLeft);
+        if (amount === session.left) expect(refund.hostShare).toBe(session.host);
         session.left -= amount;
-        session.hostLeft -= refund.hostShare;
+        session.host -= refund.hostShare;
+        session.reseller -= refund.resellerShare;
+        session.platform -= refund.platformFee;
         refunded += amount;
-        expectedHost -= refund.hostShare;
+        if (session.paid) expectedHost -= refund.hostShare;
+        else {
+          session.receivable -= amount;
+          writtenOff += amount;
+        }
+      } else if (roll < 0.68 && refundable.some((session) => session.paid)) {
+        // Driver payments refunded a card payment through the provider: the shares of that amount are reversed, once per refund id.
+        const paid = refundable.filter((session) => session.paid);
+        const session = paid[Math.floor(Math.random() * paid.length)]!;
+        const amount = Math.floor(Math.random() * session.left) + 1;
+        const refund = {
+          sessionId: session.id,
+          locationId: location,
+          currency: 'USD',
+          amount,
+          providerRefundId: `re_${crypto.randomUUID()}`,
+          reason: null,
+          at: clock.now(),
+        };
+        await t.app.payouts.refunded(refund);
+        await t.app.payouts.refunded(refund);
+        const host = -(await hostOf('payment_refunded', refund.providerRefundId));
+        expect(Math.abs(host - (amount * session.host) / session.left)).toBeLessThan(1);
+        session.left -= amount;
+        session.host -= host;
+        refunded += amount;
+        expectedHost -= host;
       } else if (roll < 0.75) {
         const hostBps = Math.floor(Math.random() * 10_001);
         const resellerBps = Math.floor(Math.random() * (10_001 - hostBps));
@@ -133,11 +229,16 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
         t.app.payouts.sandbox.clearFaults();
       }
       const balance = await balanceOf();
-      expect(balance.sessionRevenue).toBe(revenue);
-      expect(balance.refunded).toBe(refunded);
+      expect(balance).toMatchObject({ sessionRevenue: revenue, earned: revenue, collected, refunded, writtenOff, providerFees: fees });
+      expect(balance.receivable).toBe(revenue - collected - writtenOff);
+      // Only what drivers paid reaches the host's balance: the held part of unpaid sessions is never available.
+      expect(balance.hostShareHeld).toBe(sessions.filter((session) => !session.paid).reduce((sum, session) => sum + session.host, 0));
       expect(balance.available + balance.pending + balance.paid).toBe(expectedHost);
+      expect(balance.paidOut).toBe(balance.pending + balance.paid);
       expect(await hostEarned()).toBe(expectedHost);
-      expect(balance.hostShare + balance.resellerShare! + balance.platformFee! + balance.unallocated).toBe(revenue - refunded);
+      expect(
+        balance.hostShare + balance.hostShareHeld + balance.resellerShare! + balance.platformFee! + balance.unallocated + balance.providerFees,
+      ).toBe(revenue - refunded);
     }
   });
 
@@ -147,7 +248,7 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     clock.advance(1000);
     const share = { locationId: location, effectiveFrom: clock.now().toISOString(), hostBps: 10_000, resellerBps: 0, platformBps: 0 };
     expect((await call('PUT', '/web/payments/payouts/revenue-share', share)).statusCode).toBe(200);
-    await price(20_000 + Math.max(0, -(await balanceOf()).available));
+    await pricedAndPaid(20_000 + Math.max(0, -(await balanceOf()).available));
     const before = await balanceOf();
     expect(before.available).toBeGreaterThan(0);
     t.app.payouts.sandbox.failNext('refuse');
@@ -227,6 +328,27 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     expect((await refund(1_000)).statusCode).toBe(200);
   });
 
+  it('a session its driver paid by card is refunded through the provider, never only in the ledger (decision 082)', async () => {
+    const sessionId = await pricedAndPaid(4_000);
+    await t.database.db.insert(sessionPayments).values({
+      sessionId,
+      locationId: location,
+      driverId: crypto.randomUUID(),
+      amount: 4_000,
+      currency: 'USD',
+      status: 'paid',
+      providerPaymentId: `pi_${sessionId}`,
+      paidAt: clock.now(),
+    });
+    const before = await balanceOf();
+    const body = { locationId: location, sessionId, amount: 1_000, idempotencyKey: crypto.randomUUID() };
+    // Driver payments' refundPayment is not plugged in on this branch: the refund is refused, and nothing is booked.
+    const answer = await call('POST', '/web/payments/payouts/refunds', body);
+    expect(answer.statusCode).toBe(503);
+    expect(json(answer).msg).toEqual(["The driver's card payment could not be refunded through the provider. Try again later"]);
+    expect(await balanceOf()).toEqual(before);
+  });
+
   it('statement CSV and PDF of the month add up to the ledger; the ledger refuses edits', async () => {
     const month = clock.now().toISOString().slice(0, 7);
     const csv = await call('GET', `/web/payments/payouts/statement?locationId=${location}&month=${month}&format=csv`);
@@ -242,14 +364,18 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     const balance = await balanceOf();
     expect(total.slice(4)).toEqual(
       [
-        balance.sessionRevenue - balance.roamingReceivable,
-        balance.refunded,
+        balance.collected,
+        // Write-offs go back on the receivable; the Refunds column is money given back.
+        balance.refunded - balance.writtenOff,
         balance.hostShare - balance.paid - balance.pending,
         balance.resellerShare,
         balance.platformFee,
-        balance.paid + balance.pending,
+        balance.paidOut,
         0,
         balance.roamingReceivable,
+        balance.receivable - balance.roamingReceivable,
+        balance.hostShareHeld,
+        balance.providerFees,
       ].map((n) => String(n! / 100)),
     );
     const pdf = await call('GET', `/web/payments/payouts/statement?locationId=${location}&month=${month}&format=pdf`);

@@ -2,76 +2,110 @@ import { AppError, type Refund, type RefundBody } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import * as repo from './ledger.repository.ts';
+import { sessionMoney, takeBack, type SessionMoney } from './session-money.ts';
 import { lockLocation } from './transfers.repository.ts';
 
-const PARTS = ['host_share', 'reseller_share', 'platform_fee', 'unallocated'] as const;
-type Part = (typeof PARTS)[number];
+export { splitRefund } from './session-money.ts';
 
 /**
- * Splits `amount` over what is left of each part, in proportion, by largest remainder in integers: the
- * pieces add up to `amount` exactly, and refunding all that is left takes each part back to zero.
+ * The driver-payments module's refund through the provider (Stripe Refund API). It records the payment's new
+ * state and tells the ledger (`PaymentLedger.refunded`) in its own transaction, and answers the provider's refund id.
+ * The idempotency key is the client's, so a retried request refunds once.
  */
-export const splitRefund = (amount: number, left: Record<Part, number>): Record<Part, number> => {
-  const total = PARTS.reduce((sum, part) => sum + left[part], 0);
-  const exact = PARTS.map((part) => BigInt(amount) * BigInt(left[part]));
-  const pieces = exact.map((value) => Number(value / BigInt(total)));
-  let rest = amount - pieces.reduce((sum, piece) => sum + piece, 0);
-  const order = PARTS.map((_, n) => n).sort((a, b) => Number((exact[b]! % BigInt(total)) - (exact[a]! % BigInt(total))) || a - b);
-  for (const n of order) {
-    if (rest === 0) break;
-    pieces[n] = pieces[n]! + 1;
-    rest -= 1;
-  }
-  return Object.fromEntries(PARTS.map((part, n) => [part, pieces[n]!])) as Record<Part, number>;
+export type RefundPayment = (
+  actor: Actor,
+  sessionId: string,
+  amount: number,
+  reason: string | null,
+  idempotencyKey: string,
+) => Promise<{ providerRefundId: string }>;
+
+export type CardRefunds = {
+  /** Whether the session has a card payment that succeeded (session_payments status paid or partly refunded). */
+  paidByCard: (sessionId: string) => Promise<boolean>;
+  refundPayment: RefundPayment;
 };
 
-const toRefund = (sessionId: string, currency: string, postings: { account: string; amount: number }[]): Refund => {
-  const taken = (account: Part) => -(postings.find((posting) => posting.account === account)?.amount ?? 0);
+/** Until the driver-payments module's `refundPayment` is plugged in (services.ts): a paid card is never refunded only in the ledger. */
+export const cardRefundsUnavailable: RefundPayment = async () => {
+  throw new AppError('CARD_REFUND_UNAVAILABLE');
+};
+
+type Method = Refund['method'];
+
+const toRefund = (sessionId: string, currency: string, method: Method, amount: number, postings: { account: string; amount: number }[]): Refund => {
+  const taken = (...accounts: string[]) =>
+    -postings.filter((posting) => accounts.includes(posting.account)).reduce((sum, posting) => sum + posting.amount, 0);
   return {
     sessionId,
     currency,
-    amount: postings.find((posting) => posting.account === 'refund')?.amount ?? 0,
-    hostShare: taken('host_share'),
+    amount,
+    hostShare: taken('host_share', 'host_share_uncollected'),
     resellerShare: taken('reseller_share'),
     platformFee: taken('platform_fee'),
     unallocated: taken('unallocated'),
+    method,
   };
 };
 
+const amountOf = (postings: { account: string; amount: number }[]) =>
+  postings.find((posting) => posting.account === 'refund')?.amount ??
+  postings
+    .filter((posting) => posting.account === 'session_receivable' || posting.account === 'roaming_receivable')
+    .reduce((sum, p) => sum + p.amount, 0);
+
+const methodOf = (postings: { account: string }[]): Method => (postings.some((posting) => posting.account === 'refund') ? 'ledger' : 'write_off');
+
+const tooLarge = (most: number) =>
+  new AppError('REFUND_TOO_LARGE', {
+    messages: ['The refund is more than what is left of the session after earlier refunds', `At most ${most} can be refunded`],
+  });
+
 /**
- * Refunds of priced sessions (decision 051): their own ledger movement, moving the refunded amount out of
- * the session's shares into `refund`, in proportion to what is left of each. Idempotent by the client's key.
+ * Refunds of priced sessions (decisions 051, 903). A session the driver paid by card is refunded through the
+ * provider (the driver-payments module books the ledger). Otherwise the ledger alone records it, idempotent by the
+ * client's key: a session nobody paid is a write-off (its receivable is given up and its shares reversed); a
+ * session collected without a card payment (priced before decision 082) is refunded as before, on `refund`.
  */
-export const createRefundsService = ({ db, now }: { db: Database; now: () => Date }) => {
-  const refund = async (actor: Actor, body: RefundBody): Promise<{ refund: Refund; repeated: boolean }> =>
-    db.transaction(async (tx) => {
+export const createRefundsService = ({ db, now, cards }: { db: Database; now: () => Date; cards: CardRefunds }) => {
+  const throughProvider = async (actor: Actor, body: RefundBody, money: SessionMoney) => {
+    // What the driver paid and has not had back: the provider refunds at most that.
+    const refundable = -money.on('session_revenue') - money.on('refund');
+    if (body.amount > refundable) throw tooLarge(refundable);
+    const { providerRefundId } = await cards.refundPayment(actor, body.sessionId, body.amount, body.reason ?? null, body.idempotencyKey);
+    const postings = await repo.postingsOf(db, 'payment_refunded', providerRefundId);
+    return { refund: toRefund(body.sessionId, money.currency, 'provider', body.amount, postings), repeated: false };
+  };
+
+  const refund = async (actor: Actor, body: RefundBody): Promise<{ refund: Refund; repeated: boolean }> => {
+    const priced = await sessionMoney(db, body.locationId, body.sessionId);
+    if (!priced) throw new AppError('SESSION_NOT_FOUND');
+    if (priced.collected && (await cards.paidByCard(body.sessionId))) return throughProvider(actor, body, priced);
+    return db.transaction(async (tx) => {
       await lockLocation(tx, body.locationId);
       const earlier = await repo.refundByKey(tx, body.idempotencyKey);
       if (earlier.length > 0) {
-        const same = earlier[0]!.sessionId === body.sessionId && earlier.find((row) => row.account === 'refund')?.amount === body.amount;
+        const same = earlier[0]!.sessionId === body.sessionId && amountOf(earlier) === body.amount;
         if (!same) throw new AppError('REFUND_KEY_REUSED');
-        return { refund: toRefund(body.sessionId, earlier[0]!.currency, earlier), repeated: true };
+        return { refund: toRefund(body.sessionId, earlier[0]!.currency, methodOf(earlier), body.amount, earlier), repeated: true };
       }
-      const parts = await repo.sessionParts(tx, body.locationId, body.sessionId);
-      const revenue = parts.find((row) => row.account === 'session_revenue');
-      if (!revenue) throw new AppError('SESSION_NOT_FOUND');
-      const left = Object.fromEntries(PARTS.map((part) => [part, parts.find((row) => row.account === part)?.total ?? 0])) as Record<Part, number>;
-      const remaining = PARTS.reduce((sum, part) => sum + left[part], 0);
-      if (body.amount > remaining)
-        throw new AppError('REFUND_TOO_LARGE', {
-          messages: ['The refund is more than what is left of the session after earlier refunds', `At most ${remaining} can be refunded`],
-        });
-      const pieces = splitRefund(body.amount, left);
-      const postings = [{ account: 'refund' as const, amount: body.amount }, ...PARTS.map((part) => ({ account: part, amount: -pieces[part] }))];
+      const money = (await sessionMoney(tx, body.locationId, body.sessionId))!;
+      if (body.amount > money.remaining) throw tooLarge(money.remaining);
+      const postings = [
+        // Nobody paid: the receivable is given up. Paid before decision 082 without a card: money back, as before.
+        { account: money.receivableAccount ?? ('refund' as const), amount: body.amount },
+        ...takeBack(body.amount, money.left),
+      ];
       await repo.appendMovement(tx, {
         locationId: body.locationId,
-        currency: revenue.currency,
+        currency: money.currency,
         event: 'refund',
         reference: body.idempotencyKey,
         sessionId: body.sessionId,
         occurredAt: now(),
         postings,
       });
+      const method: Method = money.receivableAccount ? 'write_off' : 'ledger';
       await recordActivity(tx, actor, {
         action: 'payouts.session_refunded',
         entity: 'session',
@@ -79,12 +113,14 @@ export const createRefundsService = ({ db, now }: { db: Database; now: () => Dat
         locationId: body.locationId,
         changes: {
           refunded: { before: null, after: body.amount },
-          currency: { before: null, after: revenue.currency },
+          currency: { before: null, after: money.currency },
+          method: { before: null, after: method },
           ...(body.reason ? { reason: { before: null, after: body.reason } } : {}),
         },
       });
-      return { refund: toRefund(body.sessionId, revenue.currency, postings), repeated: false };
+      return { refund: toRefund(body.sessionId, money.currency, method, body.amount, postings), repeated: false };
     });
+  };
 
   return { refund };
 };

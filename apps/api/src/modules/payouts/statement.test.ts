@@ -35,7 +35,8 @@ const pdfRows = async (bytes: Uint8Array) => {
   return { pages: doc.getPageCount(), rows };
 };
 
-const cents = (text: string) => Math.round(Number(text) * 100);
+// The PDF writes thousands separators; the CSV writes plain numbers.
+const cents = (text: string) => Math.round(Number(text.replaceAll(',', '')) * 100);
 
 describe('payout statement: every movement in the CSV, a daily summary in the PDF of a busy month', () => {
   let t: TestApp;

@@ -5,7 +5,10 @@ import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
 import { CHUNK_CHARS, csvCell, csvLine } from '../../lib/csv.ts';
 
-/** Roaming receivable last (decision 076): readers of the earlier seven columns keep their positions. */
+/**
+ * New columns go last (decisions 076, 903): readers of the earlier columns keep their positions. Since decision 082
+ * "Session revenue" is what drivers paid (collected); what they owe is "Receivable" until their payment succeeds.
+ */
 export const COLUMNS = [
   'sessionRevenue',
   'refund',
@@ -15,6 +18,9 @@ export const COLUMNS = [
   'transfer',
   'unallocated',
   'roamingReceivable',
+  'sessionReceivable',
+  'hostShareHeld',
+  'providerFee',
 ] as const;
 export type Column = (typeof COLUMNS)[number];
 const ACCOUNTS: Record<Column, string> = {
@@ -26,9 +32,12 @@ const ACCOUNTS: Record<Column, string> = {
   platformFee: 'platform_fee',
   transfer: 'transfer',
   unallocated: 'unallocated',
+  sessionReceivable: 'session_receivable',
+  hostShareHeld: 'host_share_uncollected',
+  providerFee: 'provider_fee',
 };
 export const LABELS: Record<Column, string> = {
-  sessionRevenue: 'Session revenue',
+  sessionRevenue: 'Collected revenue',
   roamingReceivable: 'Roaming receivable',
   refund: 'Refunds',
   hostShare: 'Host share',
@@ -36,6 +45,9 @@ export const LABELS: Record<Column, string> = {
   platformFee: 'Platform fee',
   transfer: 'Transfers',
   unallocated: 'Unallocated',
+  sessionReceivable: 'Receivable',
+  hostShareHeld: 'Host share held',
+  providerFee: 'Provider fees',
 };
 export const EVENT_LABELS: Record<string, string> = {
   session_priced: 'Session',
@@ -45,6 +57,8 @@ export const EVENT_LABELS: Record<string, string> = {
   monthly_fee: 'Monthly deal fee',
   refund: 'Refund',
   transfer_reversed: 'Transfer reversed (returned)',
+  payment_collected: 'Payment collected',
+  payment_refunded: 'Card refund',
 };
 const zeroes = () => Object.fromEntries(COLUMNS.map((column) => [column, 0])) as Record<Column, number>;
 type Line = { at: Date; event: string; reference: string; currency: string } & Record<Column, number>;
@@ -60,7 +74,7 @@ const monthBounds = (month: string, timeZone: string) => {
 };
 
 /** Revenue is booked as a credit (negative) on its account; the statement shows what it brought, positive. */
-const signOf = (column: Column) => (column === 'sessionRevenue' || column === 'roamingReceivable' ? -1 : 1);
+const signOf = (column: Column) => (column === 'sessionRevenue' || column === 'roamingReceivable' || column === 'sessionReceivable' ? -1 : 1);
 const SIGNS = COLUMNS.map(signOf);
 /** What the grouped entries put on the column's account, as the ledger books it. */
 const bookedOn = (column: Column) => sql`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.account} = ${ACCOUNTS[column]}), 0)`;
@@ -93,7 +107,7 @@ const WORK_MEM = sql.raw(`set local work_mem = '64MB'`);
 
 /**
  * The movements of a stretch of time as one text, in time order (ledger order within one instant), a line per
- * movement and chr(30) between lines: `epoch ms,event,currency,7 amounts as booked,reference`. A movement's entries
+ * movement and chr(30) between lines: `epoch ms,event,currency,one amount per column as booked,reference`. A movement's entries
  * share their instant, event, reference and currency: grouping by the movement alone lets it hash. Each movement
  * comes back as one text line and the stretch as one value: reading 100,000 rows of 11 fields cost PGlite ten times
  * what the query did. The reference goes last, so a comma in it splits nothing.
@@ -164,7 +178,7 @@ export const statementDays = async (db: Database, locationId: string, month: str
       currency: sql<string>`min(${ledgerEntries.currency})`.as('currency'),
       // A priced session's movement has exactly one revenue entry (a session of 0 writes no movement).
       session:
-        sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} in ('session_revenue', 'roaming_receivable'))`.as(
+        sql<number>`count(*) filter (where ${ledgerEntries.event} = 'session_priced' and ${ledgerEntries.account} in ('session_revenue', 'session_receivable', 'roaming_receivable'))`.as(
           'session',
         ),
       ...(Object.fromEntries(COLUMNS.map((column) => [column, bookedOn(column).as(column)])) as Record<Column, SQL.Aliased<number>>),

@@ -109,7 +109,8 @@ describe('every session priced: the version it started under, live estimates, st
     expect((await sessions())[1]!.cost!.total).toBe(350);
     // The price reached the ledger in the stop's transaction, once: revenue out, shares in, summing to zero.
     const ledger = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.sessionId, older!.id));
-    expect(ledger.filter((entry) => entry.account === 'session_revenue').map((entry) => entry.amount)).toEqual([-350]);
+    // Earned as a receivable: collected when the driver's payment succeeds (decision 082).
+    expect(ledger.filter((entry) => entry.account === 'session_receivable').map((entry) => entry.amount)).toEqual([-350]);
     expect(ledger.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
     await simulator.close();
   });

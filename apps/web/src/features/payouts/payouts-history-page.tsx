@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ChooseLocation } from '../../components/choose-location.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -21,6 +22,7 @@ import { downloadStatement, useBalance, useStartTransfer, useTransfers } from '.
 import { useBankAccount } from './api/bank-account-api.ts';
 import { BalanceCard } from './components/balance-card.tsx';
 import { DealsCard } from './components/deals-card.tsx';
+import { RefundDialog } from './components/refund-dialog.tsx';
 import { RevenueShareCard } from './components/revenue-share-card.tsx';
 import { TransfersTable } from './components/transfers-table.tsx';
 
@@ -35,6 +37,13 @@ const History = ({ locationId }: { locationId: string }) => {
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [confirming, setConfirming] = useState(false);
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  // A session's page links here with ?refundSession=<id>: the refund dialog opens for that session.
+  const [params, setParams] = useSearchParams();
+  const [refunding, setRefunding] = useState<string | null>(() => params.get('refundSession'));
+  const closeRefund = () => {
+    setRefunding(null);
+    if (params.has('refundSession')) setParams({}, { replace: true });
+  };
   const balance = useBalance(locationId);
   const transfers = useTransfers({ locationId, ...paging });
   const bank = useBankAccount(can('Payouts_Account_View') ? locationId : undefined);
@@ -64,6 +73,9 @@ const History = ({ locationId }: { locationId: string }) => {
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Button variant="contained" disabled={!available || !balance.data.connected} onClick={() => setConfirming(true)}>
                 Transfer balance
+              </Button>
+              <Button variant="outlined" color="error" onClick={() => setRefunding('')}>
+                Refund a session
               </Button>
               {!balance.data.connected && (
                 <Typography color="text.secondary">Connect a Stripe account in Payouts Account to receive payouts.</Typography>
@@ -106,6 +118,9 @@ const History = ({ locationId }: { locationId: string }) => {
         <Alert severity="error">{transfers.error.message}</Alert>
       ) : (
         <TransfersTable data={transfers.data} onPage={(page, pageSize) => setPaging({ page, pageSize })} />
+      )}
+      {refunding !== null && can('Payouts_Transfer') && (
+        <RefundDialog locationId={locationId} currency={balance.data?.balances[0]?.currency ?? 'USD'} sessionId={refunding} onClose={closeRefund} />
       )}
       <ConfirmDialog
         open={confirming}

@@ -1,3 +1,4 @@
+import { PAYOUT_REDIRECT_PATH } from '@wattdesk/shared/menus';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import StopIcon from '@mui/icons-material/Stop';
@@ -16,6 +17,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCan } from '../../lib/can.tsx';
 import { useLocationTimeZone } from '../../lib/queries/locations.ts';
+import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useSession, useStopSession } from './api/sessions-api.ts';
 import { MeterChart } from './components/meter-chart.tsx';
@@ -34,6 +36,7 @@ export const SessionDetailPage = () => {
   const timeZone = useLocationTimeZone(session.data?.locationId);
   const stop = useStopSession(id);
   const [isConfirming, setIsConfirming] = useState(false);
+  const selectLocation = useSelectedLocation((state) => state.select);
   const back = (
     <Button
       component={Link}
@@ -76,9 +79,24 @@ export const SessionDetailPage = () => {
         <SessionSummary session={data} timeZone={timeZone} />
       </Paper>
       <Paper component="section" aria-labelledby="price-title" sx={{ p: 2, mb: 3 }}>
-        <Typography id="price-title" variant="h6" component="h2" gutterBottom>
-          Price
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography id="price-title" variant="h6" component="h2" gutterBottom>
+            Price
+          </Typography>
+          {/* Refunds are made (and confirmed) on Payouts History, for the session's own location (decision 082). */}
+          {data.price && can('Payouts_Transfer') ? (
+            <Button
+              component={Link}
+              to={`${PAYOUT_REDIRECT_PATH}?refundSession=${data.id}`}
+              onClick={() => selectLocation(data.locationId)}
+              color="error"
+              variant="outlined"
+              size="small"
+            >
+              Refund
+            </Button>
+          ) : null}
+        </Box>
         {data.price ? (
           <PriceBreakdown price={data.price} />
         ) : (

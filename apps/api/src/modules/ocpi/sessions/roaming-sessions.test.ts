@@ -185,7 +185,9 @@ describe('OCPI sessions and CDRs of a partner’s driver, from a simulated 1.6 c
     // The ledger: the price is owed by the partner (not card revenue), split as always, balanced.
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.sessionId, sessionId));
     expect(entries.filter((entry) => entry.account === 'roaming_receivable').map((entry) => entry.amount)).toEqual([-priced.price!.total]);
-    expect(entries.some((entry) => entry.account === 'session_revenue')).toBe(false);
+    expect(entries.some((entry) => entry.account === 'session_revenue' || entry.account === 'session_receivable')).toBe(false);
+    // The host's part waits until the partner pays (decision 082): nothing of it is available to transfer.
+    expect(entries.some((entry) => entry.account === 'host_share')).toBe(false);
     expect(entries.every((entry) => entry.reference === `roaming:${partner.id}:${sessionId}`)).toBe(true);
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(0);
     const balance = (await t.api('GET', `/web/payments/payouts/balance?locationId=${location()}`)).body as unknown as BalanceResponse;
@@ -193,7 +195,7 @@ describe('OCPI sessions and CDRs of a partner’s driver, from a simulated 1.6 c
     await simulator.close();
   });
 
-  it('a session without a link queues nothing and books card revenue', async () => {
+  it('a session without a link queues nothing and books a receivable from its driver', async () => {
     const simulator = t.simulate(charger);
     await simulator.connect();
     const start = await simulator.call('StartTransaction', {
@@ -215,7 +217,8 @@ describe('OCPI sessions and CDRs of a partner’s driver, from a simulated 1.6 c
     expect(await pushesOf(sessionId)).toEqual([]);
     expect(await t.database.db.select().from(ocpiCdrs).where(eq(ocpiCdrs.sessionId, sessionId))).toEqual([]);
     const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.sessionId, sessionId));
-    expect(entries.map((entry) => entry.account)).toContain('session_revenue');
+    // Earned, not collected until the driver's payment succeeds (decision 082).
+    expect(entries.map((entry) => entry.account)).toContain('session_receivable');
     expect(entries.map((entry) => entry.account)).not.toContain('roaming_receivable');
     await simulator.close();
   });

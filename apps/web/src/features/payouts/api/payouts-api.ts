@@ -1,4 +1,4 @@
-import type { BalanceResponse, Transfer, TransferListResponse } from '@wattdesk/shared/schemas/payouts';
+import type { BalanceResponse, Refund, RefundBody, Transfer, TransferListResponse } from '@wattdesk/shared/schemas/payouts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -29,6 +29,18 @@ export const useStartTransfer = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startTransfer,
+    meta: { errorHandled: true },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.payouts.all }),
+  });
+};
+
+export const postRefund = (body: RefundBody) => api.post<{ msg: string[]; refund: Refund }>('/payments/payouts/refunds', body);
+
+/** A refund changes the balance (shares reversed, receivable written off): the payouts figures are read again. */
+export const useRefundSession = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postRefund,
     meta: { errorHandled: true },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.payouts.all }),
   });

@@ -16,7 +16,10 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
   </Stack>
 );
 
-/** What the location is owed now, with what is on its way and already paid: all sums of the ledger. */
+/**
+ * What the location is owed now, with what is on its way and already paid: all sums of the ledger. Earned is what
+ * priced sessions brought; only the host's share of what drivers paid (collected) is available (decision 082).
+ */
 export const BalanceCard = ({ balance }: { balance: Balance }) => {
   const money = (minor: number) => formatMinor(minor, balance.currency);
   return (
@@ -29,10 +32,15 @@ export const BalanceCard = ({ balance }: { balance: Balance }) => {
           <Figure label="Available to transfer" value={money(balance.available)} />
           <Figure label="On its way" value={money(balance.pending)} />
           <Figure label="Paid out" value={money(balance.paid)} />
-          <Figure label="Session revenue" value={money(balance.sessionRevenue)} />
-          {/* Part of session revenue, collected from the partners rather than the drivers (decision 076). */}
+          <Figure label="Earned" value={money(balance.earned)} />
+          <Figure label="Collected" value={money(balance.collected)} />
+          <Figure label="Receivable" value={money(balance.receivable)} />
+          {/* The host's part of the receivable: available once its session is paid. */}
+          {balance.hostShareHeld !== 0 && <Figure label="Host share awaiting payment" value={money(balance.hostShareHeld)} />}
+          {/* Part of the receivable, owed by the partners rather than the drivers (decision 076). */}
           {balance.roamingReceivable !== 0 && <Figure label="Owed by roaming partners" value={money(balance.roamingReceivable)} />}
-          {balance.refunded !== 0 && <Figure label="Refunded" value={money(balance.refunded)} />}
+          <Figure label="Refunded" value={money(balance.refunded)} />
+          {balance.providerFees !== 0 && <Figure label="Card fees" value={money(balance.providerFees)} />}
           {balance.resellerShare !== null && <Figure label="Reseller share" value={money(balance.resellerShare)} />}
           {balance.platformFee !== null && <Figure label="Platform fee" value={money(balance.platformFee)} />}
           {balance.unallocated !== 0 && <Figure label="Waiting for a revenue share" value={money(balance.unallocated)} />}
