@@ -31,6 +31,8 @@ import { createLocalBus, createRedisBus, type ClusterBus } from './lib/cluster-b
 import { createServices } from './services.ts';
 import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
+import type { PaymentRefunds } from './modules/driver-payments/payment-refunds.ts';
+import type { SessionCharges } from './modules/driver-payments/session-charges.ts';
 import { registerWebRoutes } from './web-routes.ts';
 import { ocpiRoutes } from './modules/ocpi/ocpi.routes.ts';
 import type { OutboxWorker } from './modules/ocpi/outbox/outbox-worker.ts';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     ocpiOutbox: OutboxWorker;
     /** The Stripe sandbox (to rehearse provider faults) and one run of the payout schedule, for tests and the job. */
     payouts: { sandbox: StripeSandbox; recordSessionRevenue: (priced: PricedSession) => Promise<void>; runSchedule: () => Promise<void> };
+    /** Session card payments (decision 902): one attempt at a session, and one pass of the job, for tests and the bench. */
+    driverPayments: Pick<SessionCharges, 'charge' | 'chargeDue'> & { refundPayment: PaymentRefunds['refundPayment'] };
   }
 }
 
@@ -188,6 +192,12 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       ? setInterval(() => background.run('payouts.schedule', () => app.payouts.runSchedule()), config.payouts.scheduleMinutes * 60_000)
       : undefined;
   payoutTimer?.unref();
+  app.decorate('driverPayments', {
+    charge: services.driverPayments.charges.charge,
+    chargeDue: services.driverPayments.charges.chargeDue,
+    refundPayment: services.paymentRefunds.refundPayment,
+  });
+  const stopPaymentCharges = services.chargeJob.start(config.driverPayments.jobSeconds * 1000);
   const stopReservations = services.reservations.start(config.reservations.jobSeconds * 1000);
   const stopCampaigns = services.campaignJob.start(config.firmwareCampaignJobSeconds * 1000);
   const stopOcpiOutbox = services.ocpiOutbox.start(config.ocpi.outboxPollMs);
@@ -238,6 +248,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     services.powerEngine.close();
     clearInterval(payoutTimer);
     stopReservations();
+    stopPaymentCharges();
     stopCampaigns();
     stopOcpiOutbox();
     stopCommandSweep();
