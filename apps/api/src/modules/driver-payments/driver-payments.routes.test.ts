@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../../test/clock.ts';
 import { makeDriver, newTag } from '../../../test/driver-fixtures.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../../test/ocpp-harness.ts';
-import { activityLogs, chargingSessions, driverPaymentMethods, users } from '../../db/schema/index.ts';
+import { activityLogs, chargerEvents, chargingSessions, driverPaymentMethods, users } from '../../db/schema/index.ts';
 
 const HOUR = 3_600_000;
 /** The built-in sandbox's own key (payments/stripe-sandbox.ts): it opens nothing anywhere else. */
@@ -217,6 +217,17 @@ describe('driver payments: card on file, charging priced sessions, refusing unpa
 
     const refused = await simulated.authorize(tag);
     expect(refused.idTagInfo.status).toBe('Blocked');
+    // A sub-user charges on the same account: refused too, with the same reason in the charger log.
+    const subTag = newTag();
+    await makeDriver(t.database.db, lot, { role: 'sub-user', mainDriverId: driverId, tags: [subTag] });
+    expect((await simulated.authorize(subTag)).idTagInfo.status).toBe('Blocked');
+    await eventually(async () => {
+      const log = await t.database.db
+        .select({ summary: chargerEvents.summary })
+        .from(chargerEvents)
+        .where(and(eq(chargerEvents.chargerCode, simulated.chargerId), eq(chargerEvents.kind, 'authorization')));
+      expect(log.filter((row) => row.summary.includes('payment failed: update the card on file'))).toHaveLength(2);
+    });
     const email = await emailOf(driverId);
     const mail = await smtp.waitFor((m) => m.to.includes(email));
     expect(mail.subject).toBe('Your charging payment failed: update your card');
@@ -227,6 +238,7 @@ describe('driver payments: card on file, charging priced sessions, refusing unpa
     expect((await saveCard(driverId, '4242 4242 4242 4242')).status).toBe(200);
     await eventually(async () => expect(await paymentOf(sessionId)).toMatchObject({ status: 'paid', attempts: 4 }));
     expect((await simulated.authorize(tag)).idTagInfo.status).toBe('Accepted');
+    expect((await simulated.authorize(subTag)).idTagInfo.status).toBe('Accepted');
   });
 
   it('without a card: the payment waits as a receivable (no retries) unless the location refuses such drivers at the charger', async () => {
