@@ -32,6 +32,8 @@ import { createServices } from './services.ts';
 import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import type { CollectedPayment, RefundedPayment } from './modules/driver-payments/payment-ledger.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
+import type { PaymentRefunds } from './modules/driver-payments/payment-refunds.ts';
+import type { SessionCharges } from './modules/driver-payments/session-charges.ts';
 import { registerWebRoutes } from './web-routes.ts';
 import { ocpiRoutes } from './modules/ocpi/ocpi.routes.ts';
 import type { OutboxWorker } from './modules/ocpi/outbox/outbox-worker.ts';
@@ -85,6 +87,8 @@ declare module 'fastify' {
     drain: () => Promise<void>;
     /** What a drain still waits for, for the log line of one past its budget. */
     drainProgress: () => Record<string, string | number>;
+    /** Session card payments (decision 083): one attempt at a session, and one pass of the job, for tests and the bench. */
+    driverPayments: Pick<SessionCharges, 'charge' | 'chargeDue'> & { refundPayment: PaymentRefunds['refundPayment'] };
   }
 }
 
@@ -211,13 +215,19 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
       ? setInterval(() => background.run('payouts.schedule', () => app.payouts.runSchedule()), config.payouts.scheduleMinutes * 60_000)
       : undefined;
   payoutTimer?.unref();
+  app.decorate('driverPayments', {
+    charge: services.driverPayments.charges.charge,
+    chargeDue: services.driverPayments.charges.chargeDue,
+    refundPayment: services.paymentRefunds.refundPayment,
+  });
+  const stopPaymentCharges = services.chargeJob.start(config.driverPayments.jobSeconds * 1000);
   let stoppedPasses: Promise<void> | undefined;
   /** Periodic jobs and the outbox worker: no new pass, the one under way (if any) finished. */
   const stopBackgroundPasses = () =>
     (stoppedPasses ??= (async () => {
       clearInterval(payoutTimer);
       clearInterval(offlineWatch);
-      await Promise.all([stopReservations(), stopCampaigns(), stopOcpiOutbox(), stopCommandSweep()]);
+      await Promise.all([stopReservations(), stopPaymentCharges(), stopCampaigns(), stopOcpiOutbox(), stopCommandSweep()]);
     })());
   const stopReservations = services.reservations.start(config.reservations.jobSeconds * 1000);
   const stopCampaigns = services.campaignJob.start(config.firmwareCampaignJobSeconds * 1000);

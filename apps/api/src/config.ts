@@ -89,6 +89,8 @@ export type AppConfig = {
   /** How long a charger has to answer a remote action. */
   ocppCallTimeoutMs: number;
   payouts: { scheduleMinutes: number; minimumMinor: number };
+  /** Session card payments (decision 083): retry schedule, declines before failing, job rhythm. */
+  driverPayments: { retryMinutes: number[]; maxFailures: number; jobSeconds: number };
   /** Frame size, message rate and failed-handshake limits of the OCPP endpoint (decision 011). */
   ocppLimits: { maxFrameBytes: number; messagesPerSecond: number; messageBurst: number; handshakeFailuresPerMinute: number };
   /** Charger telemetry is written in batches: every `flushMs`, or at once when `batchRows` rows wait (decision 013). */
@@ -244,6 +246,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     redisUrl: env.REDIS_URL,
     ocppCallTimeoutMs: env.OCPP_CALL_TIMEOUT_MS,
     payouts: { scheduleMinutes: env.PAYOUT_SCHEDULE_MINUTES, minimumMinor: env.PAYOUT_MINIMUM_MINOR },
+    driverPayments: { retryMinutes: env.PAYMENT_RETRY_MINUTES, maxFailures: env.PAYMENT_MAX_FAILURES, jobSeconds: env.PAYMENT_JOB_SECONDS },
     ocppLimits: {
       maxFrameBytes: env.OCPP_MAX_FRAME_BYTES,
       messagesPerSecond: env.OCPP_MESSAGES_PER_SECOND,

@@ -188,6 +188,25 @@ export const envSchema = z.object({
   PAYOUT_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(44_640).default(1440),
   /** The smallest balance (minor units) the schedule pays out: tiny transfers cost more than they are worth. */
   PAYOUT_MINIMUM_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(1000),
+  /** Minutes between a declined session payment and its next attempt, one entry per retry (decision 083). */
+  PAYMENT_RETRY_MINUTES: z
+    .string()
+    .default('60,360,1440')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(1).max(44_640)).min(1, 'PAYMENT_RETRY_MINUTES needs at least one number of minutes')),
+  /** Declines after which a session payment is failed and the driver refused at the charger until the card is replaced. */
+  PAYMENT_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),
+  /**
+   * How often due session payments are charged (retries, payments that waited for a card); a priced session is charged
+   * at once after its commit. 0 turns both off (tests charge by hand); a new card still charges its payments at once.
+   */
+  PAYMENT_JOB_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Our OCPI party (issue 42): ISO 3166 alpha-2 country and 3-character party id, as partners know us. */
   OCPI_COUNTRY_CODE: z
     .string()

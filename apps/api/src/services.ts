@@ -49,11 +49,19 @@ import { createRoamingPushesService } from './modules/ocpi/outbox/pushes.service
 import { ocpiCredentialsBox } from './modules/ocpi/partner-credentials.ts';
 import { createOcpiTokensService } from './modules/ocpi/tokens.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createDriverPaymentsService } from './modules/driver-payments/driver-payments.service.ts';
+import { createDriverPaymentGateway } from './modules/driver-payments/payment-gateway.ts';
 import type { PaymentLedger } from './modules/driver-payments/payment-ledger.ts';
+import { createPaymentRefunds } from './modules/driver-payments/payment-refunds.ts';
+import { sendReceipt } from './modules/driver-payments/receipt-pdf.ts';
+import { createPaymentEvents } from './modules/driver-payments/payment-events.ts';
+import { createSessionCharges, type SessionCharges } from './modules/driver-payments/session-charges.ts';
+import { createPeriodicPass } from './lib/periodic-pass.ts';
+import { createPaymentsSandbox } from './modules/payments/sandbox-payments.ts';
 import { createLedgerService } from './modules/payouts/ledger.service.ts';
 import { createTransfersService } from './modules/payouts/transfers.service.ts';
 import { createPayoutEventsService } from './modules/payouts/payout-events.service.ts';
-import { cardRefundsUnavailable, createRefundsService } from './modules/payouts/refunds.service.ts';
+import { createRefundsService } from './modules/payouts/refunds.service.ts';
 import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
 import { createStripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import { createPlaidSandbox } from './modules/payments/plaid-sandbox.ts';
@@ -88,6 +96,8 @@ import type { AccessTokenClaims } from './plugins/auth.ts';
 
 /** How long a reconnected charger may wait for the campaign pass that sends it its UpdateFirmware. */
 const CONNECTED_PASS_DELAY_MS = 1000;
+/** A priced session is charged this long after pricing, once its transaction has committed; the job catches any later. */
+const CHARGE_AFTER_PRICING_MS = 250;
 
 /** What every service may be given: the database, the clock and the app's shared parts. */
 export type ServiceContext = {
@@ -155,8 +165,13 @@ export const createServices = (ctx: ServiceContext) => {
   const pricing = createSessionPricing({
     db,
     now,
-    onPriced: async (tx, priced) =>
-      ledger.recordSessionRevenue(tx, { ...priced, payerPartnerId: await roamingSessions.payerOf(tx, priced.sessionId) }),
+    onPriced: async (tx, priced) => {
+      const payerPartnerId = await roamingSessions.payerOf(tx, priced.sessionId);
+      await ledger.recordSessionRevenue(tx, { ...priced, payerPartnerId });
+      // A driver's session is charged to its card after this transaction commits (decision 083); roaming ones are the partner's.
+      const chargeable = await sessionCharges.recordPriced(tx, priced, payerPartnerId);
+      if (chargeable && config.driverPayments.jobSeconds > 0) chargeJob.kickSoon(CHARGE_AFTER_PRICING_MS);
+    },
     onViolations: (found) => void notifications.events.violation(found),
   });
   // OCPI Locations (decision 078): partners' view of published locations, and the pushes an edit owes them.
@@ -167,7 +182,9 @@ export const createServices = (ctx: ServiceContext) => {
   // Plaid's Stripe bank account tokens, made by one sandbox and accepted by the other (issue 43).
   const sandboxBankTokens = createSandboxBankTokens(config.jwtSecret);
   const accountsSandbox = createAccountsSandbox({ state: createMemorySandboxState(), bankTokens: sandboxBankTokens, now });
-  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle, accountsSandbox.handle]);
+  // TODO(lead): the sandbox's stored state (money-sandbox) replaces this memory state and gives the events to emit.
+  const paymentsSandbox = createPaymentsSandbox({ state: createMemorySandboxState(), now, paymentMethod: billingSandbox.paymentMethod });
+  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle, accountsSandbox.handle, paymentsSandbox.handle]);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
   // What a plan includes and what an unlicensed charger may not do (decision 080), asked by the services that own them.
   const billing = createBillingService({
@@ -202,6 +219,35 @@ export const createServices = (ctx: ServiceContext) => {
   });
   const connectedAccount = async (locationId: string) => (await payments.status(locationId)).account?.accountId ?? null;
   const drivers = createDriversService({ db, mailer, background, publicUrl: config.publicUrl, inviteTokenTtlHours: config.inviteTokenTtlHours, now });
+  // Decision 082: a payment that succeeds or is refunded is booked by the ledger in the payment's own transaction.
+  const paymentLedger: PaymentLedger = ledger.paymentLedger;
+  const driverPaymentGateway = createDriverPaymentGateway(stripeGateway);
+  const chargeJob = createPeriodicPass(async () => void (await sessionCharges.chargeDue()), ctx.log, 'Session payments not charged');
+  const sessionCharges: SessionCharges = createSessionCharges({
+    db,
+    now,
+    gateway: driverPaymentGateway,
+    ledger: paymentLedger,
+    retryMinutes: config.driverPayments.retryMinutes,
+    maxFailures: config.driverPayments.maxFailures,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    log: ctx.log,
+    forgetAccount: (accountId) => drivers.forgetAccount(accountId),
+    onPaid: (sessionId) => background.run('driver-payments.receipt', () => sendReceipt({ db, mailer, now }, sessionId)),
+  });
+  const driverPayments = createDriverPaymentsService({
+    db,
+    now,
+    gateway: driverPaymentGateway,
+    charges: sessionCharges,
+    ledger: paymentLedger,
+    publicUrl: config.publicUrl,
+    drivers,
+    chargeSoon: () => chargeJob.kick(),
+  });
+  const paymentRefunds = createPaymentRefunds({ db, now, gateway: driverPaymentGateway, ledger: paymentLedger });
   const ocpiTokens = createOcpiTokensService({ db, jwtSecret: config.jwtSecret });
   // A partner's START_SESSION token is not one of our drivers' tags: the commands service (built after the OCPP
   // server, which it commands) tells whether a refused tag is being started by command at that charger.
@@ -350,6 +396,11 @@ export const createServices = (ctx: ServiceContext) => {
     billing,
     licenses,
     payments,
+    driverPayments,
+    /** Refunds of card-paid sessions through the provider (the ledger's refund action calls refundPayment). */
+    paymentRefunds,
+    paymentEvents: createPaymentEvents({ db, verifyEvent: stripeGateway.verifyEvent, charges: sessionCharges, systemEvents }),
+    chargeJob,
     plaidSandbox,
     plaidGateway,
     bankAccounts,
@@ -357,12 +408,8 @@ export const createServices = (ctx: ServiceContext) => {
     /** Decision 082: what driver payments call when a payment succeeds or is refunded (their PaymentLedger contract). */
     paymentLedger: ledger.paymentLedger satisfies PaymentLedger,
     transfers: createTransfersService({ db, gateway: stripeGateway, connectedAccount, payoutBank: bankAccounts.payoutBank, systemEvents, now }),
-    // Decision 082: a session paid by card is refunded through the provider; plug driver payments' refundPayment in here.
-    refunds: createRefundsService({
-      db,
-      now,
-      cards: { paidByCard: ledger.paidByCard, refundPayment: cardRefundsUnavailable },
-    }),
+    // Decision 082: a session paid by card is refunded through the provider, by driver payments.
+    refunds: createRefundsService({ db, now, cards: { paidByCard: ledger.paidByCard, refundPayment: paymentRefunds.refundPayment } }),
     payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
     connectedAccount,
     ocpp,

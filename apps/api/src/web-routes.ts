@@ -32,6 +32,8 @@ import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { bankAccountRoutes, plaidSandboxRoutes } from './modules/payments/bank-account.routes.ts';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox-checkout.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { driverPaymentsRoutes } from './modules/driver-payments/driver-payments.routes.ts';
+import { paymentEventsRoutes } from './modules/driver-payments/payment-events.routes.ts';
 import { licensesRoutes } from './modules/billing/licenses.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { payoutEventsRoutes } from './modules/payouts/payout-events.routes.ts';
@@ -108,6 +110,8 @@ export const registerWebRoutes = async (
   await web.register(tariffsRoutes, { tariffs: s.tariffs });
   await web.register(violationsRoutes, { violations: s.violations, now });
   await web.register(billingRoutes, { billing: s.billing });
+  await web.register(driverPaymentsRoutes, { driverPayments: s.driverPayments });
+  await web.register(paymentEventsRoutes, { events: s.paymentEvents });
   await web.register(licensesRoutes, { licenses: s.licenses });
   await web.register(scheduleRoutes, { schedule: s.schedule });
   await web.register(notificationsRoutes, { notifications: s.notifications });

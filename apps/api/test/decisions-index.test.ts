@@ -35,6 +35,6 @@ describe('docs/decisions', () => {
       '',
     ].join('\n');
     expect(decisionSummary(record)).toBe('PGlite starts with `shared_buffers=32MB` (e.g. less).');
-    expect(decisionSummary('# 902 — No decision section\n\nJust context.\n')).toBeUndefined();
+    expect(decisionSummary('# 083 — No decision section\n\nJust context.\n')).toBeUndefined();
   });
 });

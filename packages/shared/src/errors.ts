@@ -206,6 +206,11 @@ export const ERROR_CODES = {
   SUBSCRIPTION_KEY_REUSED: { status: 409, message: 'This request was already used for another change. Reload and try again' },
   PAYMENT_INFO_FAILED: { status: 402, message: failureMessages.updatePaymentInfo },
   PAYMENT_INFO_UNAVAILABLE: { status: 502, message: failureMessages.updatePaymentInfo },
+  DRIVER_CARD_NOT_ON_FILE: { status: 409, message: 'This driver has no card on file' },
+  SESSION_PAYMENT_NOT_FOUND: { status: 404, message: 'This session has no card payment' },
+  SESSION_PAYMENT_NOT_REFUNDABLE: { status: 409, message: 'Only a paid session can be refunded, up to what is left of its payment' },
+  SESSION_REFUND_FAILED: { status: 402, message: 'The provider refused the refund' },
+  SESSION_REFUND_UNAVAILABLE: { status: 502, message: 'The provider could not be reached for the refund. Try again later' },
   LICENSE_NOT_FOUND: { status: 404, message: 'License not found' },
   LICENSE_FULL: { status: 409, message: 'This license has no free seat. Add a license or free a seat first' },
   LICENSE_EXPIRED: { status: 409, message: 'This license has expired. Renew it first' },
@@ -235,7 +240,6 @@ export const ERROR_CODES = {
   REFUND_TOO_LARGE: { status: 400, message: 'The refund is more than what is left of the session after earlier refunds' },
   REFUND_KEY_REUSED: { status: 409, message: 'This refund request was already used for another refund. Reload and try again' },
   /** Decision 082: a session the driver paid by card is refunded through the provider, never only in the ledger. */
-  CARD_REFUND_UNAVAILABLE: { status: 503, message: "The driver's card payment could not be refunded through the provider. Try again later" },
   ROAMING_PARTNER_NOT_FOUND: { status: 404, message: 'Roaming partner not found. It may have been removed; reload the list' },
   ROAMING_PARTY_EXISTS: {
     status: 409,

@@ -101,6 +101,15 @@ export const queryKeys = {
     documents: (id: string) => ['drivers', 'documents', id] as const,
     documentThumbnail: (id: string, documentId: string) => ['drivers', 'documents', id, documentId, 'thumbnail'] as const,
   },
+  /** Cards on file and session payments (issue 43): a card change refetches everything under `all`. */
+  driverPayments: {
+    all: ['driver-payments'] as const,
+    method: (driverId: string) => ['driver-payments', 'method', driverId] as const,
+    history: (driverId: string, params: { page: number; pageSize: number }) => ['driver-payments', 'history', driverId, params] as const,
+    session: (sessionId: string) => ['driver-payments', 'session', sessionId] as const,
+    unpaid: (locationId: string, params: { page: number; pageSize: number }) => ['driver-payments', 'unpaid', locationId, params] as const,
+    rule: (locationId: string) => ['driver-payments', 'rule', locationId] as const,
+  },
   firmwareImages: ['firmware', 'images'] as const,
   firmwareCampaigns: {
     all: ['firmware', 'campaigns'] as const,

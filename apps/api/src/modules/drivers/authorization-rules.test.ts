@@ -24,6 +24,8 @@ const holder = (overrides: Partial<TagHolder> = {}): TagHolder => ({
   maxKwhPerSession: null,
   maxSessionsPerDay: null,
   expiresOn: null,
+  card: 'active',
+  paymentFailed: false,
   ...overrides,
 });
 const none = { driver: 0, account: 0 };
@@ -62,6 +64,22 @@ describe('the rules Authorize applies', () => {
     expect(decide(holder({ hourFrom: 22, hourTo: 6 }), saturdayNight, none).status).toBe('Accepted');
     expect(decide(holder({ maxSessionsPerDay: 2 }), saturdayNight, { driver: 1, account: 1 }).status).toBe('Accepted');
     expect(decide(holder({ maxSessionsPerDay: 2 }), saturdayNight, { driver: 2, account: 2 }).reason).toBe('already 2 of 2 sessions today');
+  });
+
+  it('refuses an account whose payment failed or whose card needs replacing, and one without a card where the location refuses those', () => {
+    expect(decide(holder({ paymentFailed: true }), saturdayNight, none)).toEqual({
+      status: 'Blocked',
+      reason: 'payment failed: update the card on file',
+    });
+    expect(decide(holder({ card: 'requires_update' }), saturdayNight, none).reason).toBe('payment failed: update the card on file');
+    expect(decide(holder({ card: 'none' }), saturdayNight, none).status).toBe('Accepted');
+    expect(decide(holder({ card: 'none' }), { ...saturdayNight, refuseWithoutCard: true }, none)).toEqual({
+      status: 'Blocked',
+      reason: 'no card on file',
+    });
+    expect(decide(holder(), { ...saturdayNight, refuseWithoutCard: true }, none).status).toBe('Accepted');
+    // The driver's own restrictions are explained first.
+    expect(decide(holder({ paymentFailed: true, allowedDays: 'weekdays' }), saturdayNight, none).reason).toBe('allowed on weekdays only');
   });
 
   it("holds a sub-user to its main user's account as well as to its own restrictions", () => {

@@ -25,13 +25,29 @@ export type TagHolder = RestrictionRules & {
   accountId: string;
   status: AccountStatus;
   main: (RestrictionRules & { status: AccountStatus }) | null;
+  /**
+   * The account's card on file (issue 43, decision 083): `none` without a saved card, `requires_update` once
+   * its charges ran out of retries; `paymentFailed` while a session payment of the account is failed.
+   */
+  card: 'none' | 'active' | 'requires_update';
+  paymentFailed: boolean;
 };
 
 /** Sessions started today (the location's day) by the driver, and by its whole account (main user and sub-users). */
 export type SessionsToday = { driver: number; account: number };
 
 /** Where and when the tag is presented: the charger's location decides the local day and hour. */
-export type AuthorizationPlace = { chargerId: string; locationId: string; timeZone: string; at: Date };
+export type AuthorizationPlace = {
+  chargerId: string;
+  locationId: string;
+  timeZone: string;
+  at: Date;
+  /** The location refuses drivers without a card on file (its unpaid-session rule is `refuse`). */
+  refuseWithoutCard?: boolean;
+};
+
+export const PAYMENT_FAILED_REASON = 'payment failed: update the card on file';
+export const NO_CARD_REASON = 'no card on file';
 
 export type AuthorizationDecision = { status: AuthorizationStatus; reason: string };
 
@@ -90,7 +106,11 @@ export const decide = (holder: TagHolder, place: AuthorizationPlace, sessionsTod
   const refusal =
     restrictionRefusal(holder, place, local, sessionsToday.driver, '') ??
     (holder.main ? restrictionRefusal(holder.main, place, local, sessionsToday.account, MAIN_ACCOUNT) : undefined);
-  return refusal ?? { status: 'Accepted', reason: 'accepted' };
+  if (refusal) return refusal;
+  // Money comes after the rules a driver can read on the card: an unpaid session is fixed in the app, not at the charger.
+  if (holder.paymentFailed || holder.card === 'requires_update') return blocked(PAYMENT_FAILED_REASON);
+  if (place.refuseWithoutCard && holder.card === 'none') return blocked(NO_CARD_REASON);
+  return { status: 'Accepted', reason: 'accepted' };
 };
 
 /** The kWh limit of a session: the lower of the driver's and (for a sub-user) its main user's. */

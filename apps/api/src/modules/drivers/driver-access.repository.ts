@@ -38,9 +38,12 @@ const TAG_HOLDER: PreparedStatement = {
   sql: `
   select d.user_id as driver_id, u.status, md.user_id as main_id, mu.status as main_status, ${RULE_COLUMNS('d', '')}, ${RULE_COLUMNS('md', 'main_')},
     case when d.max_sessions_per_day is null then 0 else ${sessionsOnLocalDay('d.user_id')} end as driver_today,
-    case when md.max_sessions_per_day is null then 0 else ${sessionsOnLocalDay(accountOf('md.user_id'))} end as account_today
+    case when md.max_sessions_per_day is null then 0 else ${sessionsOnLocalDay(accountOf('md.user_id'))} end as account_today,
+    case when pm.provider_payment_method_id is null then 'none' else pm.status end as card,
+    exists(select 1 from session_payments sp where sp.driver_id = coalesce(d.main_driver_id, d.user_id) and sp.status = 'failed') as payment_failed
   from id_tags t join drivers d on d.user_id = t.driver_id join users u on u.id = d.user_id
     left join drivers md on md.user_id = d.main_driver_id left join users mu on mu.id = d.main_driver_id
+    left join driver_payment_methods pm on pm.driver_id = coalesce(d.main_driver_id, d.user_id)
   where t.tag = $1::text limit 1`,
 };
 
@@ -69,6 +72,8 @@ type HolderRow = RuleRow & { [K in keyof RuleRow as `main_${K}`]: RuleRow[K] } &
   main_status: AccountStatus | null;
   driver_today: number;
   account_today: number;
+  card: TagHolder['card'];
+  payment_failed: boolean;
 };
 
 const rulesFrom = (row: HolderRow, prefix: '' | 'main_'): RestrictionRules => {
@@ -101,6 +106,8 @@ export const findTagHolder = async (db: Database, tag: string, day: LocalDay): P
       ...rulesFrom(row, ''),
       accountId: row.main_id ?? row.driver_id,
       main: row.main_id && row.main_status ? { ...rulesFrom(row, 'main_'), status: row.main_status } : null,
+      card: row.card,
+      paymentFailed: row.payment_failed,
     },
     today: { driver: Number(row.driver_today), account: Number(row.account_today) },
   };
@@ -123,14 +130,21 @@ export const countSessionsToday = async (db: Database, holder: TagHolder, day: L
 const LOCATION_ACCESS: PreparedStatement = {
   name: 'wd_authorize_location_access',
   sql: `
-  select l.time_zone as "timeZone", coalesce(s.accept_unknown_tags, false) as "acceptUnknownTags"
+  select l.time_zone as "timeZone", coalesce(s.accept_unknown_tags, false) as "acceptUnknownTags",
+    coalesce(r.unpaid_session_rule = 'refuse', false) as "refuseWithoutCard"
   from locations l left join driver_access_settings s on s.location_id = l.id
+    left join location_payment_rules r on r.location_id = l.id
   where l.id = $1::uuid limit 1`,
 };
 
 /** findLocationAccess for Authorize: prepared, and ahead of the statements waiting on PGlite. */
 export const findLocationAccessAtCharger = async (db: Database, locationId: string) => {
-  const [row] = await queryPrepared<{ timeZone: string; acceptUnknownTags: boolean }>(db, LOCATION_ACCESS, [locationId], AT_THE_CHARGER);
+  const [row] = await queryPrepared<{ timeZone: string; acceptUnknownTags: boolean; refuseWithoutCard: boolean }>(
+    db,
+    LOCATION_ACCESS,
+    [locationId],
+    AT_THE_CHARGER,
+  );
   return row;
 };
 

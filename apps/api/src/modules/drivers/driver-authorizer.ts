@@ -34,7 +34,7 @@ export const createDriverAuthorizer = ({
   maxEntries?: number;
 }) => {
   const holders = new Map<string, Cached<TagHolder | null>>();
-  const places = new Map<string, Cached<{ timeZone: string; acceptUnknownTags: boolean } | null>>();
+  const places = new Map<string, Cached<{ timeZone: string; acceptUnknownTags: boolean; refuseWithoutCard: boolean } | null>>();
 
   const fresh = <K, T>(cache: Map<K, Cached<T>>, key: K): Cached<T> | undefined => {
     const hit = cache.get(key);
@@ -83,7 +83,7 @@ export const createDriverAuthorizer = ({
         : { status: 'Invalid', reason: 'no driver has this ID tag', ...nobody };
     }
     const { holder, today } = found;
-    const decision = decide(holder, { ...place, timeZone: location.timeZone, at }, today);
+    const decision = decide(holder, { ...place, timeZone: location.timeZone, at, refuseWithoutCard: location.refuseWithoutCard }, today);
     const limitKwh = energyLimitKwh(holder);
     return {
       ...decision,

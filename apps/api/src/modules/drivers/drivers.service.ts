@@ -238,6 +238,10 @@ export const createDriversService = (deps: DriversServiceDeps) => {
     /** For the OCPP endpoint: the answer to an idTag at a charger, and a running session's kWh limit. */
     authorizeTag: authorizer.authorize,
     energyLimitWh: authorizer.energyLimitWh,
+    /** Driver payments changed what Authorize answers an account (a failed payment, a new card): read it again. */
+    forgetAccount: (accountId: string) => authorizer.forget({ driverIds: [accountId] }),
+    /** A location's unpaid-session rule changed. */
+    forgetLocation: (locationId: string) => authorizer.forgetLocation(locationId),
   };
 };
 

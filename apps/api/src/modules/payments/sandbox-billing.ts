@@ -302,7 +302,13 @@ export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publi
     return { redirect: checkout.successUrl.replace('{CHECKOUT_SESSION_ID}', checkout.id) };
   };
 
-  return { handle, openCheckout, confirmCheckout };
+  /** A saved payment method's customer and test card, for the PaymentIntents extension (sandbox-payments.ts). */
+  const paymentMethod = (id: string): { customer: string | null; card: SandboxCard } | undefined => {
+    const method = methods.get(id);
+    return method && { customer: method.customer, card: method.card };
+  };
+
+  return { handle, openCheckout, confirmCheckout, paymentMethod };
 };
 
 export type BillingSandbox = ReturnType<typeof createBillingSandbox>;

@@ -342,10 +342,10 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     });
     const before = await balanceOf();
     const body = { locationId: location, sessionId, amount: 1_000, idempotencyKey: crypto.randomUUID() };
-    // Driver payments' refundPayment is not plugged in on this branch: the refund is refused, and nothing is booked.
+    // The provider has no such payment: it refuses the refund, and the ledger books nothing on its own.
     const answer = await call('POST', '/web/payments/payouts/refunds', body);
-    expect(answer.statusCode).toBe(503);
-    expect(json(answer).msg).toEqual(["The driver's card payment could not be refunded through the provider. Try again later"]);
+    expect(answer.statusCode).toBe(402);
+    expect(json(answer).msg[0]).toBe('The provider refused the refund');
     expect(await balanceOf()).toEqual(before);
   });
 

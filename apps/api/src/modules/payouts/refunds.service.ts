@@ -26,11 +26,6 @@ export type CardRefunds = {
   refundPayment: RefundPayment;
 };
 
-/** Until the driver-payments module's `refundPayment` is plugged in (services.ts): a paid card is never refunded only in the ledger. */
-export const cardRefundsUnavailable: RefundPayment = async () => {
-  throw new AppError('CARD_REFUND_UNAVAILABLE');
-};
-
 type Method = Refund['method'];
 
 const toRefund = (sessionId: string, currency: string, method: Method, amount: number, postings: { account: string; amount: number }[]): Refund => {

@@ -29,6 +29,8 @@ import {
 } from './api/drivers-api.ts';
 import { driverColumns, type DriverAction } from './components/driver-columns.tsx';
 import { DriverDetailsDialog, type DriverTab } from './components/driver-details-dialog.tsx';
+import { DriverPaymentPanel } from './components/driver-payment-panel.tsx';
+import { useDriverCardPageReturn } from './use-card-page-return.ts';
 import { DriverFormDialog } from './components/driver-form-dialog.tsx';
 import { DriverImportDialog } from './components/driver-import-dialog.tsx';
 import { RestrictionsForm } from './components/restrictions-form.tsx';
@@ -40,6 +42,7 @@ type Open = { kind: 'register' | 'import' } | { kind: 'edit' | 'add-sub-user' | 
 const DRIVER_TABS: readonly DriverTab[] = [
   { key: 'restrictions', label: 'Restrictions', render: (driver) => <RestrictionsForm key={driver.id} driver={driver} /> },
   { key: 'documents', label: 'Documents', render: (driver) => <DriverDocuments driverId={driver.id} /> },
+  { key: 'payment', label: 'Payment', render: (driver) => <DriverPaymentPanel driverId={driver.id} /> },
 ];
 
 const DriverList = ({ locationId }: { locationId: string }) => {
@@ -49,6 +52,9 @@ const DriverList = ({ locationId }: { locationId: string }) => {
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [role, setRole] = useState<MenuRole | ''>('');
   const [open, setOpen] = useState<Open>(null);
+  // Back from the card page: the driver's details open again on its Payment tab's card.
+  const returnedDriverId = useDriverCardPageReturn();
+  const [returnClosed, setReturnClosed] = useState(false);
   const settledSearch = useDebouncedValue(search.trim());
   const filter: DriverFilter = {
     locationId,
@@ -131,6 +137,9 @@ const DriverList = ({ locationId }: { locationId: string }) => {
       {open?.kind === 'add-sub-user' ? <DriverFormDialog locationId={locationId} mainUser={open.driver} onClose={close} /> : null}
       {open?.kind === 'import' ? <DriverImportDialog locationId={locationId} locationName={locationName} onClose={close} /> : null}
       {open?.kind === 'details' ? <DriverDetailsDialog driverId={open.driver.id} tabs={DRIVER_TABS} onClose={close} /> : null}
+      {returnedDriverId && !returnClosed && !open ? (
+        <DriverDetailsDialog driverId={returnedDriverId} tabs={DRIVER_TABS} initialTab="payment" onClose={() => setReturnClosed(true)} />
+      ) : null}
       <ConfirmDialog
         open={open?.kind === 'deactivate'}
         title="Deactivate driver?"

@@ -25,6 +25,7 @@ import { chartPoints, deliveredEnergy } from './components/meter-series.ts';
 import { MeterTable } from './components/meter-table.tsx';
 import { SessionSummary } from './components/session-summary.tsx';
 import { PriceBreakdown } from './components/price-breakdown.tsx';
+import { SessionPaymentStatus } from './components/session-payment-status.tsx';
 
 /** /dashboard/sessions/:id: one session, its meter values as a chart (and a table), live while it runs. */
 export const SessionDetailPage = () => {
@@ -96,6 +97,12 @@ export const SessionDetailPage = () => {
               Refund
             </Button>
           ) : null}
+        </Box>
+        <Box sx={{ mb: 1 }}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            Card payment
+          </Typography>
+          <SessionPaymentStatus sessionId={data.id} />
         </Box>
         {data.price ? (
           <PriceBreakdown price={data.price} />

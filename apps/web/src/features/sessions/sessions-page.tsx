@@ -18,6 +18,7 @@ import { useExportSessions, useSessions, type SessionFilter } from './api/sessio
 import { sessionColumns } from './components/session-columns.tsx';
 import { connectorTypeFrom, EMPTY_SESSION_FILTER, statusFrom, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
+import { LocationUnpaidSessions } from './components/location-unpaid-sessions.tsx';
 
 const toFilter = (locationId: string, values: SessionFilterValues): SessionFilter => ({
   locationId,
@@ -102,6 +103,11 @@ export const SessionsPage = () => {
         actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
       />
       {locationId ? <SessionList key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its charging sessions" />}
+      {locationId ? (
+        <Box sx={{ mt: 3 }}>
+          <LocationUnpaidSessions key={locationId} locationId={locationId} />
+        </Box>
+      ) : null}
     </>
   );
 };

@@ -32,9 +32,19 @@ const costText = (costs: Driver['costs']) => (costs.length ? costs.map((cost) =>
 
 /**
  * One driver: who they are, their tags and figures (a main user's account: its own and its sub-users'), then sessions and the tabs the screen adds (restrictions, documents). */
-export const DriverDetailsDialog = ({ driverId, tabs, onClose }: { driverId: string; tabs: readonly DriverTab[]; onClose: () => void }) => {
+export const DriverDetailsDialog = ({
+  driverId,
+  tabs,
+  initialTab = 'sessions',
+  onClose,
+}: {
+  driverId: string;
+  tabs: readonly DriverTab[];
+  initialTab?: string;
+  onClose: () => void;
+}) => {
   const driver = useDriver(driverId).data;
-  const [tab, setTab] = useState('sessions');
+  const [tab, setTab] = useState(initialTab);
   const all: DriverTab[] = [
     { key: 'sessions', label: 'Sessions', render: (d) => <DriverSessionsTable driverId={d.id} withSubUsers={d.subUserCount > 0} /> },
     ...tabs,
