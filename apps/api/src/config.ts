@@ -69,7 +69,9 @@ export type AppConfig = {
   sso: SsoSettings;
   /** Stripe Connect: the real provider when both keys are set, otherwise the built-in sandbox. */
   stripe:
-    { secretKey: string; clientId: string; apiUrl: string | undefined; webhookSecret: string | undefined } | { sandbox: true; apiUrl: undefined };
+    | { secretKey: string; clientId: string; apiUrl: string | undefined; webhookSecret: string | undefined }
+    /** `payoutDelaySeconds`: how long a sandbox payout is in transit before it lands. */
+    | { sandbox: true; apiUrl: undefined; payoutDelaySeconds: number };
   /** Bank linking through Plaid: the real provider when both keys are set, otherwise the built-in sandbox (decision 049). */
   plaid: { clientId: string; secret: string; env: 'sandbox' | 'production'; apiUrl: string | undefined } | { sandbox: true };
   /** Uploaded files: S3-compatible object storage when S3_BUCKET is set, otherwise DATA_DIR/files. */
@@ -195,7 +197,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_CLIENT_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CLIENT_ID, apiUrl: env.STRIPE_API_URL, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
-        : { sandbox: true, apiUrl: undefined },
+        : { sandbox: true, apiUrl: undefined, payoutDelaySeconds: env.SANDBOX_PAYOUT_DELAY_SECONDS },
     plaid:
       env.PLAID_CLIENT_ID && env.PLAID_SECRET
         ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, env: env.PLAID_ENV, apiUrl: env.PLAID_API_URL }

@@ -180,6 +180,8 @@ export const envSchema = z.object({
   SIMULATE_CHARGERS: z.coerce.number().int().min(0).max(500).default(0),
   /** How often host balances are paid out automatically; 0 turns the schedule off (decision 041). */
   PAYOUT_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(44_640).default(1440),
+  /** Without Stripe keys: how long a sandbox payout is in transit before it lands (payout.paid). */
+  SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(604_800).default(60),
   /** The smallest balance (minor units) the schedule pays out: tiny transfers cost more than they are worth. */
   PAYOUT_MINIMUM_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(1000),
   /** Our OCPI party (issue 42): ISO 3166 alpha-2 country and 3-character party id, as partners know us. */

@@ -59,6 +59,9 @@ import { createPlaidSandbox } from './modules/payments/plaid-sandbox.ts';
 import { createPlaidGateway } from './modules/payments/plaid-gateway.ts';
 import { createBankAccountService } from './modules/payments/bank-account.service.ts';
 import { createBillingSandbox } from './modules/payments/sandbox-billing.ts';
+import { SANDBOX_WEBHOOK_ENDPOINTS } from './modules/payments/sandbox-endpoints.ts';
+import { createMemorySandboxState } from './modules/payments/sandbox-state.ts';
+import { createStoredSandboxState } from './modules/payments/sandbox-store.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createLicensesService } from './modules/billing/licenses.service.ts';
 import { createRemoteActionsService } from './modules/remote-actions/remote-actions.service.ts';
@@ -157,8 +160,24 @@ export const createServices = (ctx: ServiceContext) => {
   const tariffs = createTariffsService({ db, now });
   const roamingSessions = createRoamingSessions({ db, now, party: config.ocpi, pricing, tariffs, log: ctx.log });
   const chargers = createChargersService({ db, pricing, roaming: ocpiLocations });
-  const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now });
-  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle]);
+  // Without keys the sandbox stands in for Stripe and keeps its objects in the database (decision 901); with keys
+  // nothing calls it, and it keeps nothing.
+  const stripeStandIn = 'sandbox' in config.stripe ? config.stripe : undefined;
+  const stripeSandbox = createStripeSandbox({
+    secret: config.jwtSecret,
+    now,
+    state: stripeStandIn ? createStoredSandboxState(db, 'stripe') : createMemorySandboxState(),
+    endpoints: SANDBOX_WEBHOOK_ENDPOINTS,
+    payoutDelayMs: (stripeStandIn?.payoutDelaySeconds ?? 60) * 1000,
+  });
+  const billingSandbox = createBillingSandbox({
+    publicUrl: config.publicUrl,
+    now,
+    state: stripeSandbox.state,
+    events: stripeSandbox.events,
+    commit: stripeSandbox.commit,
+  });
+  stripeSandbox.use(billingSandbox.handle);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
   const plaidSandbox = createPlaidSandbox(config.jwtSecret, now);
   const plaidGateway = createPlaidGateway(config.plaid, plaidSandbox);
