@@ -15,7 +15,6 @@ export type StoredSandboxState = SandboxState & {
 export const createStoredSandboxState = (db: Database, provider: SandboxProvider): StoredSandboxState => {
   const kinds = new Map<string, Map<string, object>>();
   const dirty = new Map<string, { kind: string; value: object }>();
-  let writing: Promise<void> = Promise.resolve();
 
   const itemsOf = (kind: string) => kinds.get(kind) ?? kinds.set(kind, new Map()).get(kind)!;
 
@@ -38,28 +37,48 @@ export const createStoredSandboxState = (db: Database, provider: SandboxProvider
     }
   };
 
-  /**
-   * Writes what changed since the last flush. Writes are chained, so an older body never lands after a newer one;
-   * a failed write puts its objects back to be written by the next flush (unless changed again meanwhile).
-   */
-  const flush = (): Promise<void> => {
+  let inFlight: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+
+  /** One statement for everything changed so far; a failed write puts its objects back for the next flush. */
+  const write = (): Promise<void> => {
     const batch = [...dirty].map(([objectId, { kind, value }]) => ({ objectId, kind, value }));
     dirty.clear();
-    // Serialised now: the body as it is at this flush (extensions may change an object after they set it).
+    // Serialised now: the body as it is at this write (extensions may change an object after they set it).
     const rows = batch.map(({ objectId, kind, value }) => ({ objectId, kind, body: JSON.parse(JSON.stringify(value)) as unknown }));
-    const write = writing.then(
-      () => upsertObjects(db, provider, rows),
-      () => upsertObjects(db, provider, rows),
-    );
-    writing = write.catch((error: unknown) => {
-      // Put back as they are now (a later flush may hold a newer body of the same object; writing it again is harmless).
-      for (const { objectId, kind } of batch) {
-        const current = itemsOf(kind).get(objectId);
-        if (current && !dirty.has(objectId)) dirty.set(objectId, { kind, value: current });
-      }
-      throw error;
-    });
-    return writing;
+    const tracked: Promise<void> = upsertObjects(db, provider, rows)
+      .catch((error: unknown) => {
+        // Put back as they are now (a later write may hold a newer body of the same object; writing it again is harmless).
+        for (const { objectId, kind } of batch) {
+          const current = itemsOf(kind).get(objectId);
+          if (current && !dirty.has(objectId)) dirty.set(objectId, { kind, value: current });
+        }
+        throw error;
+      })
+      .finally(() => {
+        if (inFlight === tracked) inFlight = undefined;
+      });
+    inFlight = tracked;
+    return tracked;
+  };
+
+  /**
+   * Resolves once every change made so far is stored. Group commit: while a write is in flight, the changes of every
+   * answer waiting meanwhile go together in the next one (one statement), so concurrent answers share a write and an
+   * older body never lands after a newer one.
+   */
+  const flush = (): Promise<void> => {
+    if (queued) return queued;
+    if (dirty.size === 0) return inFlight ?? Promise.resolve();
+    if (!inFlight) return write();
+    const next = inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return dirty.size > 0 ? write() : (inFlight ?? undefined);
+      });
+    queued = next;
+    return next;
   };
 
   return { collection, flush, load };

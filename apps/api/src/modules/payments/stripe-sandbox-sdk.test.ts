@@ -42,6 +42,7 @@ describe('live keys against the sandbox through STRIPE_API_URL: connect, transfe
       endpoints: SANDBOX_WEBHOOK_ENDPOINTS,
       payoutDelayMs: 300,
       webhookRetryMs: 200,
+      webhookMaxRetryMs: 1000,
     });
     const { host, port } = await sandbox.address();
     sandboxUrl = `http://${host}:${port}`;

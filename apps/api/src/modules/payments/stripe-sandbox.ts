@@ -50,8 +50,9 @@ export type StripeSandboxOptions = {
   endpoints?: readonly SandboxEndpoint[];
   /** How long a payout is in transit before it lands (SANDBOX_PAYOUT_DELAY_SECONDS). */
   payoutDelayMs?: number;
-  /** First webhook retry after this long, doubling per attempt (Stripe's backoff, shortened). */
+  /** First webhook retry after this long, doubling per attempt up to `webhookMaxRetryMs` (Stripe's backoff, shortened). */
   webhookRetryMs?: number;
+  webhookMaxRetryMs?: number;
 };
 
 /**
@@ -88,6 +89,7 @@ export const createStripeSandbox = (options: StripeSandboxOptions) => {
     sign: (payload) => signEvent(payload),
     now,
     ...(options.webhookRetryMs ? { retryMs: options.webhookRetryMs } : {}),
+    ...(options.webhookMaxRetryMs ? { maxRetryMs: options.webhookMaxRetryMs } : {}),
   });
   const events: SandboxEvents = { emit: delivery.emit };
   const money = createSandboxMoney({ state, events, now, ...(options.payoutDelayMs !== undefined ? { payoutDelayMs: options.payoutDelayMs } : {}) });
