@@ -94,7 +94,7 @@ describe('Stripe sandbox across a restart: its objects are stored, and a payout 
       .where(and(eq(activityLogs.entityId, transfer.id), eq(activityLogs.action, 'payouts.transfer_settled')));
     expect(settled).toHaveLength(1);
     expect(settled[0]!.actorEmail).toBe('stripe webhook');
-    expect(app.payouts.sandbox.undelivered()).toEqual([]);
+    await vi.waitFor(() => expect(app.payouts.sandbox.undelivered()).toEqual([]), { timeout: 5_000, interval: 50 });
     const [payout] = await database.db
       .select()
       .from(paymentSandboxObjects)
