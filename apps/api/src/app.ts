@@ -31,6 +31,7 @@ import { createLocalBus, createRedisBus, type ClusterBus } from './lib/cluster-b
 import { createServices } from './services.ts';
 import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
 import type { CollectedPayment, RefundedPayment } from './modules/driver-payments/payment-ledger.ts';
+import { injectTransport } from './modules/payments/sandbox-endpoints.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
 import type { PaymentRefunds } from './modules/driver-payments/payment-refunds.ts';
 import type { SessionCharges } from './modules/driver-payments/session-charges.ts';
@@ -202,6 +203,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     ssoVerifiers: sso.verifiers,
   });
   const { ocpp, stripeSandbox } = services;
+  // The Stripe sandbox reads what it stored before it answers; its events go into this app once it is ready.
+  if (services.stripeGateway.isSandbox) {
+    await stripeSandbox.load();
+    app.addHook('onReady', async () => stripeSandbox.connect(injectTransport(app)));
+  }
   app.decorate('payouts', {
     sandbox: stripeSandbox,
     recordSessionRevenue: (priced) => database.db.transaction((tx) => services.ledger.recordSessionRevenue(tx, priced)),
@@ -291,6 +297,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setNotFoundHandler((_request, reply) => sendError(reply, 404, [new AppError('ROUTE_NOT_FOUND').message], 'ROUTE_NOT_FOUND'));
   // Chargers' WebSockets are closed before the HTTP server waits for its connections to end.
   app.addHook('preClose', async () => {
+    await stripeSandbox.stop();
     await ocpp.close();
   });
   app.addHook('onClose', async () => {

@@ -77,7 +77,9 @@ export type AppConfig = {
   sso: SsoSettings;
   /** Stripe Connect: the real provider when both keys are set, otherwise the built-in sandbox. */
   stripe:
-    { secretKey: string; clientId: string; apiUrl: string | undefined; webhookSecret: string | undefined } | { sandbox: true; apiUrl: undefined };
+    | { secretKey: string; clientId: string; apiUrl: string | undefined; webhookSecret: string | undefined }
+    /** `payoutDelaySeconds`: how long a sandbox payout is in transit before it lands. */
+    | { sandbox: true; apiUrl: undefined; payoutDelaySeconds: number };
   /** The plan catalogue and the sandbox's prices, read and validated at start (decision 080). */
   billing: { catalogue: PlanCatalogueFile; sandboxPrices: readonly SandboxPrice[] };
   /** Bank linking through Plaid: the real provider when both keys are set, otherwise the built-in sandbox (decision 049). */
@@ -223,7 +225,7 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_CLIENT_ID
         ? { secretKey: env.STRIPE_SECRET_KEY, clientId: env.STRIPE_CLIENT_ID, apiUrl: env.STRIPE_API_URL, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
-        : { sandbox: true, apiUrl: undefined },
+        : { sandbox: true, apiUrl: undefined, payoutDelaySeconds: env.SANDBOX_PAYOUT_DELAY_SECONDS },
     billing: billingSettings(env),
     plaid:
       env.PLAID_CLIENT_ID && env.PLAID_SECRET

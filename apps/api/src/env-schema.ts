@@ -186,6 +186,8 @@ export const envSchema = z.object({
   SIMULATE_CHARGERS: z.coerce.number().int().min(0).max(500).default(0),
   /** How often host balances are paid out automatically; 0 turns the schedule off (decision 041). */
   PAYOUT_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(44_640).default(1440),
+  /** Without Stripe keys: how long a sandbox payout is in transit before it lands (payout.paid). */
+  SANDBOX_PAYOUT_DELAY_SECONDS: z.coerce.number().int().min(0).max(604_800).default(60),
   /** The smallest balance (minor units) the schedule pays out: tiny transfers cost more than they are worth. */
   PAYOUT_MINIMUM_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(1000),
   /** Minutes between a declined session payment and its next attempt, one entry per retry (decision 083). */

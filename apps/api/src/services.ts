@@ -73,6 +73,8 @@ import { createSandboxBankTokens } from './modules/payments/sandbox-bank-tokens.
 import { createMemorySandboxState } from './modules/payments/sandbox-state.ts';
 import { createBankAccountService } from './modules/payments/bank-account.service.ts';
 import { createBillingSandbox } from './modules/payments/sandbox-billing.ts';
+import { SANDBOX_WEBHOOK_ENDPOINTS } from './modules/payments/sandbox-endpoints.ts';
+import { createStoredSandboxState } from './modules/payments/sandbox-store.ts';
 import { createBillingService } from './modules/billing/billing.service.ts';
 import { createPlanCatalogue } from './modules/billing/plan-catalogue.ts';
 import { createLicensesService } from './modules/billing/licenses.service.ts';
@@ -178,13 +180,35 @@ export const createServices = (ctx: ServiceContext) => {
   const ocpiLocations = createOcpiLocations({ db, party: config.ocpi });
   const tariffs = createTariffsService({ db, now });
   const roamingSessions = createRoamingSessions({ db, now, party: config.ocpi, pricing, tariffs, log: ctx.log });
-  const billingSandbox = createBillingSandbox({ publicUrl: config.publicUrl, now, prices: config.billing.sandboxPrices });
+  // Without keys the sandbox stands in for Stripe and keeps its objects in the database (decision 084); with keys
+  // nothing calls it, and it keeps nothing.
+  const stripeStandIn = 'sandbox' in config.stripe ? config.stripe : undefined;
+  const stripeSandbox = createStripeSandbox({
+    secret: config.jwtSecret,
+    now,
+    state: stripeStandIn ? createStoredSandboxState(db, 'stripe') : createMemorySandboxState(),
+    endpoints: SANDBOX_WEBHOOK_ENDPOINTS,
+    payoutDelayMs: (stripeStandIn?.payoutDelaySeconds ?? 60) * 1000,
+  });
+  const billingSandbox = createBillingSandbox({
+    publicUrl: config.publicUrl,
+    now,
+    prices: config.billing.sandboxPrices,
+    state: stripeSandbox.state,
+    events: stripeSandbox.events,
+    commit: stripeSandbox.commit,
+  });
+  stripeSandbox.use(billingSandbox.handle);
   // Plaid's Stripe bank account tokens, made by one sandbox and accepted by the other (issue 43).
   const sandboxBankTokens = createSandboxBankTokens(config.jwtSecret);
-  const accountsSandbox = createAccountsSandbox({ state: createMemorySandboxState(), bankTokens: sandboxBankTokens, now });
-  // TODO(lead): the sandbox's stored state (money-sandbox) replaces this memory state and gives the events to emit.
-  const paymentsSandbox = createPaymentsSandbox({ state: createMemorySandboxState(), now, paymentMethod: billingSandbox.paymentMethod });
-  const stripeSandbox = createStripeSandbox(config.jwtSecret, now, [billingSandbox.handle, accountsSandbox.handle, paymentsSandbox.handle]);
+  stripeSandbox.use(createAccountsSandbox({ state: stripeSandbox.state, bankTokens: sandboxBankTokens, now }).handle);
+  const paymentsSandbox = createPaymentsSandbox({
+    state: stripeSandbox.state,
+    events: stripeSandbox.events,
+    now,
+    paymentMethod: billingSandbox.paymentMethod,
+  });
+  stripeSandbox.use(paymentsSandbox.handle);
   const stripeGateway = createStripeGateway(config.stripe, stripeSandbox, config.publicUrl);
   // What a plan includes and what an unlicensed charger may not do (decision 080), asked by the services that own them.
   const billing = createBillingService({

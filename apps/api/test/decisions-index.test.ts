@@ -23,7 +23,7 @@ describe('docs/decisions', () => {
 
   it('summarises a record by the first sentence of its Decision section, past a bold lead-in', () => {
     const record = [
-      '# 901 — A title',
+      '# 084 — A title',
       '',
       '**Context.** Why.',
       '',

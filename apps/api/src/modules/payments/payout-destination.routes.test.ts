@@ -5,6 +5,7 @@ import { userIdOf } from '../../../test/fixtures.ts';
 import { connectInSandbox, linkInSandbox, stripeOf } from '../../../test/payout-destination-helpers.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from '../../../test/test-app.ts';
 import { activityLogs, systemEvents, userLocations } from '../../db/schema/index.ts';
+import { recordPaidSession } from '../../../test/paid-session.ts';
 
 /**
  * One destination for a host's money (issue 43): the bank account linked through Plaid is the connected Stripe
@@ -109,7 +110,7 @@ describe('payout destination: Plaid bank account → connected Stripe account', 
       platformBps: 1000,
     });
     expect(share.statusCode).toBe(200);
-    await t.app.payouts.recordSessionRevenue({
+    await recordPaidSession(t.app, {
       sessionId: crypto.randomUUID(),
       locationId: location,
       currency: 'USD',

@@ -1,4 +1,5 @@
 import { sandboxCards, type SandboxCard } from './sandbox-cards.ts';
+import type { SandboxCollection, SandboxEvents, SandboxState } from './sandbox-state.ts';
 import {
   declined,
   invalid,
@@ -14,8 +15,11 @@ import {
 
 export type { SandboxExtension } from './sandbox-wire.ts';
 
-type Customer = { id: string; metadata: Record<string, string>; defaultPaymentMethod: string | null };
-type PaymentMethod = { id: string; customer: string | null; card: SandboxCard };
+/** Customers and cards on file as stored (kinds 'customer', 'payment_method'): other extensions charge them. */
+export type SandboxCustomer = { id: string; metadata: Record<string, string>; defaultPaymentMethod: string | null };
+export type SandboxPaymentMethod = { id: string; customer: string | null; card: SandboxCard };
+type Customer = SandboxCustomer;
+type PaymentMethod = SandboxPaymentMethod;
 type SetupIntent = { id: string; customer: string; status: 'requires_payment_method' | 'succeeded'; paymentMethod: string | null };
 type Checkout = { id: string; customer: string; setupIntent: string; successUrl: string; cancelUrl: string; status: 'open' | 'complete' };
 type Price = { id: string; lookupKey: string | null; unitAmount: number; currency: string; interval: string; product: string };
@@ -36,29 +40,54 @@ type Subscription = {
  * The billing half of the Stripe sandbox (customers, Checkout in setup mode with its SetupIntent and
  * payment method, prices by lookup key, subscriptions), in Stripe's wire format, so the official SDK
  * talks to it as to Stripe. Card numbers are typed on the sandbox's own card page (sandbox-checkout
- * routes) and only Stripe's published test cards are accepted. State lives in memory: the sandbox is a
- * development stand-in, and a customer it forgot is recreated the way a deleted Stripe customer is. Its
- * prices come from configuration (config/sandbox-prices.json), as a real account's are made in Stripe.
+ * routes) and only Stripe's published test cards are accepted. Objects live in the sandbox's state (stored in
+ * the database by the product), so a restart forgets no customer, card or subscription Stripe would remember.
+ * Its prices come from configuration (config/sandbox-prices.json), as a real account's are made in Stripe.
  */
-export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publicUrl: string; now: () => Date; prices: readonly SeededPrice[] }) => {
-  const customers = new Map<string, Customer>();
-  const methods = new Map<string, PaymentMethod>();
-  const intents = new Map<string, SetupIntent>();
-  const checkouts = new Map<string, Checkout>();
-  const prices = new Map<string, Price>();
-  for (const price of seeded) {
-    const id = newId('price');
-    prices.set(id, {
-      id,
-      lookupKey: price.lookupKey,
-      unitAmount: price.unitAmount,
-      currency: price.currency,
-      interval: price.interval,
-      product: newId('prod'),
-    });
-  }
-  const subscriptions = new Map<string, Subscription>();
-  const replays = new Map<string, { path: string; answer: SandboxAnswer }>();
+export const createBillingSandbox = ({
+  publicUrl,
+  now,
+  prices: seeded,
+  state,
+  events,
+  commit,
+}: {
+  publicUrl: string;
+  now: () => Date;
+  prices: readonly SeededPrice[];
+  state: SandboxState;
+  events: SandboxEvents;
+  /** Stores what the card page changed and lets its events go (the sandbox's HTTP answers do it themselves). */
+  commit: () => Promise<void>;
+}) => {
+  const customers = state.collection<Customer>('customer');
+  const methods = state.collection<PaymentMethod>('payment_method');
+  const intents = state.collection<SetupIntent>('setup_intent');
+  const checkouts = state.collection<Checkout>('checkout_session');
+  const prices = state.collection<Price>('price');
+  const subscriptions = state.collection<Subscription>('subscription');
+  const replays = state.collection<{ path: string; answer: SandboxAnswer }>('replay');
+  let pricesSeeded = false;
+  /**
+   * The configured prices, made on the first request (the stored state is loaded by then), each once: a price of
+   * that lookup key and currency kept from an earlier start is not made again.
+   */
+  const seedPrices = () => {
+    if (pricesSeeded) return;
+    pricesSeeded = true;
+    for (const price of seeded) {
+      if (prices.values().some((kept) => kept.lookupKey === price.lookupKey && kept.currency === price.currency)) continue;
+      const id = newId('price');
+      prices.set(id, {
+        id,
+        lookupKey: price.lookupKey,
+        unitAmount: price.unitAmount,
+        currency: price.currency,
+        interval: price.interval,
+        product: newId('prod'),
+      });
+    }
+  };
 
   const customerJson = (customer: Customer) => ({
     id: customer.id,
@@ -152,7 +181,9 @@ export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publi
     if (method !== null) {
       if (!methods.has(method) || methods.get(method)!.customer !== id)
         return missing('PaymentMethod', method, 'invoice_settings[default_payment_method]');
-      customer.defaultPaymentMethod = method;
+      const updated = { ...customer, defaultPaymentMethod: method };
+      customers.set(id, updated);
+      return { status: 200, body: customerJson(updated) };
     }
     return { status: 200, body: customerJson(customer) };
   };
@@ -239,21 +270,24 @@ export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publi
       const refused = charge(subscription.customer, customers.get(subscription.customer)?.defaultPaymentMethod ?? null);
       if (refused) return refused;
     }
-    subscription.item = { ...subscription.item, price: item.price, quantity: item.quantity };
-    return { status: 200, body: subscriptionJson(subscription) };
+    const updated = { ...subscription, item: { ...subscription.item, price: item.price, quantity: item.quantity } };
+    subscriptions.set(id, updated);
+    return { status: 200, body: subscriptionJson(updated) };
   };
 
   const cancelSubscription = (id: string): SandboxAnswer => {
     const subscription = subscriptions.get(id);
     if (!subscription) return missing('subscription', id);
-    subscription.status = 'canceled';
-    return { status: 200, body: subscriptionJson(subscription) };
+    const canceled = { ...subscription, status: 'canceled' as const };
+    subscriptions.set(id, canceled);
+    return { status: 200, body: subscriptionJson(canceled) };
   };
 
   const route = ({ method, path, params }: SandboxRequest): SandboxAnswer | undefined => {
+    seedPrices();
     const [, resource, id] = /^\/v1\/([a-z_/]+?)(?:\/([a-z]+_[A-Za-z0-9_]+))?$/.exec(path) ?? [];
     const expand = params.getAll('expand[]').concat(params.getAll('expand[0]'));
-    const found = <T>(map: Map<string, T>, kind: string, json: (value: T) => object): SandboxAnswer =>
+    const found = <T extends object>(map: SandboxCollection<T>, kind: string, json: (value: T) => object): SandboxAnswer =>
       map.has(id!) ? { status: 200, body: json(map.get(id!)!) } : missing(kind, id!);
     if (resource === 'customers' && method === 'POST') return id ? updateCustomer(id, params) : createCustomer(params);
     if (resource === 'customers' && method === 'GET' && id) return found(customers, 'customer', customerJson);
@@ -273,13 +307,14 @@ export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publi
   /** Like Stripe, a POST repeated with the same Idempotency-Key answers the first outcome without acting again. */
   const handle: SandboxExtension = (request) => {
     if (request.method !== 'POST' || !request.idempotencyKey) return route(request);
-    const earlier = replays.get(request.idempotencyKey);
+    const replayId = `idem_billing:${request.idempotencyKey}`;
+    const earlier = replays.get(replayId);
     if (earlier && earlier.path !== request.path) {
       return invalid(`Keys for idempotent requests can only be used for the same endpoint they were first used for.`);
     }
     if (earlier) return earlier.answer;
     const answer = route(request);
-    if (answer && answer.status < 500) replays.set(request.idempotencyKey, { path: request.path, answer });
+    if (answer && answer.status < 500) replays.set(replayId, { path: request.path, answer });
     return answer;
   };
 
@@ -289,7 +324,10 @@ export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publi
     return checkout?.status === 'open' ? { id, cancelUrl: checkout.cancelUrl } : undefined;
   };
 
-  const confirmCheckout = (id: string, form: { number: string; expiry: string; cvc: string }): { redirect: string } | { error: string } => {
+  const confirmCheckout = async (
+    id: string,
+    form: { number: string; expiry: string; cvc: string },
+  ): Promise<{ redirect: string } | { error: string }> => {
     const checkout = checkouts.get(id);
     if (!checkout || checkout.status !== 'open') return { error: 'This card form has expired. Go back and start again.' };
     const card = sandboxCards.read(form, now());
@@ -297,8 +335,14 @@ export const createBillingSandbox = ({ publicUrl, now, prices: seeded }: { publi
     if (card.declinesSetup) return { error: 'Your card was declined.' };
     const method: PaymentMethod = { id: newId('pm'), customer: checkout.customer, card };
     methods.set(method.id, method);
-    intents.set(checkout.setupIntent, { ...intents.get(checkout.setupIntent)!, status: 'succeeded', paymentMethod: method.id });
-    checkout.status = 'complete';
+    const intent: SetupIntent = { ...intents.get(checkout.setupIntent)!, status: 'succeeded', paymentMethod: method.id };
+    intents.set(intent.id, intent);
+    const completed: Checkout = { ...checkout, status: 'complete' };
+    checkouts.set(id, completed);
+    // As Stripe: the SetupIntent succeeded and the Checkout session completed, each an event to the product's endpoints.
+    events.emit('setup_intent.succeeded', intentJson(intent, false));
+    events.emit('checkout.session.completed', checkoutJson(completed, []));
+    await commit();
     return { redirect: checkout.successUrl.replace('{CHECKOUT_SESSION_ID}', checkout.id) };
   };
 

@@ -38,7 +38,7 @@ export const sandboxCheckoutRoutes = async (app: FastifyInstance, { billing, rat
     handler: async (request, reply) => {
       const session = billing.openCheckout(request.params.sessionId);
       if (!session) return expired(reply);
-      const result = billing.confirmCheckout(session.id, request.body);
+      const result = await billing.confirmCheckout(session.id, request.body);
       if ('error' in result) return html(reply, 402, (nonce) => checkoutPage(nonce, session, result.error));
       return reply.header('cache-control', 'no-store').redirect(result.redirect, 303);
     },

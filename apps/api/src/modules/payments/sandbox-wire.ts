@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 
 /** What an extension of the sandbox answers: a status and a body in Stripe's wire format. */
 export type SandboxAnswer = { status: number; body: object };
-export type SandboxRequest = { method: string; path: string; params: URLSearchParams; idempotencyKey: string | undefined };
+export type SandboxRequest = {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string | undefined;
+  /** The Stripe-Account header: the connected account the call acts for. */
+  account?: string | undefined;
+};
 export type SandboxExtension = (request: SandboxRequest) => SandboxAnswer | undefined;
 
 /** Ids, times and error bodies as Stripe writes them. */

@@ -5,7 +5,8 @@ const base = { DATA_DIR: '/tmp/wattdesk-config-test', JWT_SECRET: 'test-secret-t
 
 describe('Stripe settings', () => {
   it('uses the sandbox when neither key is set', () => {
-    expect(loadConfig(base).stripe).toEqual({ sandbox: true, apiUrl: undefined });
+    expect(loadConfig(base).stripe).toEqual({ sandbox: true, apiUrl: undefined, payoutDelaySeconds: 60 });
+    expect(loadConfig({ ...base, SANDBOX_PAYOUT_DELAY_SECONDS: '5' }).stripe).toMatchObject({ payoutDelaySeconds: 5 });
   });
 
   it('uses Stripe when both are set, with an optional API address', () => {
