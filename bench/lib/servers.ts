@@ -50,6 +50,8 @@ const main = async () => {
     DATA_DIR: '/tmp/wattdesk-bench',
     AUTH_RATE_LIMIT_MAX: '100000',
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    // api-throughput's (d): our app with metrics off, beside (c) with them on.
+    ...(process.env.METRICS_ENABLED ? { METRICS_ENABLED: process.env.METRICS_ENABLED } : {}),
     // The overload settings, to try other values: e.g. DB_QUEUE_TIMEOUT_MS=20 npm run bench:overload.
     ...Object.fromEntries(OVERLOAD_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
   });

@@ -23,6 +23,11 @@ export class BackgroundTasks {
     this.running.add(promise);
   }
 
+  /** Tasks running now (mails being sent, OCPI command calls), read when metrics are scraped. */
+  get pending(): number {
+    return this.running.size;
+  }
+
   async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
