@@ -5,7 +5,10 @@
  */
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const LABEL = '[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\.)*"';
-const SAMPLE = new RegExp(`^(${NAME})(\\{(?:${LABEL})(?:,${LABEL})*,?\\})? (-?[0-9]+(?:\\.[0-9]+)?(?:e[+-]?[0-9]+)?|NaN|[+-]Inf)$`);
+/** Values as Prometheus reads them (Go's ParseFloat: NaN and Inf in any case — prom-client writes `Nan`). */
+const SAMPLE = new RegExp(
+  `^(${NAME})(\\{(?:${LABEL})(?:,${LABEL})*,?\\})? (-?[0-9]+(?:\\.[0-9]+)?(?:e[+-]?[0-9]+)?|[Nn][Aa][Nn]|[+-]?[Ii][Nn][Ff])$`,
+);
 const HELP = new RegExp(`^# HELP (${NAME}) .*$`);
 const TYPE = new RegExp(`^# TYPE (${NAME}) (counter|gauge|histogram|summary|untyped)$`);
 const SUFFIXES: Record<string, string[]> = { histogram: ['_bucket', '_sum', '_count'], summary: ['', '_sum', '_count'] };
@@ -34,7 +37,7 @@ export const parseExposition = (text: string): Exposition => {
     if (!familyOf(sample[1]!)) throw new Error(`line ${index + 1}: ${sample[1]} has no # TYPE`);
     const series = `${sample[1]}${sample[2] ?? ''}`;
     if (samples.has(series)) throw new Error(`line ${index + 1}: ${series} appears twice`);
-    samples.set(series, Number(sample[3]));
+    samples.set(series, /^[Nn]/.test(sample[3]!) ? NaN : Number(sample[3]!.replace(/inf/i, 'Infinity')));
   }
   return { samples, types };
 };

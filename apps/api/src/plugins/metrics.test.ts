@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { demoLocationIds } from '../../test/fixtures.ts';
 import { parseExposition, type Exposition } from '../../test/prometheus-text.ts';
 import { eventually, startOcppApp, type OcppTestApp } from '../../test/ocpp-harness.ts';
-import { authed, createTestApp, loginAs, type TestApp } from '../../test/test-app.ts';
+import { authed, createTestApp, loginAs, testEngine, type TestApp } from '../../test/test-app.ts';
+import { API_ROOT } from '../api-root.ts';
 
 const TOKEN = 'metrics-token-for-the-scraper-only';
 
@@ -23,7 +27,9 @@ describe('GET /metrics (issue 45)', () => {
   afterAll(() => t.close());
 
   it('is Prometheus text whose request histogram counts every call of a route under its template, never its ids', async () => {
-    const { access_token: token, locations } = await loginAs(t.app, 'SuperAdmin');
+    const { access_token: token } = await loginAs(t.app, 'SuperAdmin');
+    const locations = Object.values(await demoLocationIds(t.database.db));
+    expect(locations.length).toBeGreaterThan(1);
     const before = (await scrape(t)).samples.get(LOCATION_SERIES) ?? 0;
     const calls = 7;
     for (let call = 0; call < calls; call += 1) {
@@ -44,7 +50,7 @@ describe('GET /metrics (issue 45)', () => {
     const series = [...after.samples.keys()];
     expect(series.filter((name) => locations.some((id) => name.includes(id)))).toEqual([]);
     // The other families of the issue are there from the first scrape, Node's own among them.
-    for (const [family, type] of [
+    for (const [family, type] of <[string, string][]>[
       ['wattdesk_admission_queued', 'gauge'],
       ['wattdesk_admission_refused_total', 'counter'],
       ['wattdesk_admission_wait_seconds', 'histogram'],
@@ -59,6 +65,20 @@ describe('GET /metrics (issue 45)', () => {
       expect([family, after.types.get(family)]).toEqual([family, type]);
     expect(after.samples.get('wattdesk_admission_refused_total')).toBe(0);
     expect(after.samples.get('wattdesk_job_runs_total{job="payouts",outcome="failure"}')).toBe(0);
+  });
+
+  it("every series the Grafana dashboard and docs/metrics.md name is one this node serves (the engine's pool series on its engine)", async () => {
+    const { types } = await scrape(t);
+    const docs = path.join(API_ROOT, '../../docs');
+    const named = new Set<string>();
+    for (const file of ['grafana-dashboard.json', 'metrics.md'])
+      for (const [name] of (await readFile(path.join(docs, file), 'utf8')).matchAll(/\b(?:wattdesk|nodejs|process)_[a-z0-9_]*[a-z0-9]\b/g))
+        named.add(name);
+    const otherEngine = testEngine === 'postgres' ? 'wattdesk_db_pglite_' : 'wattdesk_db_pool_';
+    const family = (name: string) => (types.has(name) ? name : name.replace(/_(bucket|count|sum)$/, ''));
+    const missing = [...named].filter((name) => !name.startsWith(otherEngine) && !types.has(family(name)));
+    expect(named.size).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
   });
 
   it('answers only this host while no token is set: another address, or a request a proxy forwarded, gets 403', async () => {
@@ -147,7 +167,10 @@ describe('OCPP metrics', () => {
     });
     const answers: string[] = [];
     ws.on('message', (data: Buffer) => answers.push(data.toString('utf8')));
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
     ws.send('this is not json');
     ws.send(JSON.stringify([2, 'made-up', 'MadeUpAction', {}]));
     await eventually(() => expect(answers).toHaveLength(2));
