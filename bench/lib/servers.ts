@@ -2,7 +2,8 @@
  * Child process of the API benchmark: hosts, on one database handle,
  *   (a) a bare Fastify route,
  *   (b) a bare Fastify route doing the location-by-id read with the same driver, no framework of ours,
- *   (c) our app (auth, permission, validation, serialization) serving GET /web/locations/location-by-id.
+ *   (c) our app (auth, permission, validation, serialization) serving GET /web/locations/location-by-id,
+ *   (d) with BENCH_METRICS_BASELINE=1, the same app built with METRICS_ENABLED=false (or BENCH_BASELINE_METRICS).
  * It reports ports, a token and a location id to the parent over IPC.
  */
 import Fastify from 'fastify';
@@ -43,7 +44,7 @@ const main = async () => {
       : await openDatabase({ engine: 'pglite' });
   await handle.migrate();
   await seedDemoDataIfEmpty(handle.db);
-  const config = loadConfig({
+  const env = {
     NODE_ENV: 'production',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-bench',
     LOG_LEVEL: 'silent',
@@ -52,8 +53,17 @@ const main = async () => {
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     // The overload settings, to try other values: e.g. DB_QUEUE_TIMEOUT_MS=20 npm run bench:overload.
     ...Object.fromEntries(OVERLOAD_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
-  });
-  const ours = await buildApp({ config, database: handle, logger: false });
+  };
+  const ours = await buildApp({ config: loadConfig(env), database: handle, logger: false });
+  // In this process rather than a second one: a second server process measured 2–6× slower than the first with the
+  // same settings on the loaded machine, whatever it ran; two apps in one process take turns on equal terms.
+  const baseline = process.env.BENCH_METRICS_BASELINE
+    ? await buildApp({
+        config: loadConfig({ ...env, METRICS_ENABLED: process.env.BENCH_BASELINE_METRICS ?? 'false' }),
+        database: handle,
+        logger: false,
+      })
+    : undefined;
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ hello: 'world' }));
@@ -61,13 +71,18 @@ const main = async () => {
   const bareQuery = Fastify();
   bareQuery.get('/query', async (request) => query((request.query as { id: string }).id));
 
-  const ports = { bare: await listen(bare), query: await listen(bareQuery), ours: await listen(ours) };
+  const ports = {
+    bare: await listen(bare),
+    query: await listen(bareQuery),
+    ours: await listen(ours),
+    ...(baseline ? { baseline: await listen(baseline) } : {}),
+  };
   const login = await ours.inject({ method: 'POST', url: '/web/users/login', payload: { email: 'admin@example.com', password: 'Charge#2026' } });
   const { access_token: token, locations } = login.json<{ access_token: string; locations: string[] }>();
   process.send?.({ ports, token, locationId: locations[0] });
   process.on('message', async (message) => {
     if (message === 'stop') {
-      await Promise.all([ours.close(), bare.close(), bareQuery.close()]);
+      await Promise.all([ours.close(), bare.close(), bareQuery.close(), baseline?.close()]);
       await handle.close();
       process.exit(0);
     }

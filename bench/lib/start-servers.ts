@@ -2,7 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export type BenchServers = {
-  ports: { bare: number; query: number; ours: number };
+  /** `baseline`: our app with metrics off, when BENCH_METRICS_BASELINE is set. */
+  ports: { bare: number; query: number; ours: number; baseline?: number };
   token: string;
   locationId: string;
   stop: () => Promise<void>;

@@ -25,6 +25,9 @@ import { auditTrailPlugin } from './plugins/audit-trail.ts';
 import { OutageMonitor } from './lib/database-outage.ts';
 import { sql } from 'drizzle-orm';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
+import { createAppMetrics } from './lib/metrics/app-metrics.ts';
+import type { JobName } from './lib/metrics/job-metrics.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { DOCS_CSP, helmetPlugin, tileImageSources } from './plugins/helmet.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createLocalBus, createRedisBus, type ClusterBus } from './lib/cluster-bus.ts';
@@ -117,11 +120,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   const systemEvents = new SystemEvents(database.db, app.log);
   app.decorate('systemEvents', systemEvents);
-  const mailer = recordingMailer(
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger: app.log }),
-    systemEvents,
-  );
-  const background = new BackgroundTasks(app.log, (task, error) => systemEvents.recordError('background', `task.${task}`, error, { task }));
+  // Created first: the parts below are told where to report (issue 45, docs/metrics.md).
+  const metrics = config.metrics.enabled ? createAppMetrics() : undefined;
+  const transport =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger: app.log });
+  const mailer = recordingMailer(metrics ? metrics.countedMailer(transport) : transport, systemEvents);
+  const background = new BackgroundTasks(app.log, (task, error) => {
+    metrics?.backgroundFailed(task);
+    return systemEvents.recordError('background', `task.${task}`, error, { task });
+  });
   app.decorate('background', background);
 
   const outage = new OutageMonitor({ probe: () => database.db.execute(sql`select 1`), log: app.log });
@@ -162,6 +169,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     loadSessionAccess: (sessionId) => loadSessionAccess(database.db, sessionId, now()),
   });
   await app.register(accessControlPlugin);
+  // Before the routes, so that its timing hook sees every one of them.
+  if (metrics) await app.register(metricsPlugin, { metrics, token: config.metrics.token });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
@@ -201,12 +210,28 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     systemEvents,
     bus,
     ssoVerifiers: sso.verifiers,
+    ocppTraffic: metrics?.ocppTraffic,
   });
   const { ocpp, stripeSandbox } = services;
   // The Stripe sandbox reads what it stored before it answers; its events go into this app once it is ready.
   if (services.stripeGateway.isSandbox) {
     await stripeSandbox.load();
     app.addHook('onReady', async () => stripeSandbox.connect(injectTransport(app)));
+  }
+  if (metrics) {
+    services.reservations.observe(metrics.jobs.recorder('reservations'));
+    services.campaignJob.observe(metrics.jobs.recorder('firmware_campaigns'));
+    services.ocpiOutbox.observe(metrics.jobs.recorder('ocpi_outbox'));
+    services.ocpiCommands.observeSweep(metrics.jobs.recorder('ocpi_command_sweep'));
+    metrics.watch({
+      admission: app.loadShedder,
+      pool: database.poolStats,
+      liveSubscribers: () => bus.liveSubscribers(),
+      backgroundTasks: () => background.pending,
+      ocpiPending: () => services.ocpiOutbox.pending(),
+      ocppConnections: () => ocpp.connectedByVersion(),
+      log: app.log,
+    });
   }
   app.decorate('payouts', {
     sandbox: stripeSandbox,
@@ -215,10 +240,19 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     refunded: (refund) => database.db.transaction((tx) => services.ledger.refunded(tx, refund)),
     runSchedule: () => services.transfers.runSchedule(config.payouts.minimumMinor, services.ledger.chargeMonthlyFees),
   });
+  // Timed jobs report their passes to the metrics when there are any.
+  const tracked = (job: JobName, pass: () => Promise<void>) => (metrics ? () => metrics.jobs.track(job, pass) : pass);
   // The payout schedule (decision 041): monthly deal fees, pending retries, in-transit follow-up, balances paid out.
   const payoutTimer =
     config.payouts.scheduleMinutes > 0
-      ? setInterval(() => background.run('payouts.schedule', () => app.payouts.runSchedule()), config.payouts.scheduleMinutes * 60_000)
+      ? setInterval(
+          () =>
+            background.run(
+              'payouts.schedule',
+              tracked('payouts', () => app.payouts.runSchedule()),
+            ),
+          config.payouts.scheduleMinutes * 60_000,
+        )
       : undefined;
   payoutTimer?.unref();
   app.decorate('driverPayments', {
@@ -245,9 +279,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     config.reservations.jobSeconds > 0
       ? setInterval(
           () =>
-            void services.notifications
-              .watchOffline(config.notifyOfflineMinutes)
-              .catch((error: unknown) => app.log.warn({ err: error }, 'Offline watch failed')),
+            void tracked('offline_watch', () => services.notifications.watchOffline(config.notifyOfflineMinutes))().catch((error: unknown) =>
+              app.log.warn({ err: error }, 'Offline watch failed'),
+            ),
           config.reservations.jobSeconds * 1000,
         ).unref()
       : undefined;

@@ -111,6 +111,8 @@ export type AppConfig = {
   firmwareDownloadsPerMinute: number;
   /** Demo: how many seeded chargers `npm start` runs through the simulator in the background. */
   simulateChargers: number;
+  /** GET /metrics: off entirely, or guarded by a bearer token (unset: loopback only). */
+  metrics: { enabled: boolean; token: string | undefined };
 };
 
 /** npm runs workspace scripts inside the workspace; relative paths are meant from where the user typed. */
@@ -270,5 +272,6 @@ export const loadConfig = (source: NodeJS.ProcessEnv = process.env): AppConfig =
       outboxPollMs: env.OCPI_OUTBOX_POLL_MS,
     },
     simulateChargers: env.SIMULATE_CHARGERS,
+    metrics: { enabled: env.METRICS_ENABLED, token: env.METRICS_TOKEN },
   };
 };

@@ -32,3 +32,15 @@ describe('SHUTDOWN_TIMEOUT_SECONDS', () => {
     for (const bad of ['0', '-5', '2.5', 'soon']) expect(() => load({ SHUTDOWN_TIMEOUT_SECONDS: bad })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });
+
+describe('METRICS_ENABLED and METRICS_TOKEN', () => {
+  const config = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: '/tmp/wattdesk-config-test', ...env });
+
+  it('serves metrics by default to this host only; false turns them off; a token must not be guessable by its length', () => {
+    expect(config({})().metrics).toEqual({ enabled: true, token: undefined });
+    expect(config({ METRICS_ENABLED: 'false' })().metrics.enabled).toBe(false);
+    expect(config({ METRICS_TOKEN: 'scrape-token-0123456789' })().metrics.token).toBe('scrape-token-0123456789');
+    expect(config({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(config({ METRICS_ENABLED: 'maybe' })).toThrow(/METRICS_ENABLED/);
+  });
+});

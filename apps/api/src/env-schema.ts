@@ -223,6 +223,10 @@ export const envSchema = z.object({
   OCPI_ALLOW_PRIVATE_PARTNER_URLS: z.enum(['true', 'false']).optional(),
   /** How often the OCPI outbox looks for due pushes (changes kick it at once); 0: only when kicked. */
   OCPI_OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** GET /metrics (Prometheus text) and the request timings behind it (issue 45); false serves no metrics at all. */
+  METRICS_ENABLED: flag.default(true),
+  /** A bearer token /metrics asks for; unset, only this host (loopback, not through a proxy) may read it. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -95,6 +95,7 @@ import { createRoamingSessions } from './modules/ocpi/sessions/roaming-sessions.
 import { createViolationsService } from './modules/tariffs/violations.service.ts';
 import type { IssuerVerifier } from './modules/sso/token-verifier.ts';
 import type { AccessTokenClaims } from './plugins/auth.ts';
+import type { OcppTraffic } from './lib/ocpp-j/ocpp-connection.ts';
 
 /** How long a reconnected charger may wait for the campaign pass that sends it its UpdateFirmware. */
 const CONNECTED_PASS_DELAY_MS = 1000;
@@ -114,6 +115,8 @@ export type ServiceContext = {
   systemEvents: SystemEvents;
   bus: ClusterBus;
   ssoVerifiers: Partial<Record<'workforce' | 'customer', IssuerVerifier>>;
+  /** Metrics of the OCPP endpoint's messages; none when metrics are off. */
+  ocppTraffic?: OcppTraffic;
 };
 
 /** Creates every module's service once; the routes (web-routes.ts) and the OCPP endpoint use them. */
@@ -286,6 +289,7 @@ export const createServices = (ctx: ServiceContext) => {
     limits: config.ocppLimits,
     telemetryFlushMs: config.ocppTelemetry.flushMs,
     telemetryBatchRows: config.ocppTelemetry.batchRows,
+    traffic: ctx.ocppTraffic,
     idTags: {
       // A tag one of our drivers holds is theirs alone; only a tag none holds is looked up among partners' tokens.
       // A partner's START_SESSION token is accepted at that charger (the eMSP authorised it; the start's trigger

@@ -15,9 +15,13 @@ export type { Database, Executor, Schema, Transaction } from './database-types.t
 
 export type DatabaseEngine = 'pglite' | 'postgres';
 
+/** The connections' state when metrics are scraped: node-postgres's pool, or PGlite's one connection's line. */
+export type PoolStats = { engine: 'postgres'; total: number; idle: number; waiting: number; max: number } | { engine: 'pglite'; pending: number };
+
 export type DatabaseHandle = {
   db: Database;
   engine: DatabaseEngine;
+  poolStats?: () => PoolStats;
   /** The migrations, then the modules' functions and triggers where they differ from the files (database-code.ts). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -51,6 +55,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       engine: 'pglite',
+      poolStats: () => ({ engine: 'pglite', pending: client.pending }),
       migrate: async () => {
         await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder });
         await applyDatabaseCode(db);
@@ -73,6 +78,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
   return {
     db,
     engine: 'postgres',
+    poolStats: () => ({ engine: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize }),
     migrate: async () => {
       const connection = await pool.connect();
       try {

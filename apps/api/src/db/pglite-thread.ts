@@ -103,6 +103,11 @@ export class PGliteThread {
     await this.#worker.terminate();
   }
 
+  /** Calls sent to the thread and not yet answered: its one connection's line (read when metrics are scraped). */
+  get pending(): number {
+    return this.#pending.size;
+  }
+
   #call(call: Call): Promise<unknown> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;

@@ -23,8 +23,12 @@ export class BackgroundTasks {
     this.running.add(promise);
   }
 
-  /** Tasks running now. */
+  /** Tasks running now (mails being sent, OCPI command calls): what a drain waits for, and what metrics read. */
   get size(): number {
+    return this.running.size;
+  }
+
+  get pending(): number {
     return this.running.size;
   }
 

@@ -18,6 +18,8 @@ export interface ClusterBus {
   readonly clustered: boolean;
   publishLive(event: LiveEvent): void;
   onLive(listener: (event: LiveEvent) => void): () => void;
+  /** Listeners of live events on this node: the live feeds it serves (metrics). */
+  liveSubscribers(): number;
   sendCommand(nodeId: string, request: Omit<CommandRequest, 'replyTo' | 'requestId'>, timeoutMs: number): Promise<CommandReply>;
   handleCommands(handler: CommandHandler): void;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export const createLocalBus = (): ClusterBus => {
       events.on('live', listener);
       return () => void events.off('live', listener);
     },
+    liveSubscribers: () => events.listenerCount('live'),
     sendCommand: () => Promise.reject(new NodeUnreachableError('No other node can be reached without Redis')),
     handleCommands: () => undefined,
     close: async () => undefined,
@@ -95,6 +98,7 @@ export const createRedisBus = async (redisUrl: string, log: FastifyBaseLogger): 
       local.on('live', listener);
       return () => void local.off('live', listener);
     },
+    liveSubscribers: () => local.listenerCount('live'),
     sendCommand: async (targetNode, request, timeoutMs) => {
       const requestId = randomUUID();
       const reply = new Promise<CommandReply>((resolve, reject) => {

@@ -35,6 +35,9 @@ export class LoadShedder {
   /** When waits first rose above the target without falling back under it since. */
   private aboveTargetSince: number | null = null;
   private saturated = false;
+  private refusals = 0;
+  /** Told how long each request that waited in line waited (metrics); those admitted at once are not told. */
+  onWait: ((waitMs: number) => void) | undefined;
 
   constructor(
     private readonly policy: AdmissionPolicy,
@@ -51,6 +54,11 @@ export class LoadShedder {
 
   get isSaturated(): boolean {
     return this.saturated;
+  }
+
+  /** Requests refused since start (saturated, full line, or waited the longest wait), read when metrics are scraped. */
+  get refused(): number {
+    return this.refusals;
   }
 
   /** Takes a free slot at once if there is one. */
@@ -76,6 +84,7 @@ export class LoadShedder {
     const oldest = this.waiting[0];
     if (oldest) this.observeWait(now, now - oldest.enqueuedAt);
     if (this.saturated || this.waiting.length >= this.policy.maxQueue) {
+      this.refusals += 1;
       refused();
       return stayed;
     }
@@ -83,7 +92,9 @@ export class LoadShedder {
       enqueuedAt: now,
       admit: admitted,
       timer: setTimeout(() => {
-        if (this.leave(waiter)) refused();
+        if (!this.leave(waiter)) return;
+        this.refusals += 1;
+        refused();
       }, this.policy.maxWaitMs),
     };
     this.waiting.push(waiter);
@@ -131,7 +142,10 @@ export class LoadShedder {
       return;
     }
     clearTimeout(next.timer);
-    this.observeWait(this.clock(), this.clock() - next.enqueuedAt);
+    const now = this.clock();
+    const waitMs = now - next.enqueuedAt;
+    this.observeWait(now, waitMs);
+    this.onWait?.(waitMs);
     next.admit();
   }
 

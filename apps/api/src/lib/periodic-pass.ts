@@ -4,9 +4,21 @@ import type { FastifyBaseLogger } from 'fastify';
  * A background job made of passes (reservations, firmware campaigns): `tick` runs one pass; a call while one runs
  * makes one more pass after it, so no change waits for the timer, and two passes never overlap.
  */
+export type PassOutcome = 'success' | 'failure';
+
 export const createPeriodicPass = (pass: () => Promise<void>, log: FastifyBaseLogger, failure: string) => {
   let running: Promise<void> | undefined;
   let again = false;
+  let observer: ((outcome: PassOutcome) => void) | undefined;
+  const observed = async () => {
+    try {
+      await pass();
+    } catch (error) {
+      observer?.('failure');
+      throw error;
+    }
+    observer?.('success');
+  };
   const tick = (): Promise<void> => {
     if (running) {
       again = true;
@@ -16,7 +28,7 @@ export const createPeriodicPass = (pass: () => Promise<void>, log: FastifyBaseLo
       try {
         do {
           again = false;
-          await pass();
+          await observed();
         } while (again && !stopped);
       } finally {
         running = undefined;
@@ -39,6 +51,10 @@ export const createPeriodicPass = (pass: () => Promise<void>, log: FastifyBaseLo
   return {
     tick,
     kick,
+    /** Told how each pass ended (metrics: a job's last success and its failures). */
+    observe: (listener: (outcome: PassOutcome) => void) => {
+      observer = listener;
+    },
     /**
      * One pass within `delayMs`, however many ask in between: a fleet reconnecting (tens of chargers a second) makes
      * a pass a second, not a pass per charger back to back for the whole ramp.

@@ -14,9 +14,30 @@ import { dialectOf, type OcppDialect } from './ocpp-dialect.ts';
 
 type Frame = [2, string, string, unknown] | [3, string, unknown] | [4, string, string, string, Record<string, unknown>];
 
+/** How one of our calls to a charger ended. */
+export type CallOutcome = 'result' | 'error' | 'timeout' | 'disconnected';
+/** Why a frame from a charger was turned away before any handler saw it. */
+export type RejectedFrame = 'malformed' | 'unexpected_answer' | 'duplicate_call' | 'not_implemented' | 'invalid_payload' | 'over_budget';
+
+/**
+ * What connections tell metrics, on the message path (so: cheap). `action` is always one of the version's own
+ * action names — a charger's unknown one is a rejected frame — so label sets stay bounded.
+ */
+export type OcppTraffic = {
+  received: (version: OcppDialect['version'], action: string) => void;
+  sent: (version: OcppDialect['version'], action: string) => void;
+  settled: (version: OcppDialect['version'], action: string, seconds: number, outcome: CallOutcome) => void;
+  rejected: (reason: RejectedFrame) => void;
+};
+
+const outcomeOf = (error: Error | undefined): CallOutcome =>
+  error === undefined ? 'result' : error instanceof OcppTimeoutError ? 'timeout' : error instanceof OcppDisconnectedError ? 'disconnected' : 'error';
+
 type PendingCall = {
   id: string;
   action: string;
+  /** performance.now() when the call was sent: its round trip. */
+  sentAt: number;
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
@@ -37,6 +58,7 @@ export type OcppConnectionHost<S> = {
     answer: <A extends Ocpp16Action>(connection: OcppConnection<S>, action: A, payload: Ocpp16Request<A>) => Promise<Ocpp16Response<A>>;
     answer201?: <A extends Ocpp201Action>(connection: OcppConnection<S>, action: A, payload: Ocpp201Request<A>) => Promise<Ocpp201Response<A>>;
     failed: (connection: OcppConnection<S>, action: string, error: unknown) => void;
+    traffic?: OcppTraffic;
   };
   /** Called by a connection that closed. */
   forget(connection: OcppConnection<S>): void;
@@ -98,7 +120,8 @@ export class OcppConnection<S> {
         if (!this.open) return reject(new OcppDisconnectedError());
         const id = randomUUID();
         const timer = setTimeout(() => this.#settle(id, new OcppTimeoutError(action, timeoutMs)), timeoutMs);
-        this.#pending = { id, action, resolve, reject, timer };
+        this.#pending = { id, action, sentAt: performance.now(), resolve, reject, timer };
+        this.server.options.traffic?.sent(this.dialect.version, action);
         this.#send([2, id, action, payload]);
       };
       if (this.#pending) (this.#queue ??= []).push(send);
@@ -154,22 +177,23 @@ export class OcppConnection<S> {
     try {
       frame = JSON.parse(text);
     } catch {
-      return this.#badFrame('-1', true, 'Message must be a JSON structure');
+      return this.#badFrame('-1', true, 'Message must be a JSON structure', 'malformed');
     }
-    if (!Array.isArray(frame)) return this.#badFrame('-1', true, 'Message must be a JSON array');
+    if (!Array.isArray(frame)) return this.#badFrame('-1', true, 'Message must be a JSON array', 'malformed');
     const [type, id] = frame as unknown[];
-    if (type !== 2 && type !== 3 && type !== 4) return this.#badFrame('-1', true, 'Message type must be 2, 3 or 4', this.dialect.badMessageType);
+    if (type !== 2 && type !== 3 && type !== 4)
+      return this.#badFrame('-1', true, 'Message type must be 2, 3 or 4', 'malformed', this.dialect.badMessageType);
     // No answer to a broken CALLRESULT or CALLERROR: answering an answer would start an exchange nobody expects.
-    if (typeof id !== 'string') return this.#badFrame('-1', type === 2, 'Message ID must be a string');
+    if (typeof id !== 'string') return this.#badFrame('-1', type === 2, 'Message ID must be a string', 'malformed');
     if (type === 2) {
       const action: unknown = frame[2];
-      if (typeof action !== 'string') return this.#badFrame(id, true, 'Action must be a string');
+      if (typeof action !== 'string') return this.#badFrame(id, true, 'Action must be a string', 'malformed');
       this.#badFrames = 0;
       if (this.#refusingCalls) return;
       void this.#answer(id, action, frame[3]);
       return;
     }
-    if (this.#pending?.id !== id) return this.#badFrame(id, false, `No call with message ID ${id} is waiting for an answer`);
+    if (this.#pending?.id !== id) return this.#badFrame(id, false, `No call with message ID ${id} is waiting for an answer`, 'unexpected_answer');
     this.#badFrames = 0;
     if (type === 3) {
       const result: unknown = frame[2];
@@ -192,14 +216,18 @@ export class OcppConnection<S> {
   }
 
   /** A frame that breaks OCPP-J: a CALLERROR where one may be sent, and the connection closed after too many in a row. */
-  #badFrame(id: string, answer: boolean, message: string, code = this.dialect.badFrame) {
+  #badFrame(id: string, answer: boolean, message: string, reason: RejectedFrame, code = this.dialect.badFrame) {
+    this.server.options.traffic?.rejected(reason);
     if (++this.#badFrames > this.server.options.maxBadFrames) return this.close(1002, 'Protocol error');
     if (answer) this.#send([4, id, code, message, {}]);
   }
 
   async #answer(id: string, action: string, payload: unknown) {
     const answering = (this.#answering ??= new Set());
-    if (answering.has(id)) return this.#send([4, id, 'ProtocolError', `Already answering a call with message ID ${id}`, {}]);
+    if (answering.has(id)) {
+      this.server.options.traffic?.rejected('duplicate_call');
+      return this.#send([4, id, 'ProtocolError', `Already answering a call with message ID ${id}`, {}]);
+    }
     answering.add(id);
     let reply: Frame;
     try {
@@ -228,10 +256,19 @@ export class OcppConnection<S> {
   /** The payload checked against the action's schema, then handed to the host's handler for this version. */
   async #handle(action: string, payload: unknown): Promise<unknown> {
     const { dialect } = this;
-    const { actions, actions201, answer, answer201 } = this.server.options;
+    const { actions, actions201, answer, answer201, traffic } = this.server.options;
     const answered = dialect.version === '2.0.1' ? actions201 : actions;
-    if (!answered?.has(action) || !dialect.isAction(action)) throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
-    dialect.validate(action, 'req', payload);
+    if (!answered?.has(action) || !dialect.isAction(action)) {
+      traffic?.rejected('not_implemented');
+      throw new OcppCallError('NotImplemented', `Unable to handle ${action} calls`);
+    }
+    traffic?.received(dialect.version, action);
+    try {
+      dialect.validate(action, 'req', payload);
+    } catch (error) {
+      traffic?.rejected('invalid_payload');
+      throw error;
+    }
     // The action is one of the version's (isAction) and the payload passed its schema: the handler's types hold.
     if (dialect.version === '2.0.1' && answer201) return answer201(this, action as Ocpp201Action, payload as Ocpp201Request<Ocpp201Action>);
     return answer(this, action as Ocpp16Action, payload as Ocpp16Request<Ocpp16Action>);
@@ -243,6 +280,7 @@ export class OcppConnection<S> {
     if (pending?.id !== id) return;
     clearTimeout(pending.timer);
     this.#pending = undefined;
+    this.server.options.traffic?.settled(this.dialect.version, pending.action, (performance.now() - pending.sentAt) / 1000, outcomeOf(error));
     if (error) pending.reject(error);
     else pending.resolve(result);
     this.#queue?.shift()?.();

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shared/ocpp/ocpp16';
 import type { Ocpp201Action, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
 import { WebSocketServer } from 'ws';
-import { ignoreSocketError, OcppConnection } from './ocpp-connection.ts';
+import { ignoreSocketError, OcppConnection, type OcppTraffic } from './ocpp-connection.ts';
 
 /**
  * OCPP-J 1.6 and 2.0.1 (RPC over WebSocket, §4 of each) for the Central System / CSMS side: the endpoint, which reads a charger's
@@ -47,6 +47,8 @@ export type OcppServerHooks<S> = {
   answer201?: <A extends Ocpp201Action>(connection: OcppConnection<S>, action: A, payload: Ocpp201Request<A>) => Promise<Ocpp201Response<A>>;
   /** A handler failed with something other than an OcppCallError: answered InternalError, told here. */
   failed: (connection: OcppConnection<S>, action: string, error: unknown) => void;
+  /** Told of messages, call round trips and rejected frames (metrics). */
+  traffic?: OcppTraffic;
 };
 
 export type OcppServerOptions<S> = OcppServerHooks<S> & {

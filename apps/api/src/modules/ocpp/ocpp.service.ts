@@ -1,4 +1,4 @@
-import { OCPP_PATH } from '@wattdesk/shared';
+import { OCPP_PATH, type OcppVersion } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -6,6 +6,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import { OcppCallError } from '../../lib/ocpp-j/ocpp-call-error.ts';
 import { OcppJsonServer } from '../../lib/ocpp-j/ocpp-json-rpc.ts';
+import type { OcppTraffic } from '../../lib/ocpp-j/ocpp-connection.ts';
 import { createChargerCalls } from './charger-calls.ts';
 import { createChargerFollowUps } from './charger-follow-ups.ts';
 import { chargerTransactionIdOf } from './ocpp201/outbound.repository.ts';
@@ -54,6 +55,8 @@ export type OcppServerOptions = {
   sessionObserver?: SessionObserver;
   /** Frame size, message rate and handshake limits (decision 011); unset ones take the defaults. */
   limits?: Partial<OcppLimits>;
+  /** Metrics of the endpoint's messages; none when metrics are off. */
+  traffic?: OcppTraffic;
 };
 
 export type { ChargerListener };
@@ -66,7 +69,7 @@ export type { ChargerListener };
  * hears what chargers do (charger-events.ts); this wires them together.
  */
 export const createOcppServer = (options: OcppServerOptions) => {
-  const { db, bus, log, now } = options;
+  const { db, bus, log, now, traffic } = options;
   const callTimeoutMs = options.callTimeoutMs ?? 15_000;
   const limits: OcppLimits = { ...DEFAULT_OCPP_LIMITS, ...options.limits };
   // OCPP 1.6 lets a charger have one call outstanding; one that pipelines past its budget gets this, unhandled.
@@ -157,16 +160,23 @@ export const createOcppServer = (options: OcppServerOptions) => {
     answer: async (connection, action, payload) => {
       const { context, throttle } = connection.session;
       if (!context) throw new OcppCallError('SecurityError', 'This connection is not a charger of this network');
-      if (throttle?.overBudget()) throw overBudgetError;
+      if (throttle?.overBudget()) {
+        traffic?.rejected('over_budget');
+        throw overBudgetError;
+      }
       return messages.handle(context, action, payload);
     },
     answer201: async (connection, action, payload) => {
       const { context, throttle } = connection.session;
       if (!context) throw new OcppCallError('SecurityError', 'This connection is not a charger of this network');
-      if (throttle?.overBudget()) throw overBudgetError;
+      if (throttle?.overBudget()) {
+        traffic?.rejected('over_budget');
+        throw overBudgetError;
+      }
       return messages.handle201(context, action, payload);
     },
     failed: (connection, action, error) => log.error({ err: error, chargerCode: connection.identity, action }, 'OCPP call not answered'),
+    traffic,
   });
 
   /** A drain closes the endpoint, then the app's close asks again: once is all it takes. */
@@ -191,6 +201,12 @@ export const createOcppServer = (options: OcppServerOptions) => {
     /** The device-model module's store for NotifyReport, and its GetBaseReport after a 2.0.1 boot. */
     useDeviceModel: followUps.useDeviceModel,
     connectedCount: () => connections.size,
+    /** Connected chargers per OCPP version (metrics: read when scraped, not kept on the connect path). */
+    connectedByVersion: () => {
+      const counts = new Map<OcppVersion, number>();
+      for (const { context } of connections.values()) counts.set(context.ocppVersion, (counts.get(context.ocppVersion) ?? 0) + 1);
+      return counts;
+    },
     /** Handshakes refused before authentication (unknown ids, no subprotocol, throttled), and a sample of ids. */
     refusals: () => handshakes.refusals(),
     /** Chargers whose password is remembered, and handshakes answered from memory / with argon2 (decision 012). */

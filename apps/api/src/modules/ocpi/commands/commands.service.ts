@@ -168,6 +168,7 @@ export const createOcpiCommandsService = ({ db, remoteActions, reservations, bac
       sweep.kick();
       return sweep.start(intervalMs);
     },
+    observeSweep: sweep.observe,
   };
 };
 

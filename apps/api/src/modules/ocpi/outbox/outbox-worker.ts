@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { createPeriodicPass } from '../../../lib/periodic-pass.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
-import { claimDue, markDelivered, markFailed, pruneDelivered, type ClaimedPush } from './outbox.repository.ts';
+import { claimDue, markDelivered, markFailed, pendingByModule, pruneDelivered, type ClaimedPush } from './outbox.repository.ts';
 
 /** Sends one push; throws with a sentence for the Roaming screen when the partner did not take it. */
 export type PushSender = (request: { method: string; url: string; token: string; body: unknown }) => Promise<void>;
@@ -69,6 +69,10 @@ export const createOutboxWorker = ({ db, box, send, log, batch = 200, concurrenc
     }
   };
 
-  return createPeriodicPass(pass, log, 'OCPI outbox pass failed');
+  return {
+    ...createPeriodicPass(pass, log, 'OCPI outbox pass failed'),
+    /** The queue's depth per module, for metrics. */
+    pending: () => pendingByModule(db),
+  };
 };
 export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

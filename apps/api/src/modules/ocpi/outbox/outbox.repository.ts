@@ -103,6 +103,18 @@ export const markFailed = async (executor: Executor, push: ClaimedPush, error: s
     update ocpi_partners set last_failure_at = now(), last_failure = ${error} where id = ${push.partnerId}`);
 };
 
+export type PendingPushes = { module: string; pending: number; oldestAgeSeconds: number };
+
+/** Undelivered pushes per OCPI module and the age of the oldest (metrics); the partial index holds only these rows. */
+export const pendingByModule = async (executor: Executor): Promise<PendingPushes[]> =>
+  rowsOf<PendingPushes>(
+    await executor.execute(sql`
+      select module, count(*)::int as "pending", coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as "oldestAgeSeconds"
+        from ocpi_outbox
+       where delivered_at is null
+       group by module`),
+  );
+
 /** Delivered pushes are kept a week for the Roaming screen, then removed. */
 export const pruneDelivered = async (executor: Executor, keepDays: number) => {
   await executor.execute(sql`delete from ocpi_outbox where delivered_at < now() - make_interval(days => ${keepDays})`);
