@@ -196,6 +196,16 @@ export const envSchema = z.object({
   OCPI_ALLOW_PRIVATE_PARTNER_URLS: z.enum(['true', 'false']).optional(),
   /** How often the OCPI outbox looks for due pushes (changes kick it at once); 0: only when kicked. */
   OCPI_OUTBOX_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** OpenTelemetry traces over OTLP/HTTP (decision 908): off unless set; the SDK itself reads these. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .regex(/^https?:\/\//, 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s):// URL')
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url()
+    .regex(/^https?:\/\//, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s):// URL')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
