@@ -74,7 +74,9 @@ const countRows = async (database: DatabaseHandle) => {
 
 const image = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256));
 
-describe('db:backup and db:restore (embedded database)', () => {
+// Each test starts the product twice on a data folder of its own and writes and reads the whole demo database
+// through PGlite three times: a minute on a quiet machine, several with the CI's other files beside it.
+describe('db:backup and db:restore (embedded database)', { timeout: 300_000 }, () => {
   it('restores demo data and a stored file into a new folder, where the product starts with every row and serves the file', async () => {
     const source = await productDataDir();
     const product = await startProduct(source);
