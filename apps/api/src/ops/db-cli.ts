@@ -3,6 +3,7 @@
  * The embedded database (DATA_DIR) is backed up here; PostgreSQL (DATABASE_URL) through pg_dump (docs/operations.md).
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirInUseError } from './data-dir-lock.ts';
@@ -54,8 +55,10 @@ const restore = async (args: string[]) => {
   const [archive] = positionals;
   if (!archive || positionals.length > 1) throw new RestoreRefusedError('Usage: npm run db:restore -- <backup.tar.gz> [--data-dir <dir>] [--force]');
   if (archive.endsWith('.dump')) throw new RestoreRefusedError('A PostgreSQL dump: restore it with pg_restore (docs/operations.md).');
+  const file = fromInvocation(archive);
+  if (!existsSync(file)) throw new RestoreRefusedError(`No such file: ${file}`);
   const dataDir = dataDirOf(values['data-dir']);
-  const { manifest } = await restoreDataDir({ archive: fromInvocation(archive), dataDir, force: values.force });
+  const { manifest } = await restoreDataDir({ archive: file, dataDir, force: values.force });
   say(
     `Restored the backup of ${manifest.createdAt} (version ${manifest.appVersion}, ${manifest.migrations.count} migrations) into ${dataDir}; ` +
       'every table holds the rows the manifest lists. Start the product with DATA_DIR set to it.',
