@@ -94,7 +94,7 @@ describe('OpenTelemetry traces', () => {
     for (const line of lines) expect(line.trace_id).toBe(span.traceId);
   });
 
-  it('exports a span for each OCPP call a charger makes, with its action and charger, and its database statements as child spans', async () => {
+  it('exports a span for each OCPP call a charger makes and each we make, with action and charger, and the statements run as child spans', async () => {
     const token = (await loginAs(app, 'SuperAdmin')).access_token;
     const locations = await demoLocationIds(database.db);
     const chargerId = `WD-TRACE-${Date.now().toString(36).toUpperCase()}`;
@@ -130,6 +130,22 @@ describe('OpenTelemetry traces', () => {
       // on PostgreSQL (pool connects and queries).
       const statements = collector.spans.filter((span) => span.parentSpanId === boot.spanId);
       expect(statements.length).toBeGreaterThan(0);
+      // A remote action is our call to the charger: a client span until the charger's answer.
+      const reset = await app.inject(
+        authed(token, { method: 'POST', url: `/web/chargers/${created.json<CreatedCharger>().id}/reset`, payload: { type: 'Soft' } }),
+      );
+      expect(reset.statusCode).toBe(200);
+      await tracing.forceFlush();
+      const call = await eventually(() => {
+        const found = collector.spans.find((span) => span.name === 'ocpp outgoing Reset' && attribute(span, 'ocpp.charger_id') === chargerId);
+        expect(found).toBeDefined();
+        return found!;
+      });
+      expect({ kind: call.kind, action: attribute(call, 'ocpp.action'), direction: attribute(call, 'ocpp.direction') }).toEqual({
+        kind: 3, // SPAN_KIND_CLIENT
+        action: 'Reset',
+        direction: 'outgoing',
+      });
       if (testEngine === 'pglite') {
         expect(statements.every((span) => span.name.startsWith('pglite ') && typeof attribute(span, 'db.query.text') === 'string')).toBe(true);
       } else {
