@@ -3,7 +3,7 @@
  * The embedded database (DATA_DIR) is backed up here; PostgreSQL (DATABASE_URL) through pg_dump (docs/operations.md).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirInUseError } from './data-dir-lock.ts';
@@ -27,8 +27,10 @@ const pgDump = (url: string, out: string | undefined) => {
     );
   }
   if (run.status !== 0) throw new Error(`pg_dump failed (exit code ${run.status})`);
+  // The whole database, password hashes and sealed secrets included: its owner's alone, as the PGlite archive.
+  chmodSync(file, 0o600);
   say(`PostgreSQL dump written to ${file} (restore: pg_restore --clean --if-exists --no-owner -d <url> ${file}).`);
-  say('Uploaded files are not in it: S3 buckets are protected by versioning/replication (docs/operations.md).');
+  say('Uploaded files are not in it: protect the S3 bucket (versioning, replication) or copy DATA_DIR/files (docs/operations.md).');
 };
 
 const backup = async (args: string[]) => {
