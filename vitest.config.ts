@@ -12,6 +12,8 @@ const ENGINE_INDEPENDENT = [
   'src/modules/drivers/authorization-rules.test.ts',
   'src/modules/payments/stripe-config.test.ts',
   'src/modules/driver-documents/file-storage.contract.test.ts',
+  // The embedded database's backup: PGlite on both passes.
+  'src/ops/backup.test.ts',
   'test/permissions-doc.test.ts',
   'test/decisions-index.test.ts',
   'test/import-cycles.test.ts',

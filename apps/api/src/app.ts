@@ -21,6 +21,7 @@ import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler, sendError } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { tracingPlugin, withTraceIds } from './plugins/tracing.ts';
 import { auditTrailPlugin } from './plugins/audit-trail.ts';
 import { OutageMonitor } from './lib/database-outage.ts';
 import { sql } from 'drizzle-orm';
@@ -101,7 +102,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: withTraceIds(deps.logger ?? { level: config.logLevel }),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Errors met before a route runs (bad URL, over-long parameter, oversized headers) answer in our shape too.
@@ -133,6 +134,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   const outage = new OutageMonitor({ probe: () => database.db.execute(sql`select 1`), log: app.log });
   app.addHook('onClose', async () => outage.stop());
+  await app.register(tracingPlugin);
   await app.register(errorHandlerPlugin, { outage });
   await app.register(inputGuardPlugin);
   // Read by the refresh call only: the web app's refresh token (modules/auth/refresh-cookie.ts).

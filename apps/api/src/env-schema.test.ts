@@ -44,3 +44,13 @@ describe('METRICS_ENABLED and METRICS_TOKEN', () => {
     expect(config({ METRICS_ENABLED: 'maybe' })).toThrow(/METRICS_ENABLED/);
   });
 });
+
+describe('OpenTelemetry', () => {
+  const withEndpoint = (OTEL_EXPORTER_OTLP_ENDPOINT: string) => () =>
+    loadConfig({ DATA_DIR: '/tmp/wattdesk-config-test', JWT_SECRET: randomBytes(48).toString('base64'), OTEL_EXPORTER_OTLP_ENDPOINT });
+
+  it('refuses an OTLP endpoint that is not a URL, naming the variable, and takes one that is', () => {
+    expect(withEndpoint('collector:4318')).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(withEndpoint('http://collector:4318')).not.toThrow();
+  });
+});

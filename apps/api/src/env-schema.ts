@@ -227,6 +227,16 @@ export const envSchema = z.object({
   METRICS_ENABLED: flag.default(true),
   /** A bearer token /metrics asks for; unset, only this host (loopback, not through a proxy) may read it. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** OpenTelemetry traces over OTLP/HTTP (decision 086): off unless set; the SDK itself reads these. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .regex(/^https?:\/\//, 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s):// URL')
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url()
+    .regex(/^https?:\/\//, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s):// URL')
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { setFlagsFromString } from 'node:v8';
 import type { DatabaseHandle } from './db/client.ts';
 import { chargers, drivers, idTags, users } from './db/schema/index.ts';
+import { claimDataDir, DataDirInUseError } from './ops/data-dir-lock.ts';
+import { startTracingFromEnv } from './lib/tracing/tracing.ts';
 
 /**
  * V8 lets the old generation grow to up to four times what lived after the last full collection before it collects
@@ -26,7 +28,11 @@ let demoFleet: { stop: () => Promise<void> } | undefined;
 const PGLITE_MAINTENANCE_MS = 60_000;
 
 const start = async () => {
+  // First, before the database and the app are built: their HTTP server and pg clients are traced (decision 086).
+  const tracing = await startTracingFromEnv();
   const config = loadConfig();
+  // The folder's lock keeps db:backup and db:restore off the embedded database while the product runs (decision 086).
+  if (!config.databaseUrl) claimDataDir(config.dataDir, 'api');
   const database = config.databaseUrl
     ? await openDatabase({
         engine: 'postgres',
@@ -72,6 +78,7 @@ const start = async () => {
       await app.drain();
       await maintenance?.stop();
       await database.close();
+      await tracing?.shutdown();
       app.log.info({ signal, ms: Math.round(performance.now() - started) }, 'drained');
     } catch (error) {
       code = 1;
@@ -147,6 +154,6 @@ const demoDriverTags = async (database: DatabaseHandle): Promise<Map<string, str
 };
 
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from './db-errors.ts';
+import { withDbSpan } from '../lib/tracing/spans.ts';
 import {
   deserializeError,
   READY_ID,
@@ -60,7 +61,7 @@ export class PGliteThread {
   }
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined }) as Promise<Results<T>>;
+    return withDbSpan(sql, () => this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId: undefined }) as Promise<Results<T>>);
   }
 
   /**
@@ -68,7 +69,7 @@ export class PGliteThread {
    * `urgent`: handed to PGlite before the statements already waiting (a driver at a charger, decision 013).
    */
   queryPrepared<T>(statement: { name: string; sql: string }, params: readonly PreparedValue[], { urgent = false } = {}): Promise<Results<T>> {
-    return this.#call({ op: 'prepared', ...statement, params, urgent }) as Promise<Results<T>>;
+    return withDbSpan(statement.sql, () => this.#call({ op: 'prepared', ...statement, params, urgent }) as Promise<Results<T>>);
   }
 
   /** Commits when the callback resolves, rolls back when it throws, as PGlite's own transaction() does. */
@@ -76,7 +77,7 @@ export class PGliteThread {
     const txId = (await this.#call({ op: 'begin' })) as number;
     const tx: ThreadTransaction = {
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId }) as Promise<Results<R>>,
+        withDbSpan(sql, () => this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, txId }) as Promise<Results<R>>),
     };
     let result: T;
     try {

@@ -4,6 +4,7 @@ import type { Ocpp16Action, Ocpp16Request, Ocpp16Response } from '@wattdesk/shar
 import type { Ocpp201Action, Ocpp201Request, Ocpp201Response } from '@wattdesk/shared/ocpp/ocpp201';
 import { OcppCallError, OcppDisconnectedError, OcppTimeoutError } from './ocpp-call-error.ts';
 import { dialectOf, type OcppDialect } from './ocpp-dialect.ts';
+import { withOcppSpan } from '../tracing/spans.ts';
 
 /**
  * One charger's OCPP-J connection (§4): its frames, its calls both ways (one outstanding each way, as OCPP 1.6
@@ -115,6 +116,10 @@ export class OcppConnection<S> {
     // Strict both ways: a payload the charger's schema would refuse is our bug, not the charger's.
     this.dialect.validate(action, 'req', payload);
     if (!this.open) throw new OcppDisconnectedError();
+    return withOcppSpan('outgoing', { action, chargerId: this.identity, protocol: this.protocol }, () => this.#queueCall(action, payload, timeoutMs));
+  }
+
+  #queueCall(action: string, payload: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const send = () => {
         if (!this.open) return reject(new OcppDisconnectedError());
@@ -231,7 +236,9 @@ export class OcppConnection<S> {
     answering.add(id);
     let reply: Frame;
     try {
-      const result = await this.#handle(action, payload);
+      const result = await withOcppSpan('incoming', { action, chargerId: this.identity, protocol: this.protocol, messageId: id }, () =>
+        this.#handle(action, payload),
+      );
       try {
         this.dialect.validate(action, 'conf', result);
       } catch (error) {
