@@ -348,7 +348,7 @@ describe('payouts: ledger, revenue share, transfers through the Stripe sandbox',
     // The provider has no such payment: it refuses the refund, and the ledger books nothing on its own.
     const answer = await call('POST', '/web/payments/payouts/refunds', body);
     expect(answer.statusCode).toBe(402);
-    expect(json(answer).msg[0]).toBe('The provider refused the refund');
+    expect(json<{ msg: string[] }>(answer).msg[0]).toBe('The provider refused the refund');
     expect(await balanceOf()).toEqual(before);
   });
 
