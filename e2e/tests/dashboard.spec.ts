@@ -74,7 +74,8 @@ test('a connector-type bar opens the completed sessions of that type over the sa
   await expect(page).toHaveURL(/\/dashboard\/sessions\?connectorType=/);
   await expect(page.getByRole('combobox', { name: 'Connector type' })).toHaveText(type!);
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveText('Completed');
-  const displayed = page.locator('.MuiTablePagination-displayedRows');
+  // The first pager is the sessions list's (the location's unpaid sessions follow it on the page).
+  const displayed = page.locator('.MuiTablePagination-displayedRows').first();
   await expect.poll(async () => ((await displayed.textContent()) ?? '').replace(/,/g, '')).toMatch(new RegExp(` of ${count!.replace(/,/g, '')}$`));
 });
 

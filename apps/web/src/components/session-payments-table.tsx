@@ -28,10 +28,11 @@ const baseColumns: GridColDef<Row>[] = [
   {
     field: 'lastError',
     headerName: 'Why not paid',
-    width: 200,
+    flex: 1,
+    minWidth: 160,
     valueFormatter: (value: string | null, row) => (row.status === 'paid' || row.status === 'refunded' ? '' : (value ?? '')),
   },
-  { field: 'providerPaymentId', headerName: 'Provider reference', width: 220, valueFormatter: (value: string | null) => value ?? '—' },
+  { field: 'providerPaymentId', headerName: 'Provider reference', width: 180, valueFormatter: (value: string | null) => value ?? '—' },
 ];
 
 const driverColumn: GridColDef<Row> = { field: 'driverName', headerName: 'Driver', width: 160 };
