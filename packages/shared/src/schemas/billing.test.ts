@@ -10,9 +10,11 @@ const messages = (schema: typeof subscriptionBodySchema | typeof createLicenseBo
 };
 
 describe('billing schemas', () => {
-  it('a plan change names one of the plans and carries an idempotency key', () => {
+  it('a plan change names a plan by its key and carries an idempotency key', () => {
     expect(messages(subscriptionBodySchema, { locationId, planId: 'standard', idempotencyKey })).toEqual([]);
-    expect(messages(subscriptionBodySchema, { locationId, planId: 'gold', idempotencyKey })).toEqual(['Choose one of the plans']);
+    // Plans come from the catalogue file (decision 080): the server refuses a key it does not hold; the shape is checked here.
+    expect(messages(subscriptionBodySchema, { locationId, planId: 'Gold plan!', idempotencyKey })).toEqual(['Choose one of the plans']);
+    expect(messages(subscriptionBodySchema, { locationId, planId: 7, idempotencyKey })).toEqual(['Choose one of the plans']);
     expect(messages(subscriptionBodySchema, { locationId, planId: 'basic', idempotencyKey: 'short' })).toEqual([
       'Idempotency key must be 16 to 64 letters, digits, - or _',
     ]);
