@@ -269,7 +269,10 @@ describe('OCPP 2.0.1 endpoint', () => {
       expect(await eventsOf(registered.chargerId, 'reservation')).toEqual(['Reservation 77 expired at the charger']);
       expect(await eventsOf(registered.chargerId, 'device')).toEqual(['Device model report 1: 0 variables']);
     });
-    const [row] = await t.database.db.select({ ocppVersion: chargers.ocppVersion }).from(chargers).where(eq(chargers.id, registered.id));
-    expect(row!.ocppVersion).toBe('2.0.1');
+    // The version is stored by the connection's batched writer: wait for it as for the events.
+    await eventually(async () => {
+      const [row] = await t.database.db.select({ ocppVersion: chargers.ocppVersion }).from(chargers).where(eq(chargers.id, registered.id));
+      expect(row!.ocppVersion).toBe('2.0.1');
+    });
   });
 });
