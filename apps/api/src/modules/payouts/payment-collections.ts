@@ -66,6 +66,9 @@ export const createPaymentLedger = (): PaymentLedgerImpl => ({
     if (!money || money.collected || money.receivableAccount !== 'session_receivable') return;
     const receivable = -money.on('session_receivable');
     const held = money.left.host_share_uncollected;
+    // Written off in full: nothing is left to collect, and a movement of nothing would not be there to stop a second
+    // call from booking its fee alone. The write-off stands.
+    if (receivable <= 0 && held <= 0) return;
     const fee = Math.max(0, payment.providerFee);
     const { postings: fees, fromHost } = feePostings(fee, money.left, held);
     await repo.appendMovement(tx, {
