@@ -34,7 +34,7 @@ import { webAppPlugin } from './plugins/web-app.ts';
 import { createLocalBus, createRedisBus, type ClusterBus } from './lib/cluster-bus.ts';
 import { createServices } from './services.ts';
 import type { StripeSandbox } from './modules/payments/stripe-sandbox.ts';
-import type { CollectedPayment, RefundedPayment } from './modules/driver-payments/payment-ledger.ts';
+import type { CollectedPayment, RefundedPayment } from './lib/payment-ledger.ts';
 import { injectTransport } from './modules/payments/sandbox-endpoints.ts';
 import type { PricedSession } from './modules/payouts/ledger.service.ts';
 import type { PaymentRefunds } from './modules/driver-payments/payment-refunds.ts';

@@ -51,7 +51,7 @@ import { createOcpiTokensService } from './modules/ocpi/tokens.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createDriverPaymentsService } from './modules/driver-payments/driver-payments.service.ts';
 import { createDriverPaymentGateway } from './modules/driver-payments/payment-gateway.ts';
-import type { PaymentLedger } from './modules/driver-payments/payment-ledger.ts';
+import type { PaymentLedger } from './lib/payment-ledger.ts';
 import { createPaymentRefunds } from './modules/driver-payments/payment-refunds.ts';
 import { sendReceipt } from './modules/driver-payments/receipt-pdf.ts';
 import { createPaymentEvents } from './modules/driver-payments/payment-events.ts';
@@ -433,8 +433,6 @@ export const createServices = (ctx: ServiceContext) => {
     plaidGateway,
     bankAccounts,
     ledger,
-    /** Decision 082: what driver payments call when a payment succeeds or is refunded (their PaymentLedger contract). */
-    paymentLedger: ledger.paymentLedger satisfies PaymentLedger,
     transfers: createTransfersService({ db, gateway: stripeGateway, connectedAccount, payoutBank: bankAccounts.payoutBank, systemEvents, now }),
     // Decision 082: a session paid by card is refunded through the provider, by driver payments.
     refunds: createRefundsService({ db, now, cards: { paidByCard: ledger.paidByCard, refundPayment: paymentRefunds.refundPayment } }),

@@ -16,7 +16,7 @@ import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import * as repo from './driver-payments.repository.ts';
 import { GatewayError, type DriverPaymentGateway } from './payment-gateway.ts';
-import type { PaymentLedger } from './payment-ledger.ts';
+import type { PaymentLedger } from '../../lib/payment-ledger.ts';
 import type { SessionCharges } from './session-charges.ts';
 
 export type DriverPaymentsDeps = {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import * as repo from './driver-payments.repository.ts';
 import { GatewayError, type DriverPaymentGateway } from './payment-gateway.ts';
-import type { PaymentLedger } from './payment-ledger.ts';
+import type { PaymentLedger } from '../../lib/payment-ledger.ts';
 
 /**
  * Money given back to a driver through the provider's Refund API (issue 43): part or all of what is left of a paid

@@ -5,7 +5,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { paymentFailedMail } from './driver-payments.mail.ts';
 import * as repo from './driver-payments.repository.ts';
 import type { ChargeOutcome, DriverPaymentGateway } from './payment-gateway.ts';
-import type { PaymentLedger } from './payment-ledger.ts';
+import type { PaymentLedger } from '../../lib/payment-ledger.ts';
 
 /** A session priced in the pricing transaction (session-pricing.service.ts's PricedHook). */
 export type PricedDriverSession = { sessionId: string; locationId: string; currency: string; total: number; pricedAt: Date };

@@ -1,33 +1,7 @@
 import type { Executor } from '../../db/client.ts';
+import type { CollectedPayment, PaymentLedger, RefundedPayment } from '../../lib/payment-ledger.ts';
 import * as repo from './ledger.repository.ts';
 import { sessionMoney, takeBack, type Part } from './session-money.ts';
-
-/**
- * The contract of driver-payments/payment-ledger.ts, restated here (a module does not import another's files):
- * services.ts checks that this implementation is that module's `PaymentLedger`.
- */
-export type CollectedPayment = {
-  sessionId: string;
-  locationId: string;
-  currency: string;
-  amount: number;
-  providerFee: number;
-  providerPaymentId: string;
-  at: Date;
-};
-export type RefundedPayment = {
-  sessionId: string;
-  locationId: string;
-  currency: string;
-  amount: number;
-  providerRefundId: string;
-  reason: string | null;
-  at: Date;
-};
-export type PaymentLedgerImpl = {
-  collected: (tx: Executor, payment: CollectedPayment) => Promise<void>;
-  refunded: (tx: Executor, refund: RefundedPayment) => Promise<void>;
-};
 
 /** Who bears the provider's fee, in this order, each only up to what is left of its part of the session. */
 const FEE_BEARERS: readonly Part[] = ['platform_fee', 'reseller_share', 'unallocated'];
@@ -58,7 +32,7 @@ export const feePostings = (fee: number, left: Record<Part, number>, hostRelease
  * provider's fee is booked — once per session: a second call for the same session books nothing.
  * refunded: the refunded amount is taken back from what is left of the session's parts, once per provider refund.
  */
-export const createPaymentLedger = (): PaymentLedgerImpl => ({
+export const createPaymentLedger = (): PaymentLedger => ({
   collected: async (tx: Executor, payment: CollectedPayment) => {
     if (await repo.movementExists(tx, 'payment_collected', payment.sessionId)) return;
     const money = await sessionMoney(tx, payment.locationId, payment.sessionId);

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '../db/client.ts';
 
 /** A session's card payment that succeeded: what the driver paid, and what the provider kept. */
 export type CollectedPayment = {
@@ -24,7 +24,8 @@ export type RefundedPayment = {
 
 /**
  * What driver payments tell the ledger, in the transaction that records the payment's new state: the payouts
- * module books it (collected → the shares become available; refunded → the shares are reversed).
+ * module books it (collected → the shares become available; refunded → the shares are reversed). Here, in lib/,
+ * because both modules hold to it and neither may import the other's files.
  */
 export type PaymentLedger = {
   collected(tx: Executor, payment: CollectedPayment): Promise<void>;
