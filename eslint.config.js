@@ -6,6 +6,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noImportCycle } from './scripts/eslint/no-import-cycle.js';
+import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.js';
+
+/**
+ * Screens whose words come from the catalogues (issue 44): a literal a user reads is an error there. The list grows
+ * as screens are translated; docs/languages.md says how to translate one.
+ */
+const TRANSLATED_FILES = [
+  'apps/web/src/i18n/**/*.tsx',
+  'apps/web/src/features/auth/login-page.tsx',
+  'apps/web/src/features/auth/components/email-step.tsx',
+  'apps/web/src/features/auth/components/password-step.tsx',
+  'apps/web/src/app/layout/side-nav.tsx',
+  'apps/web/src/app/layout/user-menu.tsx',
+  'apps/web/src/app/layout/color-scheme-choice.tsx',
+  'apps/web/src/app/layout/language-choice.tsx',
+];
 
 /**
  * The layout as rules (CONVENTIONS.md, "Layering"):
@@ -152,6 +168,12 @@ export default tseslint.config(
     },
   },
   { files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'], ...architecture },
+  {
+    files: TRANSLATED_FILES,
+    ignores: testFiles,
+    plugins: { i18n: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
+    rules: { 'i18n/no-literal-ui-text': 'error' },
+  },
   {
     // One way to show a number, an amount or a time (issue 39): the rules are in @wattdesk/shared/format.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { icuCatalogues } from './apps/web/icu-catalogues.ts';
 
 const ENGINE_INDEPENDENT = [
   'src/db/pglite-thread.test.ts',
@@ -78,7 +79,7 @@ export default defineConfig({
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
       {
-        plugins: [react()],
+        plugins: [icuCatalogues(), react()],
         test: {
           name: 'web',
           root: './apps/web',

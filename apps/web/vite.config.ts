@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { icuCatalogues } from './icu-catalogues.ts';
 
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
@@ -21,7 +22,11 @@ const precompress = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [icuCatalogues(), react(), precompress()],
+  resolve: {
+    // Catalogues arrive parsed (icu-catalogues.ts): the browser needs FormatJS's formatter, not its parser (decision 087).
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
+  },
   server: {
     port: 5173,
     proxy: {

@@ -122,7 +122,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
 
 export const json = <T = Record<string, unknown>>(response: LightMyRequestResponse): T => response.json<T>();
 
-export type LoginResult = { access_token: string; refresh_token: string; userId: string; locations: string[] };
+export type LoginResult = { access_token: string; refresh_token: string; userId: string; locations: string[]; language?: string | null };
 
 export const loginAs = async (app: FastifyInstance, type: UserType): Promise<LoginResult> => {
   const response = await app.inject({

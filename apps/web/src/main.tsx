@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { followAccountLanguage } from './i18n/follow-account.ts';
 import { clearSelectionWithSession } from './lib/selected-location-store.ts';
 import { watchInactivity } from './lib/inactivity-sign-out.ts';
 import { syncSessionAcrossTabs } from './lib/session-store.ts';
 import { watchUnhandledRejections } from './lib/unhandled-rejections.ts';
 
 syncSessionAcrossTabs();
+followAccountLanguage();
 clearSelectionWithSession();
 watchInactivity();
 watchUnhandledRejections();

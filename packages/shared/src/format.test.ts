@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   calendarDayIn,
   formatBps,
@@ -17,6 +17,7 @@ import {
   formatSeconds,
   formatTime,
 } from './format.ts';
+import { setFormatLocale } from './i18n/format-locale.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -94,5 +95,31 @@ describe('export cells', () => {
     expect(formatKwhCell(3.505)).toBe('3.51');
     expect(formatKwhCell(0)).toBe('0.00');
     expect(formatKwhCell(1234.5)).toBe('1234.50');
+  });
+});
+
+describe('in the reader’s language (issue 44)', () => {
+  afterEach(() => setFormatLocale('en'));
+
+  it('writes German numbers, amounts and durations the German way; units stay', () => {
+    setFormatLocale('de');
+    expect(formatKwh(19_552.2)).toBe('19.552,20 kWh');
+    expect(formatCount(12_345)).toBe('12.345');
+    // Intl writes no-break spaces before units, as typesetting wants.
+    expect(formatMoney(123_456, 'EUR')).toBe('1.234,56\u00a0€');
+    expect(formatPercent(12.34)).toBe('12,3\u00a0%');
+    expect(formatDurationWords((2 * 3600 + 50 * 60) * 1000)).toBe('2 Std. 50 Min.');
+    expect(formatDurationWords((3 * 24 + 4) * 3600 * 1000)).toBe('3 Tg. 4 Std.');
+    expect(formatDateTime('2026-11-03T17:00:00Z', 'Europe/Berlin')).toBe('3. Nov. 2026, 18:00 MEZ');
+  });
+
+  it('writes French with its spaces and Spanish with its comma, and English as before', () => {
+    setFormatLocale('fr');
+    expect(formatKwh(19_552.2)).toBe('19\u202f552,20 kWh');
+    setFormatLocale('es');
+    expect(formatKwh(19_552.2)).toBe('19.552,20 kWh');
+    setFormatLocale('en');
+    expect(formatKwh(19_552.2)).toBe('19,552.20 kWh');
+    expect(formatDurationWords((2 * 3600 + 50 * 60) * 1000)).toBe('2 h 50 min');
   });
 });

@@ -1,44 +1,48 @@
+import { formatTag, perTag } from './i18n/format-locale.ts';
 import { formatMinor } from './pricing/money.ts';
 
 /*
  * How every screen and export shows a number, an amount, a duration or a time (issue 39; docs/formats.md has the
  * table). One place, so "1,234.50 kWh" reads the same on the sessions list, the driver's dialog and the dashboard.
- * Everything is en-US (spec section 9: thousands separators) and an unknown value (null, NaN) is a dash.
+ * Written in the page's language's conventions (i18n/format-locale.ts; English is en-US, spec section 9: thousands
+ * separators) and an unknown value (null, NaN) is a dash. Units (kWh, kW) are the same in every language.
  */
 
 const DASH = '—';
 const isKnown = (value: number | null | undefined): value is number => value !== null && value !== undefined && Number.isFinite(value);
 
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const decimalFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-const fixed = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const integerFormat = perTag((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 0 }));
+const decimalFormat = perTag((tag) => new Intl.NumberFormat(tag, { minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const currencyFormats = perTag(() => new Map<string, Intl.NumberFormat>());
+const fixed = (digits: number) => perTag((tag) => new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const kwhFormat = fixed(2);
 const oneDecimal = fixed(1);
-const upToThree = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+const percentFormat = perTag((tag) => new Intl.NumberFormat(tag, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+const upToThree = perTag((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 3 }));
 
 /** Numbers are displayed with thousands separators (spec section 9). */
-export const formatNumber = (value: number, { decimals = false } = {}): string => (decimals ? decimalFormat : integerFormat).format(value);
+export const formatNumber = (value: number, { decimals = false } = {}): string => (decimals ? decimalFormat() : integerFormat()).format(value);
 
 /** A count: an integer with thousands separators, "12,345". */
-export const formatCount = (value: number): string => integerFormat.format(value);
+export const formatCount = (value: number): string => integerFormat().format(value);
 
 /** A measured or entered quantity that is not one of the units below (an inspection reading): up to 3 decimals. */
-export const formatQuantity = (value: number): string => upToThree.format(value);
+export const formatQuantity = (value: number): string => upToThree().format(value);
 
 /** Energy, always two decimals: "1,234.50 kWh". */
-export const formatKwh = (value: number | null | undefined): string => (isKnown(value) ? `${kwhFormat.format(value)} kWh` : DASH);
+export const formatKwh = (value: number | null | undefined): string => (isKnown(value) ? `${kwhFormat().format(value)} kWh` : DASH);
 
 /** Power, always one decimal: "7.2 kW"; unknown power (no meter value yet) is a dash. */
-export const formatKw = (value: number | null | undefined): string => (isKnown(value) ? `${oneDecimal.format(value)} kW` : DASH);
+export const formatKw = (value: number | null | undefined): string => (isKnown(value) ? `${oneDecimal().format(value)} kW` : DASH);
 
-/** A percentage given as percent (12.34 → "12.3%"), always one decimal. */
-export const formatPercent = (percent: number | null | undefined): string => (isKnown(percent) ? `${oneDecimal.format(percent)}%` : DASH);
+/** A percentage given as percent (12.34 → "12.3%", German "12,3 %"), always one decimal. */
+export const formatPercent = (percent: number | null | undefined): string => (isKnown(percent) ? percentFormat().format(percent / 100) : DASH);
 
 /** An amount in major units: 1234.5 → "$1,234.50"; a location billing in another currency passes its code. */
 export const formatCurrency = (value: number, currency = 'USD'): string => {
-  let format = currencyFormats.get(currency);
-  if (!format) currencyFormats.set(currency, (format = new Intl.NumberFormat('en-US', { style: 'currency', currency })));
+  const formats = currencyFormats();
+  let format = formats.get(currency);
+  if (!format) formats.set(currency, (format = new Intl.NumberFormat(formatTag(), { style: 'currency', currency })));
   return format.format(value);
 };
 
@@ -52,6 +56,7 @@ export const formatMoney = (minor: number, currency: string): string => formatMi
  * ("1:02:03", apps/web/src/lib/charging-format.ts), because a ticking word form would jump between units.
  */
 export const formatDurationWords = (milliseconds: number): string => {
+  if (formatTag() !== 'en-US') return formatDurationIntl(milliseconds);
   const total = Math.max(0, Math.floor(milliseconds / 1000));
   const days = Math.floor(total / 86_400);
   const hours = Math.floor((total % 86_400) / 3600);
@@ -62,6 +67,21 @@ export const formatDurationWords = (milliseconds: number): string => {
   if (hours) return join(hours, 'h', minutes, 'min');
   if (minutes) return `${minutes} min`;
   return `${total} s`;
+};
+
+const UNITS = ['day', 'hour', 'minute', 'second'] as const;
+const unitFormats = perTag((tag) => UNITS.map((unit) => new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short' })));
+/** The same two largest units in another language's own abbreviations ("3 Tg., 4 Std.", "2 h 50 min"). */
+const formatDurationIntl = (milliseconds: number): string => {
+  const total = Math.max(0, Math.floor(milliseconds / 1000));
+  const parts = [Math.floor(total / 86_400), Math.floor((total % 86_400) / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const found = parts.findIndex((part) => part > 0);
+  const first = found === -1 ? 3 : found;
+  const formats = unitFormats();
+  const big = formats[first]!.format(parts[first]!);
+  // Seconds are shown only when they are all there is, as in English.
+  const next = first < 2 ? parts[first + 1]! : 0;
+  return next ? `${big} ${formats[first + 1]!.format(next)}` : big;
 };
 
 /** The same in seconds, as the API sends idle and charging times. */
@@ -90,13 +110,14 @@ const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
 };
 
 // A grid formats hundreds of cells per render: one formatter per zone and style.
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+const dateFormatters = perTag(() => new Map<string, Intl.DateTimeFormat>());
 const formatterFor = (style: Style, timeZone: string | undefined): Intl.DateTimeFormat => {
   const key = `${style}|${timeZone ?? ''}`;
-  let formatter = dateFormatters.get(key);
+  const formatters = dateFormatters();
+  let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...OPTIONS[style], ...(timeZone ? { timeZone } : {}) });
-    dateFormatters.set(key, formatter);
+    formatter = new Intl.DateTimeFormat(formatTag(), { ...OPTIONS[style], ...(timeZone ? { timeZone } : {}) });
+    formatters.set(key, formatter);
   }
   return formatter;
 };
@@ -135,12 +156,14 @@ export const calendarDayIn = (timeZone: string | undefined, at: Date = new Date(
 };
 
 /** A configured rate in basis points shows its exact value (up to 2 decimals): 1225 → "12.25%". */
-export const formatBps = (bps: number): string => `${decimalFormat.format(bps / 100)}%`;
+export const formatBps = (bps: number): string =>
+  formatTag() === 'en-US' ? `${decimalFormat().format(bps / 100)}%` : bpsFormat().format(bps / 10_000);
+const bpsFormat = perTag((tag) => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }));
 
-const oneDecimalAtMost = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const oneDecimalAtMost = perTag((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }));
 /** A file's size: "512 KB", "1.5 MB". */
 export const formatFileSize = (bytes: number): string =>
-  bytes < 1024 * 1024 ? `${oneDecimalAtMost.format(bytes / 1024)} KB` : `${oneDecimalAtMost.format(bytes / 1024 / 1024)} MB`;
+  bytes < 1024 * 1024 ? `${oneDecimalAtMost().format(bytes / 1024)} KB` : `${oneDecimalAtMost().format(bytes / 1024 / 1024)} MB`;
 
 /**
  * Energy as an export's "Energy (kWh)" cell: the screens' two decimals without the unit or separators, "1234.50".

@@ -58,3 +58,4 @@ export * from './schemas/inspections.ts';
 export * from './schemas/company.ts';
 export * from './schemas/roaming.ts';
 export * from './schemas/driver-payments.ts';
+export * from './i18n/locales.ts';

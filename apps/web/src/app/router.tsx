@@ -12,7 +12,13 @@ const ThemedRoutes = lazyScreen(() => import('./themed-routes.tsx'), 'ThemedRout
 /** The login page is the landing page; a signed-in user goes straight to their start page. */
 const LandingOrHome = () => {
   const user = useSession((state) => state.user);
-  return user?.access_token ? <Navigate to={landingPathFor(user.userType)} replace /> : <LoginPage />;
+  if (user?.access_token) return <Navigate to={landingPathFor(user.userType)} replace />;
+  // A reader of another language waits for the sign-in page's words (a few hundred bytes) rather than reading English.
+  return (
+    <Suspense fallback={null}>
+      <LoginPage />
+    </Suspense>
+  );
 };
 
 /**

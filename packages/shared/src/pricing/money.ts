@@ -1,3 +1,5 @@
+import { formatTag } from '../i18n/format-locale.ts';
+
 /**
  * Money in integer minor units of an ISO 4217 currency (cents, yen, fils). Unit prices (per kWh, per hour)
  * are micros of the major unit, so a rate such as 0.289 USD/kWh is exact in every currency.
@@ -34,12 +36,13 @@ export const amountFor = (quantity: number, priceMicros: number, currency: strin
 };
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** In the page's language's conventions (i18n/format-locale.ts): German writes "1.234,56 $". */
 const formatterOf = (currency: string, extraDigits: number) => {
-  const key = `${currency}:${extraDigits}`;
+  const key = `${formatTag()}:${currency}:${extraDigits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
     const digits = minorDigits(currency);
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(formatTag(), {
       style: 'currency',
       currency,
       minimumFractionDigits: digits,

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
+import { LOCALES } from '../i18n/locales.ts';
 import { USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, meetsPasswordRule } from '../validation.ts';
 import { idSchema } from './common.ts';
 import { alphabeticText } from './fields.ts';
 
 /** Own account (menu account-setting): what the screen shows. */
+/** The language a signed-in user chose, kept on the account so it follows them to another browser (issue 44). */
+export const languageBodySchema = z.object({
+  language: z.enum(LOCALES, { error: 'Choose one of the languages offered' }),
+});
+export type LanguageBody = z.infer<typeof languageBodySchema>;
+
 export const accountSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -13,6 +20,8 @@ export const accountSchema = z.object({
   lastName: z.string(),
   phoneNumber: z.string().nullable(),
   userType: z.enum(USER_TYPES),
+  /** The language the user chose; null while the browser's decides. */
+  language: z.enum(LOCALES).nullable(),
   /** 'password' accounts manage password and second factor here; single sign-on accounts at their provider. */
   authProvider: z.enum(['password', 'workforce', 'customer']),
   /** An e-mail change waiting for its confirmation link. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
+import { LOCALES } from '../i18n/locales.ts';
 import { USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, meetsPasswordRule } from '../validation.ts';
 
@@ -31,6 +32,8 @@ export const signedInUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneNumber: z.string().nullable(),
+  /** The language the user chose (issue 44); null: none yet. Absent in a session stored by an older version. */
+  language: z.enum(LOCALES).nullable().optional(),
 });
 
 export const sessionUserSchema = signedInUserSchema.extend({ access_token: z.string(), refresh_token: z.string() });

@@ -1,4 +1,4 @@
-import { ACCOUNT_STATUSES, USER_TYPES } from '@wattdesk/shared';
+import { ACCOUNT_STATUSES, LOCALES, USER_TYPES } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
@@ -23,6 +23,8 @@ export const users = pgTable(
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('ACTIVE'),
     authProvider: text('auth_provider', { enum: AUTH_PROVIDERS }).notNull().default('password'),
     invitedBy: uuid('invited_by'),
+    /** The language the user chose (issue 44); null until a choice, when the browser's (or the mail's default) decides. */
+    language: text('language', { enum: LOCALES }),
     ...timestamps(),
   },
   (table) => [
@@ -30,6 +32,7 @@ export const users = pgTable(
     check('users_status_check', sql`${table.status} in (${quoted(ACCOUNT_STATUSES)})`),
     check('users_auth_provider_check', sql`${table.authProvider} in (${quoted(AUTH_PROVIDERS)})`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('users_language_check', sql`${table.language} in (${quoted(LOCALES)})`),
   ],
 );
 

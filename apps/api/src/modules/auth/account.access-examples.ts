@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../../db/seed/demo-users.ts';
 export const accessExamples: AccessExample[] = [
   { route: 'GET /web/users/me/account', request: () => ({}) },
   { route: 'PATCH /web/users/me/profile', request: () => ({ payload: { firstName: 'Matrix', lastName: 'Person', phoneNumber: '+1 415 555 0100' } }) },
+  { route: 'PUT /web/users/me/language', request: () => ({ payload: { language: 'en' } }) },
   {
     route: 'POST /web/users/me/email-change',
     request: () => ({ payload: { newEmail: `moved-${randomUUID()}@example.com`, password: DEMO_PASSWORD } }),

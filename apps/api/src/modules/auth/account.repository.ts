@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Locale } from '@wattdesk/shared';
 import type { Executor } from '../../db/client.ts';
 import { authSessions, oneTimeTokens, users } from '../../db/schema/index.ts';
 
@@ -63,4 +64,8 @@ export const pendingEmailChange = async (db: Executor, userId: string, now: Date
     .orderBy(desc(oneTimeTokens.createdAt))
     .limit(1);
   return row?.newEmail ?? null;
+};
+
+export const setLanguage = async (db: Executor, userId: string, language: Locale): Promise<void> => {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 };

@@ -19,7 +19,7 @@ describe('own account: profile, e-mail, password, sign-ins', () => {
     await smtp.close();
   });
 
-  const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     t.app.inject(authed(token, { method, url: `/web${url}`, ...(payload ? { payload } : {}) }));
   const audit = (action: string, userId: string) =>
     t.database.db
@@ -47,6 +47,26 @@ describe('own account: profile, e-mail, password, sign-ins', () => {
     expect(json(saved)).toMatchObject({ firstName: 'Dana-Marie', lastName: "O'Chen", phoneNumber: '+1 (415) 555-0100' });
     const [row] = await audit('account.profile_update', session.userId);
     expect(row?.changes).toMatchObject({ firstName: { before: 'Dana', after: 'Dana-Marie' } });
+  });
+
+  it('keeps the chosen language on the account, so the next sign-in (another browser) starts in it; audited', async () => {
+    // A read-only role chooses its language too: it changes how the product reads, not what it may do.
+    const session = await loginAs(t.app, 'ReadonlySuperAdmin');
+    expect(session.language).toBeNull();
+    const wrong = await call(session.access_token, 'PUT', '/users/me/language', { language: 'pt' });
+    expect(wrong.statusCode).toBe(400);
+    expect(json(wrong).msg).toEqual(['Choose one of the languages offered']);
+
+    const chosen = await call(session.access_token, 'PUT', '/users/me/language', { language: 'de' });
+    expect(chosen.statusCode).toBe(200);
+    expect(json(chosen)).toEqual({ language: 'de' });
+    expect(json(await call(session.access_token, 'GET', '/users/me/account')).language).toBe('de');
+    expect((await loginAs(t.app, 'ReadonlySuperAdmin')).language).toBe('de');
+    const [row] = await audit('account.language_update', session.userId);
+    expect(row?.changes).toEqual({ language: { before: null, after: 'de' } });
+    // Choosing it again changes nothing and writes no second entry.
+    await call(session.access_token, 'PUT', '/users/me/language', { language: 'de' });
+    expect(await audit('account.language_update', session.userId)).toHaveLength(1);
   });
 
   it('changes the e-mail only when the link sent to the new address is used, and tells the old address', async () => {

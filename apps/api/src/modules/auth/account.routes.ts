@@ -6,6 +6,7 @@ import {
   changePasswordBodySchema,
   confirmWithPasswordAndCodeBodySchema,
   enableTotpBodySchema,
+  languageBodySchema,
   okResponseSchema,
   recoveryCodesSchema,
   totpSetupSchema,
@@ -44,6 +45,18 @@ export const accountRoutes = async (app: FastifyInstance, { account, accountMfa 
       response: { 200: accountSchema, ...errorResponses },
     },
     handler: (request) => account.updateProfile(authOf(request), actorOf(request), request.body),
+  });
+
+  // Signed in is enough: a read-only role reads the product in a language too (issue 44).
+  r.put('/users/me/language', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags,
+      summary: 'Choose the language you read the product and its e-mails in',
+      body: languageBodySchema,
+      response: { 200: languageBodySchema, ...errorResponses },
+    },
+    handler: (request) => account.setLanguage(authOf(request), actorOf(request), request.body.language),
   });
 
   r.post('/users/me/email-change', {

@@ -4,6 +4,7 @@ import {
   type Account,
   type AccountSession,
   type ChangeEmailBody,
+  type Locale,
   type UpdateProfileBody,
   type UserType,
 } from '@wattdesk/shared';
@@ -56,6 +57,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
       lastName: user.lastName,
       phoneNumber: user.phoneNumber,
       userType: user.userType,
+      language: user.language,
       authProvider: user.authProvider,
       pendingEmail: await repo.pendingEmailChange(db, user.id, now()),
       mfa: { ...(await deps.mfa.status(user.id)), required: user.authProvider === 'password' && deps.mfaRequiredFor.includes(user.userType) },
@@ -77,6 +79,26 @@ export const createAccountService = (deps: AccountServiceDeps) => {
         await recordActivity(tx, actor, { action: 'account.profile_update', entity: 'user', entityId: auth.userId, changes });
     });
     return getAccount(auth);
+  };
+
+  /**
+   * The language the user reads the product in: kept on the account so it follows them to another browser and their
+   * e-mails are written in it (issue 44). Any signed-in user may choose, whatever their role may change.
+   */
+  const setLanguage = async (auth: AuthContext, actor: Actor, language: Locale): Promise<{ language: Locale }> => {
+    await db.transaction(async (tx) => {
+      const before = await authRepo.findUserById(tx, auth.userId);
+      if (!before) throw new AppError('UNAUTHENTICATED');
+      if (before.language === language) return;
+      await repo.setLanguage(tx, auth.userId, language);
+      await recordActivity(tx, actor, {
+        action: 'account.language_update',
+        entity: 'user',
+        entityId: auth.userId,
+        changes: { language: { before: before.language, after: language } },
+      });
+    });
+    return { language };
   };
 
   /** The password proves it is the owner; the link to the new address proves they own it. The old address is told. */
@@ -205,7 +227,17 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     return { ended: ended.length };
   };
 
-  return { getAccount, updateProfile, requestEmailChange, confirmEmailChange, changePassword, listSessions, endSession, endOtherSessions };
+  return {
+    getAccount,
+    updateProfile,
+    setLanguage,
+    requestEmailChange,
+    confirmEmailChange,
+    changePassword,
+    listSessions,
+    endSession,
+    endOtherSessions,
+  };
 };
 
 export type AccountService = ReturnType<typeof createAccountService>;

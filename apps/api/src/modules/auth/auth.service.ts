@@ -124,6 +124,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       lastName: user.lastName,
       email: user.email,
       phoneNumber: user.phoneNumber,
+      language: user.language,
     };
   };
 

@@ -3,11 +3,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import { useColorScheme } from '@mui/material/styles';
+import { useT } from '../../i18n/use-t.ts';
+import { shellText } from './shell-text.ts';
 
 const CHOICES = [
-  { mode: 'system', label: 'Same as the system' },
-  { mode: 'light', label: 'Light' },
-  { mode: 'dark', label: 'Dark' },
+  { mode: 'system', label: 'appearance.system' },
+  { mode: 'light', label: 'appearance.light' },
+  { mode: 'dark', label: 'appearance.dark' },
 ] as const;
 
 /**
@@ -15,11 +17,12 @@ const CHOICES = [
  * component: MUI's Menu moves focus over its direct children.
  */
 export const useColorSchemeItems = () => {
+  const t = useT(shellText);
   const { mode, setMode } = useColorScheme();
   const current = mode ?? 'system';
   return [
     <ListSubheader key="heading" sx={{ lineHeight: 2.5 }}>
-      Appearance
+      {t('appearance.heading')}
     </ListSubheader>,
     ...CHOICES.map((choice) => (
       <MenuItem
@@ -30,7 +33,7 @@ export const useColorSchemeItems = () => {
         onClick={() => setMode(choice.mode)}
       >
         <ListItemIcon>{current === choice.mode ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-        {choice.label}
+        {t(choice.label)}
       </MenuItem>
     )),
   ];

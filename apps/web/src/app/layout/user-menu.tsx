@@ -15,7 +15,10 @@ import { Link as RouterLink } from 'react-router';
 import { Can } from '../../lib/can.tsx';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useColorSchemeItems } from './color-scheme-choice.tsx';
+import { useLanguageItems } from './language-choice.tsx';
+import { shellText } from './shell-text.ts';
 
 /** The account button; its name carries the initials it shows, so voice control finds it by what is seen (WCAG 2.5.3). */
 export const UserMenu = () => {
@@ -23,11 +26,13 @@ export const UserMenu = () => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
   const colorSchemeItems = useColorSchemeItems();
+  const languageItems = useLanguageItems();
+  const t = useT(shellText);
   if (!user) return null;
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
   return (
     <>
-      <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={`Account menu, ${initials}`} aria-haspopup="menu" size="small">
+      <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={t('account.menu', { initials })} aria-haspopup="menu" size="small">
         <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 15 }}>{initials}</Avatar>
       </IconButton>
       <Menu
@@ -54,17 +59,19 @@ export const UserMenu = () => {
             <ListItemIcon>
               <ManageAccountsIcon fontSize="small" />
             </ListItemIcon>
-            Account settings
+            {t('account.settings')}
           </MenuItem>
         </Can>
         <Divider />
         {colorSchemeItems}
         <Divider />
+        {languageItems}
+        <Divider />
         <MenuItem onClick={() => logout.mutate()} disabled={logout.isPending}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          Logout
+          {t('account.logout')}
         </MenuItem>
       </Menu>
     </>

@@ -16,6 +16,9 @@ import { EmailStep } from './components/email-step.tsx';
 import { PasswordStep } from './components/password-step.tsx';
 import { deviceId } from '../../lib/device-id.ts';
 import { startSingleSignOn } from './single-sign-on.ts';
+import { LanguageSelect } from '../../i18n/language-select.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { loginText } from './login-text.ts';
 
 // The popup (and MUI's Dialog) loads when first opened, keeping the sign-in page small.
 const ForgotPasswordDialog = lazyScreen(() => import('./components/forgot-password-dialog.tsx'), 'ForgotPasswordDialog');
@@ -29,7 +32,9 @@ export const LoginPage = () => {
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [lastEmail, setLastEmail] = useState('');
   const [isForgotOpen, setIsForgotOpen] = useState(false);
-  const [title, setTitle] = useState('Sign in');
+  const t = useT(loginText);
+  // The title's key, not its words: a change of language re-words it.
+  const [title, setTitle] = useState<'title.signIn' | 'title.enrol' | 'title.secondStep' | { text: string }>('title.signIn');
   const navigate = useNavigate();
   const signIn = useSession((state) => state.signIn);
   const appConfig = useAppConfig();
@@ -55,29 +60,40 @@ export const LoginPage = () => {
     meta: { errorHandled: true },
     onSuccess: (answer, { email }) => {
       if (!('mfaRequired' in answer)) return finish(answer);
-      setTitle(answer.enrollmentRequired ? 'Set up two-step sign-in' : 'Two-step sign-in');
+      setTitle(answer.enrollmentRequired ? 'title.enrol' : 'title.secondStep');
       setStep({ name: 'second', email, challenge: answer.challenge, mustEnrol: answer.enrollmentRequired });
     },
     onError: (error) => notifyError(messageOf(error, failureMessages.login)),
   });
 
   const back = () => {
-    setTitle('Sign in');
+    setTitle('title.signIn');
     setStep({ name: 'email' });
   };
 
   return (
     <AuthLayout
-      title={title}
+      title={typeof title === 'string' ? t(title) : title.text}
       footer={
-        <a className="wd-link" href={websiteUrl ?? '/'}>
-          Back to Website
-        </a>
+        <>
+          <a className="wd-link" href={websiteUrl ?? '/'}>
+            {t('backToWebsite')}
+          </a>
+          <div>
+            <LanguageSelect label={t('language')} />
+          </div>
+        </>
       }
     >
       {step.name === 'second' ? (
         <Themed>
-          <SecondStep challenge={step.challenge} mustEnrol={step.mustEnrol} onTitle={setTitle} onSignedIn={finish} onRestart={back} />
+          <SecondStep
+            challenge={step.challenge}
+            mustEnrol={step.mustEnrol}
+            onTitle={(text) => setTitle({ text })}
+            onSignedIn={finish}
+            onRestart={back}
+          />
         </Themed>
       ) : null}
       {step.name === 'email' ? (

@@ -2,6 +2,8 @@ import { validateLoginPassword } from '@wattdesk/shared/validation';
 import { LinkButton, PlainButton } from '../../../components/plain/plain-button.tsx';
 import { useLightForm } from '../../../lib/use-light-form.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { loginText } from '../login-text.ts';
 
 type PasswordStepProps = {
   email: string;
@@ -12,6 +14,7 @@ type PasswordStepProps = {
 };
 
 export const PasswordStep = ({ email, isBusy, onSignIn, onForgotPassword, onBack }: PasswordStepProps) => {
+  const t = useT(loginText);
   const { field, handleSubmit } = useLightForm({ password: '' }, { password: validateLoginPassword });
   return (
     <form noValidate onSubmit={handleSubmit(({ password }) => onSignIn(password))}>
@@ -20,13 +23,13 @@ export const PasswordStep = ({ email, isBusy, onSignIn, onForgotPassword, onBack
       </p>
       {/* Lets password managers pair the password with the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextInput label="Password" type="password" autoComplete="current-password" autoFocus {...field('password')} />
+      <TextInput label={t('password')} type="password" autoComplete="current-password" autoFocus {...field('password')} />
       <div className="wd-row-end">
-        <LinkButton onClick={onForgotPassword}>Forgot Password</LinkButton>
+        <LinkButton onClick={onForgotPassword}>{t('forgotPassword')}</LinkButton>
       </div>
-      <PlainButton isBusy={isBusy}>Sign In</PlainButton>
+      <PlainButton isBusy={isBusy}>{t('signIn')}</PlainButton>
       <div className="wd-center">
-        <LinkButton onClick={onBack}>Back to sign in</LinkButton>
+        <LinkButton onClick={onBack}>{t('backToSignIn')}</LinkButton>
       </div>
     </form>
   );

@@ -1,0 +1,20 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { Locale } from '@wattdesk/shared/i18n/locales';
+
+/**
+ * A message as the build ships it: FormatJS's syntax tree (icu-catalogues.ts parses the catalogue files). TypeScript
+ * reads the JSON files themselves and sees strings; the build's values are trees.
+ */
+export type CatalogueMessage = string | MessageFormatElement[];
+export type Catalogue = Readonly<Record<string, CatalogueMessage>>;
+
+/**
+ * One area's messages (a screen or a group of screens: `catalogues/<area>/<language>.json`). English comes with the
+ * code that uses it — it is the source and the fallback, and English pages never wait — other languages load when
+ * first needed.
+ */
+export type TextArea<K extends string> = { readonly area: string; readonly en: Readonly<Record<K, string>> };
+
+export const defineArea = <K extends string>(area: string, en: Readonly<Record<K, string>>): TextArea<K> => ({ area, en });
+
+export type LoadCatalogue = (area: string, locale: Exclude<Locale, 'en'>) => Promise<Catalogue>;

@@ -1,0 +1,45 @@
+import { formatTagOf } from '@wattdesk/shared/i18n/format-locale';
+import type { Locale } from '@wattdesk/shared/i18n/locales';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { use, useMemo } from 'react';
+import type { Catalogue, CatalogueMessage, TextArea } from './area.ts';
+import { loadCatalogue, loadedCatalogue } from './catalogues.ts';
+import { useLocale } from './language-store.ts';
+
+export type MessageValues = Record<string, string | number | Date>;
+/** A message of the area in the page's language, its ICU placeholders filled: `t('sessions', { count: 3 })`. */
+export type Translate<K extends string> = (key: K, values?: MessageValues) => string;
+
+// A formatter per message and language: formatting a grid's cells must not rebuild them.
+const formatters = new Map<string, IntlMessageFormat>();
+
+const formatterOf = (area: string, locale: Locale, key: string, message: CatalogueMessage): IntlMessageFormat => {
+  const id = `${locale}|${area}|${key}`;
+  let formatter = formatters.get(id);
+  if (!formatter) {
+    formatter = new IntlMessageFormat(message, formatTagOf(locale), undefined, { ignoreTag: true });
+    formatters.set(id, formatter);
+  }
+  return formatter;
+};
+
+export const translator = <K extends string>(text: TextArea<K>, locale: Locale, catalogue: Catalogue): Translate<K> => {
+  const english = text.en as Catalogue;
+  return (key, values) => {
+    // A key missing in a translation (the catalogue test forbids it) falls back to English rather than to nothing.
+    const own = catalogue[key];
+    const [message, language] = own === undefined ? [english[key]!, 'en' as const] : [own, locale];
+    const out = formatterOf(text.area, language, key, message).format(values);
+    return Array.isArray(out) ? out.join('') : String(out);
+  };
+};
+
+/**
+ * The area's translator in the page's language. English never waits; another language's catalogue suspends the
+ * screen (its Suspense shows the loader) the first time only — a change of language loads used areas first.
+ */
+export const useT = <K extends string>(text: TextArea<K>): Translate<K> => {
+  const locale = useLocale();
+  const catalogue = loadedCatalogue(text, locale) ?? use(loadCatalogue(text.area, locale));
+  return useMemo(() => translator(text, locale, catalogue), [text, locale, catalogue]);
+};
