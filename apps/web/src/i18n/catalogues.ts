@@ -35,8 +35,14 @@ export const loadCatalogue = (area: string, locale: Locale): Promise<Catalogue> 
   return promise;
 };
 
+/** Other things a language needs before it shows (MUI's texts, once the themed screens are loaded). */
+const preloaders = new Set<(locale: Locale) => Promise<unknown>>();
+export const alsoPreload = (preload: (locale: Locale) => Promise<unknown>): void => {
+  preloaders.add(preload);
+};
+
 /** Loads a language's catalogues of every area used so far, so the switch shows the new language at once. */
 export const preloadLanguage = async (locale: Locale): Promise<void> => {
   if (locale === 'en') return;
-  await Promise.all([...usedAreas].map((area) => loadCatalogue(area, locale)));
+  await Promise.all([...[...usedAreas].map((area) => loadCatalogue(area, locale)), ...[...preloaders].map((preload) => preload(locale))]);
 };

@@ -1,0 +1,25 @@
+import type { Locale } from '@wattdesk/shared/i18n/locales';
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/**
+ * MUI's own words (a dialog's close label, the data grid's pager, column menu and "No rows") in the page's language.
+ * Each language's texts are their own chunk, fetched with the first themed screen in that language.
+ */
+const texts: Record<Exclude<Locale, 'en'>, () => Promise<{ material: object; grid: object }>> = {
+  de: () => import('./mui-texts/de.ts'),
+  es: () => import('./mui-texts/es.ts'),
+  fr: () => import('./mui-texts/fr.ts'),
+};
+
+const themes = new Map<Locale, Promise<Theme>>();
+
+/** The app's theme with MUI's texts in the language (English: the theme itself). */
+export const themeIn = (base: Theme, locale: Locale): Promise<Theme> => {
+  if (locale === 'en') return Promise.resolve(base);
+  let theme = themes.get(locale);
+  if (!theme) {
+    theme = texts[locale]().then(({ material, grid }) => createTheme(base, material, grid));
+    themes.set(locale, theme);
+  }
+  return theme;
+};
