@@ -104,7 +104,8 @@ const architecture = {
         default: 'allow',
         rules: [
           { from: 'shared', disallow: ['*'] },
-          { from: 'shared', allow: ['zod'] },
+          // zod for the schemas; FormatJS's formatter for the shared sentences in each language (decision 087).
+          { from: 'shared', allow: ['zod', 'intl-messageformat'] },
         ],
       },
     ],

@@ -28,6 +28,7 @@ import { sql } from 'drizzle-orm';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { createAppMetrics } from './lib/metrics/app-metrics.ts';
 import type { JobName } from './lib/metrics/job-metrics.ts';
+import { messageLanguagePlugin } from './plugins/message-language.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { DOCS_CSP, helmetPlugin, tileImageSources } from './plugins/helmet.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -136,6 +137,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.addHook('onClose', async () => outage.stop());
   await app.register(tracingPlugin);
   await app.register(errorHandlerPlugin, { outage });
+  await app.register(messageLanguagePlugin);
   await app.register(inputGuardPlugin);
   // Read by the refresh call only: the web app's refresh token (modules/auth/refresh-cookie.ts).
   await app.register(cookie);

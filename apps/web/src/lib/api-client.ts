@@ -1,6 +1,7 @@
 import type { RefreshTokenResponse } from '@wattdesk/shared/schemas/auth';
 import { ApiError, networkError, toApiError } from './api-error.ts';
 import { useSession } from './session-store.ts';
+import { useLanguage } from '../i18n/language-store.ts';
 import { isTokenExpiring, RenewalThrottle } from './session-timing.ts';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -32,7 +33,8 @@ export const buildUrl = (path: string, query: RequestOptions['query'] = {}): str
 };
 
 const send = async (method: string, path: string, options: RequestOptions): Promise<Response> => {
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  // The page's language, not the browser's: the API answers its messages in it (issue 44).
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json', 'accept-language': useLanguage.getState().locale };
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const token = useSession.getState().user?.access_token;

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEmail } from '../db/seed/demo-users.ts';
+import { createTestApp, json, type TestApp } from '../../test/test-app.ts';
+
+describe('messages in the language the client asks for (issue 44)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = (payload: Record<string, unknown>, language?: string) =>
+    t.app.inject({ method: 'POST', url: '/web/users/login', payload, headers: language ? { 'accept-language': language } : {} });
+
+  it('answers a refusal in German to a German client, in English (the spec’s words) to everyone else', async () => {
+    // One wrong password per account: a second in a row would meet the sign-in throttle.
+    const wrong = (type: 'Admin' | 'Scheduler' | 'Reseller' | 'PortfolioManager') => ({ email: demoEmail(type), password: 'Not#ThePassword1' });
+    expect(json(await login(wrong('Admin'), 'de-DE,de;q=0.9,en;q=0.8')).msg).toEqual(['E-Mail-Adresse oder Passwort ist falsch']);
+    expect(json(await login(wrong('Scheduler'))).msg).toEqual(['The email or password is incorrect']);
+    // A language we do not speak, or English first: English.
+    expect(json(await login(wrong('Reseller'), 'pt-BR')).msg).toEqual(['The email or password is incorrect']);
+    expect(json(await login(wrong('PortfolioManager'), 'en-GB,de;q=0.5')).msg).toEqual(['The email or password is incorrect']);
+  });
+
+  it('translates validation sentences, the spec’s included, with the status and code unchanged', async () => {
+    const blank = await login({ email: '', password: '' }, 'fr');
+    expect(blank.statusCode).toBe(400);
+    expect(json(blank)).toMatchObject({ responseCode: 400, code: 'VALIDATION_FAILED' });
+    expect(json(blank).msg).toEqual(['Veuillez saisir votre adresse e-mail', 'Veuillez saisir votre mot de passe']);
+    expect(json(await login({ email: '', password: '' })).msg).toEqual(['Please enter your email address', 'Please enter your password']);
+  });
+});
