@@ -4,16 +4,17 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { MENU_ROLES, type AccountStatus, type MenuRole } from '@wattdesk/shared/constants';
+import { ACCOUNT_STATUSES, MENU_ROLES, type AccountStatus, type MenuRole } from '@wattdesk/shared/constants';
 import type { Driver } from '@wattdesk/shared/schemas/drivers';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ChooseLocation } from '../../components/choose-location.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
-import { accountStatusFilter, ListFilters, selectFilter } from '../../components/form/list-filters.tsx';
+import { ListFilters, selectFilter } from '../../components/form/list-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Can, useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useLocationState } from '../../lib/queries/locations.ts';
@@ -36,18 +37,21 @@ import { DriverImportDialog } from './components/driver-import-dialog.tsx';
 import { RestrictionsForm } from './components/restrictions-form.tsx';
 import { DriverDocuments } from './components/driver-documents.tsx';
 import { UnknownTagsSwitch } from './components/unknown-tags-switch.tsx';
+import { driversText, type DriversT } from './drivers-text.ts';
 
 type Open = { kind: 'register' | 'import' } | { kind: 'edit' | 'add-sub-user' | 'details' | 'delete' | 'deactivate'; driver: Driver } | null;
 
-const DRIVER_TABS: readonly DriverTab[] = [
-  { key: 'restrictions', label: 'Restrictions', render: (driver) => <RestrictionsForm key={driver.id} driver={driver} /> },
-  { key: 'documents', label: 'Documents', render: (driver) => <DriverDocuments driverId={driver.id} /> },
-  { key: 'payment', label: 'Payment', render: (driver) => <DriverPaymentPanel driverId={driver.id} /> },
+const driverTabs = (t: DriversT): readonly DriverTab[] => [
+  { key: 'restrictions', label: t('tab.restrictions'), render: (driver) => <RestrictionsForm key={driver.id} driver={driver} /> },
+  { key: 'documents', label: t('tab.documents'), render: (driver) => <DriverDocuments driverId={driver.id} /> },
+  { key: 'payment', label: t('tab.payment'), render: (driver) => <DriverPaymentPanel driverId={driver.id} /> },
 ];
 
 const DriverList = ({ locationId }: { locationId: string }) => {
   const can = useCan();
-  const locationName = useLocationState(locationId).data?.name ?? 'this location';
+  const t = useT(driversText);
+  const tabs = useMemo(() => driverTabs(t), [t]);
+  const locationName = useLocationState(locationId).data?.name ?? t('page.thisLocation');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<AccountStatus | ''>('');
   const [role, setRole] = useState<MenuRole | ''>('');
@@ -90,17 +94,33 @@ const DriverList = ({ locationId }: { locationId: string }) => {
     <Paper sx={{ p: 2 }}>
       <FilterBar>
         <ListFilters
-          search={{ label: 'Search name, email, phone or ID tag', value: search, onChange: setSearch, minWidth: 280 }}
+          search={{ label: t('filter.search'), value: search, onChange: setSearch, minWidth: 280 }}
           selects={[
-            accountStatusFilter(status, setStatus),
-            selectFilter({ label: 'Role', anyLabel: 'Any role', value: role, options: MENU_ROLES, onChange: setRole, minWidth: 130 }),
+            // The statuses stay the specification's codes, as the status chips show them.
+            selectFilter({
+              label: t('filter.status'),
+              anyLabel: t('filter.anyStatus'),
+              value: status,
+              options: ACCOUNT_STATUSES,
+              onChange: setStatus,
+              minWidth: 150,
+            }),
+            selectFilter({
+              label: t('filter.role'),
+              anyLabel: t('filter.anyRole'),
+              value: role,
+              options: MENU_ROLES,
+              optionLabel: (value) => t(`role.${value}`),
+              onChange: setRole,
+              minWidth: 130,
+            }),
           ]}
         />
         <Box sx={{ flex: 1 }} />
         <UnknownTagsSwitch locationId={locationId} />
         <Can permission="Drivers_Create">
           <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpen({ kind: 'import' })}>
-            Import CSV
+            {t('button.import')}
           </Button>
         </Can>
         <Can permission="Drivers_Export">
@@ -110,61 +130,57 @@ const DriverList = ({ locationId }: { locationId: string }) => {
             loading={exportCsv.isPending}
             onClick={() => exportCsv.mutate({ ...filter, sort: table.params.sort })}
           >
-            Export CSV
+            {t('button.export')}
           </Button>
         </Can>
         <Can permission="Drivers_Create">
           <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setOpen({ kind: 'register' })}>
-            Register driver
+            {t('button.register')}
           </Button>
         </Can>
       </FilterBar>
       {drivers.isError && !drivers.data ? (
-        <LoadErrorAlert subject="The drivers" error={drivers.error} onRetry={() => void drivers.refetch()} />
+        <LoadErrorAlert subject={t('page.loadSubject')} error={drivers.error} onRetry={() => void drivers.refetch()} />
       ) : null}
       <ServerDataGrid
-        label="Drivers"
+        label={t('grid.label')}
         rows={drivers.data?.items ?? []}
-        columns={driverColumns(allowed, handleAction)}
+        columns={driverColumns(t, allowed, handleAction)}
         total={drivers.data?.total ?? 0}
         isLoading={drivers.isFetching}
         {...table.grid}
-        noRowsLabel={isFiltered ? 'No driver matches these filters' : 'No driver at this location yet'}
+        noRowsLabel={isFiltered ? t('grid.noMatch') : t('grid.empty')}
         getRowHeight={() => 'auto'}
       />
       {open?.kind === 'register' ? <DriverFormDialog locationId={locationId} onClose={close} /> : null}
       {open?.kind === 'edit' ? <DriverFormDialog locationId={locationId} driver={open.driver} onClose={close} /> : null}
       {open?.kind === 'add-sub-user' ? <DriverFormDialog locationId={locationId} mainUser={open.driver} onClose={close} /> : null}
       {open?.kind === 'import' ? <DriverImportDialog locationId={locationId} locationName={locationName} onClose={close} /> : null}
-      {open?.kind === 'details' ? <DriverDetailsDialog driverId={open.driver.id} tabs={DRIVER_TABS} onClose={close} /> : null}
+      {open?.kind === 'details' ? <DriverDetailsDialog driverId={open.driver.id} tabs={tabs} onClose={close} /> : null}
       {returnedDriverId && !returnClosed && !open ? (
-        <DriverDetailsDialog driverId={returnedDriverId} tabs={DRIVER_TABS} initialTab="payment" onClose={() => setReturnClosed(true)} />
+        <DriverDetailsDialog driverId={returnedDriverId} tabs={tabs} initialTab="payment" onClose={() => setReturnClosed(true)} />
       ) : null}
       <ConfirmDialog
         open={open?.kind === 'deactivate'}
-        title="Deactivate driver?"
-        confirmLabel="Deactivate"
+        title={t('deactivate.title')}
+        confirmLabel={t('deactivate.confirm')}
         isDestructive
         isBusy={setDriverStatus.isPending}
         onClose={close}
         onConfirm={() => open && 'driver' in open && setDriverStatus.mutate({ id: open.driver.id, status: 'INACTIVE' }, { onSettled: close })}
       >
-        {open && 'driver' in open
-          ? `${open.driver.firstName} ${open.driver.lastName}'s ID tags will be refused at every charger until the driver is activated again.`
-          : ''}
+        {open && 'driver' in open ? t('deactivate.text', { name: `${open.driver.firstName} ${open.driver.lastName}` }) : ''}
       </ConfirmDialog>
       <ConfirmDialog
         open={open?.kind === 'delete'}
-        title="Delete driver?"
-        confirmLabel="Delete"
+        title={t('delete.title')}
+        confirmLabel={t('delete.confirm')}
         isDestructive
         isBusy={remove.isPending}
         onClose={close}
         onConfirm={() => open && 'driver' in open && remove.mutate(open.driver, { onSettled: close })}
       >
-        {open && 'driver' in open
-          ? `${open.driver.firstName} ${open.driver.lastName} and their ID tags are removed. Past sessions keep the tag they used.`
-          : ''}
+        {open && 'driver' in open ? t('delete.text', { name: `${open.driver.firstName} ${open.driver.lastName}` }) : ''}
       </ConfirmDialog>
     </Paper>
   );
@@ -173,10 +189,11 @@ const DriverList = ({ locationId }: { locationId: string }) => {
 /** Drivers (menu drivers): who may charge at the selected location, with their tags, status and sessions. */
 export const DriversPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
+  const t = useT(driversText);
   return (
     <>
-      <PageHeader title="Drivers" subtitle="Drivers of the location: invitations, ID tags, status and what they charged." />
-      {locationId ? <DriverList key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its drivers" />}
+      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
+      {locationId ? <DriverList key={locationId} locationId={locationId} /> : <ChooseLocation purpose={t('page.choosePurpose')} />}
     </>
   );
 };

@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/use-t.ts';
 import { notifyInfo } from '../../lib/notify.tsx';
 import { useCompleteDriverCard } from './api/driver-payments-api.ts';
+import { driversText } from './drivers-text.ts';
 
 /**
  * Back from the provider's card page on the drivers screen (`?driver=…&card_session=…`): save the card once, clean
  * the address, and answer the driver whose details to show again.
  */
 export const useDriverCardPageReturn = (): string | null => {
+  const t = useT(driversText);
   const [params, setParams] = useSearchParams();
   const complete = useCompleteDriverCard();
   const handled = useRef<string | null>(null);
@@ -21,9 +24,9 @@ export const useDriverCardPageReturn = (): string | null => {
     if (handled.current === marker) return;
     handled.current = marker;
     setParams({ driver: driverId }, { replace: true });
-    if (cancelled) notifyInfo('Card not changed: the card page was left without saving');
+    if (cancelled) notifyInfo(t('toast.cardNotChanged'));
     else if (sessionId) complete.mutate({ driverId, sessionId });
-  }, [driverId, sessionId, cancelled, complete, setParams]);
+  }, [driverId, sessionId, cancelled, complete, setParams, t]);
 
   return driverId;
 };

@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentKind, DriverDocument, DriverDocumentList, DriverDocumentUploaded } from '@wattdesk/shared/schemas/documents';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { driversText } from '../drivers-text.ts';
 
 const keys = queryKeys.drivers;
 const base = (driverId: string) => `/drivers/${driverId}/documents`;
@@ -34,11 +36,12 @@ export const uploadDriverDocument = ({ driverId, kind, file }: { driverId: strin
 /** The toast is the server's 'document uploaded'; the section shows a refusal itself (size, type). */
 export const useUploadDriverDocument = () => {
   const queryClient = useQueryClient();
+  const t = useT(driversText);
   return useMutation({
     mutationFn: uploadDriverDocument,
     meta: { errorHandled: true },
     onSuccess: async (answer, { driverId }) => {
-      notifySuccess(answer.msg[0] ?? 'document uploaded');
+      notifySuccess(answer.msg[0] ?? t('toast.documentUploaded'));
       await queryClient.invalidateQueries({ queryKey: keys.documents(driverId) });
     },
   });
@@ -46,17 +49,20 @@ export const useUploadDriverDocument = () => {
 
 export const useDeleteDriverDocument = () => {
   const queryClient = useQueryClient();
+  const t = useT(driversText);
   return useMutation({
     mutationFn: (document: DriverDocument) => api.delete<unknown>(`${base(document.driverId)}/${document.id}`).then(() => document),
     onSuccess: async (document) => {
-      notifySuccess(`${document.name} deleted`);
+      notifySuccess(t('toast.deleted', { name: document.name }));
       await queryClient.invalidateQueries({ queryKey: keys.documents(document.driverId) });
     },
   });
 };
 
-export const useDownloadDriverDocument = () =>
-  useMutation({
+export const useDownloadDriverDocument = () => {
+  const t = useT(driversText);
+  return useMutation({
     mutationFn: (document: DriverDocument) => api.download(`${base(document.driverId)}/${document.id}/file`, { fallbackName: document.name }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};

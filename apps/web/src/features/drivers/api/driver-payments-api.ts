@@ -2,9 +2,11 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { StartCardSetupResponse } from '@wattdesk/shared/schemas/billing';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import type { DriverPaymentMethod, SessionPayment } from '@wattdesk/shared/schemas/driver-payments';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { driversText, type DriversT } from '../drivers-text.ts';
 
 const keys = queryKeys.driverPayments;
 type PageParams = { page: number; pageSize: number };
@@ -33,11 +35,12 @@ export const useStartDriverCard = () =>
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
-const useRefreshing = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R) => string) => {
+const useRefreshing = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R, t: DriversT) => string) => {
   const queryClient = useQueryClient();
+  const t = useT(driversText);
   return useMutation({
     mutationFn,
-    onSuccess: (result) => notifySuccess(success(result)),
+    onSuccess: (result) => notifySuccess(success(result, t)),
     onSettled: async () => {
       // A read in flight from before the change would keep the old card: cancelled, then read again.
       await queryClient.cancelQueries({ queryKey: keys.all });
@@ -51,11 +54,11 @@ type CardResult = { msg: string[]; paymentMethod: DriverPaymentMethod };
 export const useCompleteDriverCard = () =>
   useRefreshing(
     ({ driverId, sessionId }: { driverId: string; sessionId: string }) => api.post<CardResult>(`/drivers/${driverId}/payment-method`, { sessionId }),
-    (result) => result.msg[0] ?? 'Card on file saved',
+    (result, t) => result.msg[0] ?? t('toast.cardSaved'),
   );
 
 export const useRemoveDriverCard = () =>
   useRefreshing(
     (driverId: string) => api.delete<CardResult>(`/drivers/${driverId}/payment-method`),
-    (result) => result.msg[0] ?? 'Card on file removed',
+    (result, t) => result.msg[0] ?? t('toast.cardRemoved'),
   );

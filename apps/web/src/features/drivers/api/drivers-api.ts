@@ -11,9 +11,11 @@ import type {
   RegisterDriverBody,
   UpdateDriverBody,
 } from '@wattdesk/shared/schemas/drivers';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { driversText, type DriversT } from '../drivers-text.ts';
 
 export type DriverFilter = Omit<DriverListParams, 'page' | 'pageSize'>;
 
@@ -39,13 +41,15 @@ export const useDrivers = (params: DriverListParams) => useQuery({ ...driverQuer
 export const useDriver = (id: string) => useQuery(driverQueries.detail(id));
 export const useDriverSessions = (id: string, params: { page: number; pageSize: number }) => useQuery(driverQueries.sessions(id, params));
 
-const useDriverMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R) => string, errorHandled = false) => {
+/** `success` words the toast in the page's language. */
+const useDriverMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R, t: DriversT) => string, errorHandled = false) => {
   const queryClient = useQueryClient();
+  const t = useT(driversText);
   return useMutation({
     mutationFn,
     meta: { errorHandled },
     onSuccess: async (result) => {
-      notifySuccess(success(result));
+      notifySuccess(success(result, t));
       await queryClient.invalidateQueries({ queryKey: driverKeys.all });
     },
   });
@@ -57,14 +61,14 @@ const nameOf = (driver: Driver) => `${driver.firstName} ${driver.lastName}`;
 export const useRegisterDriver = () =>
   useDriverMutation(
     (body: RegisterDriverBody) => api.post<Driver>('/drivers/register-user', body),
-    (driver) => `Invitation sent to ${driver.email}`,
+    (driver, t) => t('toast.invited', { email: driver.email }),
     true,
   );
 
 export const useUpdateDriver = () =>
   useDriverMutation(
     ({ id, body }: { id: string; body: UpdateDriverBody }) => api.patch<Driver>(`/drivers/${id}`, body),
-    (driver) => `${nameOf(driver)} updated`,
+    (driver, t) => t('toast.updated', { name: nameOf(driver) }),
     true,
   );
 
@@ -72,19 +76,19 @@ export const useSetDriverStatus = () =>
   useDriverMutation(
     ({ id, status }: { id: string; status: 'ACTIVE' | 'INACTIVE' }) =>
       api.post<Driver>(`/drivers/${id}/${status === 'ACTIVE' ? 'activate' : 'deactivate'}`),
-    (driver) => `${nameOf(driver)} is ${driver.status === 'ACTIVE' ? 'active' : 'inactive'} now`,
+    (driver, t) => t(driver.status === 'ACTIVE' ? 'toast.activeNow' : 'toast.inactiveNow', { name: nameOf(driver) }),
   );
 
 export const useResendDriverInvitation = () =>
   useDriverMutation(
     (id: string) => api.post<Driver>(`/drivers/${id}/resend-invitation`),
-    (driver) => `Invitation sent again to ${driver.email}`,
+    (driver, t) => t('toast.invitedAgain', { email: driver.email }),
   );
 
 export const useDeleteDriver = () =>
   useDriverMutation(
     (driver: Driver) => api.delete<unknown>(`/drivers/${driver.id}`).then(() => driver),
-    (driver) => `${nameOf(driver)} deleted`,
+    (driver, t) => t('toast.deleted', { name: nameOf(driver) }),
   );
 
 export const importDrivers = ({ locationId, file }: { locationId: string; file: File }) => {
@@ -95,25 +99,27 @@ export const importDrivers = ({ locationId, file }: { locationId: string; file: 
 };
 
 /** The dialog lists the rows with errors itself. */
-export const useImportDrivers = () =>
-  useDriverMutation(importDrivers, ({ created }) => `${created} drivers registered; invitations are on their way`, true);
+export const useImportDrivers = () => useDriverMutation(importDrivers, ({ created }, t) => t('toast.imported', { count: created }), true);
 
-export const useExportDrivers = () =>
-  useMutation({
+export const useExportDrivers = () => {
+  const t = useT(driversText);
+  return useMutation({
     mutationFn: (filter: DriverFilter) => api.download('/drivers/export', { query: filter, fallbackName: 'drivers.csv' }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};
 
 type RestrictionsAnswer = { msg: string[]; restrictions: DriverRestrictions };
 
 /** The toast is the server's 'driver restrictions updated'; failures show its message ('Unable to update driver restrictions'). */
 export const useUpdateRestrictions = (driverId: string) => {
   const queryClient = useQueryClient();
+  const t = useT(driversText);
   return useMutation({
     mutationFn: (body: DriverRestrictionsInput) => api.put<RestrictionsAnswer>(`/drivers/${driverId}/restrictions`, body),
     meta: { errorHandled: true },
     onSuccess: async (answer) => {
-      notifySuccess(answer.msg[0] ?? 'driver restrictions updated');
+      notifySuccess(answer.msg[0] ?? t('toast.restrictionsUpdated'));
       await queryClient.invalidateQueries({ queryKey: driverKeys.all });
     },
   });
@@ -129,10 +135,11 @@ export const useAccessSettings = (locationId: string) =>
 
 export const useUpdateAccessSettings = () => {
   const queryClient = useQueryClient();
+  const t = useT(driversText);
   return useMutation({
     mutationFn: (body: DriverAccessSettings) => api.put<DriverAccessSettings>('/drivers/access-settings', body),
     onSuccess: async (settings) => {
-      notifySuccess(settings.acceptUnknownTags ? 'Chargers here now accept ID tags no driver has' : 'Chargers here now refuse ID tags no driver has');
+      notifySuccess(t(settings.acceptUnknownTags ? 'toast.acceptUnknown' : 'toast.refuseUnknown'));
       await queryClient.invalidateQueries({ queryKey: accessSettingsKey(settings.locationId) });
     },
   });

@@ -7,18 +7,16 @@ import type { Driver } from '@wattdesk/shared/schemas/drivers';
 import { AccountStatusChip } from '../../../components/account-status-chip.tsx';
 import { EmailText } from '../../../components/data-grid/email-text.tsx';
 import { formatKwh } from '../../../lib/charging-format.ts';
+import type { DriversT } from '../drivers-text.ts';
 
 export type DriverAction = 'open' | 'edit' | 'add-sub-user' | 'resend' | 'activate' | 'deactivate' | 'delete';
 
-const ACTION_LABELS: Record<DriverAction, string> = {
-  open: 'Details, sessions and restrictions',
-  edit: 'Edit',
-  'add-sub-user': 'Add a sub-user to this account',
-  resend: 'Resend invitation',
-  activate: 'Activate',
-  deactivate: 'Deactivate',
-  delete: 'Delete',
-};
+/** The role as the screen words it: "user", or "sub-user of Kim Lee" when the main user is known. */
+export const roleText = (t: DriversT, driver: Pick<Driver, 'role' | 'mainDriver'>): string =>
+  driver.role === 'sub-user' && driver.mainDriver ? t('role.subUserOf', { name: driver.mainDriver.name }) : t(`role.${driver.role}`);
+
+/** A tag as a chip reads it: an app token says so. */
+export const tagText = (t: DriversT, tag: Driver['idTags'][number]): string => (tag.kind === 'app' ? t('tag.app', { tag: tag.tag }) : tag.tag);
 
 /** The actions a row offers: those the user's role allows and the driver's status makes sense for. */
 export const driverActionsFor = (driver: Driver, allowed: Record<DriverAction, boolean>): DriverAction[] =>
@@ -60,21 +58,22 @@ const ChargingCell = ({ driver }: { driver: Driver }) => (
  * (e2e/tests/desktop.spec.ts); what does not fit a column wraps in its growing row.
  */
 export const driverColumns = (
+  t: DriversT,
   allowed: Record<DriverAction, boolean>,
   onAction: (action: DriverAction, driver: Driver) => void,
 ): GridColDef<Driver>[] => [
-  { field: 'name', headerName: 'Name', flex: 1, minWidth: 130, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
-  { field: 'email', headerName: 'Email · phone', flex: 1.3, minWidth: 190, renderCell: ({ row }) => <ContactCell driver={row} /> },
-  { field: 'status', headerName: 'Status', width: 110, renderCell: ({ row }) => <AccountStatusChip status={row.status} /> },
+  { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 130, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
+  { field: 'email', headerName: t('column.contact'), flex: 1.3, minWidth: 190, renderCell: ({ row }) => <ContactCell driver={row} /> },
+  { field: 'status', headerName: t('column.status'), width: 110, renderCell: ({ row }) => <AccountStatusChip status={row.status} /> },
   {
     field: 'role',
-    headerName: 'Role',
+    headerName: t('column.role'),
     width: 140,
-    valueGetter: (_value, row) => (row.role === 'sub-user' && row.mainDriver ? `sub-user of ${row.mainDriver.name}` : row.role),
+    valueGetter: (_value, row) => roleText(t, row),
   },
   {
     field: 'idTags',
-    headerName: 'ID tags',
+    headerName: t('column.idTags'),
     flex: 1,
     // A 14-character tag's chip whole.
     minWidth: 180,
@@ -82,15 +81,15 @@ export const driverColumns = (
     renderCell: ({ row }) => (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
         {row.idTags.map((tag) => (
-          <Chip key={tag.id} size="small" variant="outlined" label={tag.kind === 'app' ? `${tag.tag} (app)` : tag.tag} />
+          <Chip key={tag.id} size="small" variant="outlined" label={tagText(t, tag)} />
         ))}
       </Box>
     ),
   },
   {
     field: 'sessionCount',
-    headerName: 'Sessions · energy',
-    // The header whole ("Sessions · energy" is 123 px with its padding).
+    headerName: t('column.charging'),
+    // The header whole ("Sessions · energy" is 123 px with its padding; the translations are no longer).
     width: 140,
     sortable: false,
     align: 'right',
@@ -99,7 +98,7 @@ export const driverColumns = (
   },
   {
     field: 'costs',
-    headerName: 'Cost',
+    headerName: t('column.cost'),
     width: 110,
     sortable: false,
     type: 'number',
@@ -108,11 +107,11 @@ export const driverColumns = (
   {
     field: 'actions',
     type: 'actions',
-    headerName: 'Actions',
+    headerName: t('column.actions'),
     width: 80,
     getActions: ({ row }) =>
       driverActionsFor(row, allowed).map((action) => (
-        <GridActionsCellItem key={action} label={ACTION_LABELS[action]} showInMenu onClick={() => onAction(action, row)} />
+        <GridActionsCellItem key={action} label={t(`action.${action}`)} showInMenu onClick={() => onAction(action, row)} />
       )),
   },
 ];

@@ -14,7 +14,10 @@ import type { Driver } from '@wattdesk/shared/schemas/drivers';
 import { useState, type ReactNode } from 'react';
 import { AccountStatusChip } from '../../../components/account-status-chip.tsx';
 import { formatKwh } from '../../../lib/charging-format.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { useDriver } from '../api/drivers-api.ts';
+import { driversText } from '../drivers-text.ts';
+import { roleText, tagText } from './driver-columns.tsx';
 import { DriverSessionsTable } from './driver-sessions-table.tsx';
 
 export type DriverTab = { key: string; label: string; render: (driver: Driver) => ReactNode };
@@ -43,46 +46,45 @@ export const DriverDetailsDialog = ({
   initialTab?: string;
   onClose: () => void;
 }) => {
+  const t = useT(driversText);
   const driver = useDriver(driverId).data;
   const [tab, setTab] = useState(initialTab);
   const all: DriverTab[] = [
-    { key: 'sessions', label: 'Sessions', render: (d) => <DriverSessionsTable driverId={d.id} withSubUsers={d.subUserCount > 0} /> },
+    { key: 'sessions', label: t('tab.sessions'), render: (d) => <DriverSessionsTable driverId={d.id} withSubUsers={d.subUserCount > 0} /> },
     ...tabs,
   ];
   const current = all.find((candidate) => candidate.key === tab) ?? all[0]!;
   return (
     <Dialog open onClose={onClose} aria-labelledby="driver-details-title" fullWidth maxWidth="lg">
-      <DialogTitle id="driver-details-title">{driver ? `${driver.firstName} ${driver.lastName}` : 'Driver'}</DialogTitle>
+      <DialogTitle id="driver-details-title">{driver ? `${driver.firstName} ${driver.lastName}` : t('details.title')}</DialogTitle>
       <DialogContent>
         {driver ? (
           <>
             <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, mb: 2 }}>
-              <Fact label="Email">{driver.email}</Fact>
-              <Fact label="Phone">{driver.phoneNumber || '—'}</Fact>
-              <Fact label="Status">
+              <Fact label={t('details.email')}>{driver.email}</Fact>
+              <Fact label={t('details.phone')}>{driver.phoneNumber || '—'}</Fact>
+              <Fact label={t('details.status')}>
                 <AccountStatusChip status={driver.status} />
               </Fact>
-              <Fact label="Role">{driver.role === 'sub-user' && driver.mainDriver ? `sub-user of ${driver.mainDriver.name}` : driver.role}</Fact>
-              <Fact label="Sessions">{formatCount(driver.sessionCount)}</Fact>
-              <Fact label="Energy">{formatKwh(driver.energyKwh)}</Fact>
-              <Fact label="Cost">{costText(driver.costs)}</Fact>
+              <Fact label={t('details.role')}>{roleText(t, driver)}</Fact>
+              <Fact label={t('details.sessions')}>{formatCount(driver.sessionCount)}</Fact>
+              <Fact label={t('details.energy')}>{formatKwh(driver.energyKwh)}</Fact>
+              <Fact label={t('details.cost')}>{costText(driver.costs)}</Fact>
               {driver.account && driver.subUserCount > 0 ? (
                 <>
-                  <Fact label="Sub-users">{formatCount(driver.subUserCount)}</Fact>
-                  <Fact label="Account sessions">{formatCount(driver.account.sessionCount)}</Fact>
-                  <Fact label="Account energy">{formatKwh(driver.account.energyKwh)}</Fact>
-                  <Fact label="Account cost">{costText(driver.account.costs)}</Fact>
+                  <Fact label={t('details.subUsers')}>{formatCount(driver.subUserCount)}</Fact>
+                  <Fact label={t('details.accountSessions')}>{formatCount(driver.account.sessionCount)}</Fact>
+                  <Fact label={t('details.accountEnergy')}>{formatKwh(driver.account.energyKwh)}</Fact>
+                  <Fact label={t('details.accountCost')}>{costText(driver.account.costs)}</Fact>
                 </>
               ) : null}
-              <Fact label="ID tags">
+              <Fact label={t('details.idTags')}>
                 {driver.idTags.length
-                  ? driver.idTags.map((tag) => (
-                      <Chip key={tag.id} size="small" sx={{ mr: 0.5 }} label={tag.kind === 'app' ? `${tag.tag} (app)` : tag.tag} />
-                    ))
-                  : 'None'}
+                  ? driver.idTags.map((tag) => <Chip key={tag.id} size="small" sx={{ mr: 0.5 }} label={tagText(t, tag)} />)
+                  : t('details.noTags')}
               </Fact>
             </Box>
-            <Tabs value={current.key} onChange={(_event, key: string) => setTab(key)} aria-label="Driver sections">
+            <Tabs value={current.key} onChange={(_event, key: string) => setTab(key)} aria-label={t('details.sections')}>
               {all.map((candidate) => (
                 <Tab
                   key={candidate.key}
@@ -99,11 +101,11 @@ export const DriverDetailsDialog = ({
             </Box>
           </>
         ) : (
-          <Typography>Loading…</Typography>
+          <Typography>{t('common.loading')}</Typography>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('details.close')}</Button>
       </DialogActions>
     </Dialog>
   );

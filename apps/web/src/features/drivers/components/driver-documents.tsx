@@ -16,6 +16,7 @@ import { DOCUMENT_ACCEPT, type DocumentKind, type DriverDocument } from '@wattde
 import { validateDocumentSize, validatePhotoSize } from '@wattdesk/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
@@ -26,38 +27,47 @@ import {
   useDriverDocuments,
   useUploadDriverDocument,
 } from '../api/driver-documents-api.ts';
+import { driversText } from '../drivers-text.ts';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
-const LABELS: Record<DocumentKind, string> = { document: 'Upload document', photo: 'Upload photo' };
 const sizeOf = formatFileSize;
 
 /** A file input that looks like a button; the input itself is the (keyboard-reachable) control. */
-const UploadButton = ({ kind, busy, onFile }: { kind: DocumentKind; busy: boolean; onFile: (file: File) => void }) => (
-  <Button component="label" role={undefined} tabIndex={-1} variant="outlined" disabled={busy}>
-    {LABELS[kind]}
-    <input
-      style={VISUALLY_HIDDEN}
-      type="file"
-      accept={DOCUMENT_ACCEPT[kind]}
-      aria-label={kind === 'photo' ? 'Photo file' : 'Document file'}
-      disabled={busy}
-      onChange={(event) => {
-        const file = event.target.files?.[0];
-        // Cleared so choosing the same file again after a refusal still fires a change.
-        event.target.value = '';
-        if (file) onFile(file);
-      }}
-    />
-  </Button>
-);
+const UploadButton = ({ kind, busy, onFile }: { kind: DocumentKind; busy: boolean; onFile: (file: File) => void }) => {
+  const t = useT(driversText);
+  return (
+    <Button component="label" role={undefined} tabIndex={-1} variant="outlined" disabled={busy}>
+      {kind === 'photo' ? t('documents.uploadPhoto') : t('documents.uploadDocument')}
+      <input
+        style={VISUALLY_HIDDEN}
+        type="file"
+        accept={DOCUMENT_ACCEPT[kind]}
+        aria-label={kind === 'photo' ? t('documents.photoFile') : t('documents.documentFile')}
+        disabled={busy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared so choosing the same file again after a refusal still fires a change.
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </Button>
+  );
+};
 
 const Thumbnail = ({ document }: { document: DriverDocument }) => {
+  const t = useT(driversText);
   const blob = useDocumentThumbnail(document.driverId, document.id).data;
   // One object URL per blob, released when the blob changes or the row goes away.
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
   return url ? (
-    <Box component="img" src={url} alt={`Preview of ${document.name}`} sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }} />
+    <Box
+      component="img"
+      src={url}
+      alt={t('documents.preview', { name: document.name })}
+      sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 1 }}
+    />
   ) : (
     <Box sx={{ width: 64, height: 64, bgcolor: 'action.hover', borderRadius: 1 }} />
   );
@@ -65,6 +75,7 @@ const Thumbnail = ({ document }: { document: DriverDocument }) => {
 
 /** The driver's documents (ID, contract: PDF or image) and photos: upload up to 2 MB each, download, delete. */
 export const DriverDocuments = ({ driverId }: { driverId: string }) => {
+  const t = useT(driversText);
   const can = useCan();
   const documents = useDriverDocuments(driverId);
   const upload = useUploadDriverDocument();
@@ -89,7 +100,7 @@ export const DriverDocuments = ({ driverId }: { driverId: string }) => {
           <UploadButton kind="document" busy={upload.isPending} onFile={(file) => send('document', file)} />
           <UploadButton kind="photo" busy={upload.isPending} onFile={(file) => send('photo', file)} />
           <Typography variant="body2" color="text.secondary">
-            PDF, PNG, JPEG or WebP, up to 2 MB each. A photo must be an image.
+            {t('documents.hint')}
           </Typography>
         </Stack>
       ) : null}
@@ -98,22 +109,22 @@ export const DriverDocuments = ({ driverId }: { driverId: string }) => {
           {refusal.join('. ')}
         </Alert>
       ) : null}
-      {documents.isPending ? <Typography>Loading…</Typography> : null}
-      {documents.data?.length === 0 ? <Typography color="text.secondary">No documents or photos yet</Typography> : null}
-      <List aria-label="Documents and photos" dense>
+      {documents.isPending ? <Typography>{t('common.loading')}</Typography> : null}
+      {documents.data?.length === 0 ? <Typography color="text.secondary">{t('documents.empty')}</Typography> : null}
+      <List aria-label={t('documents.list')} dense>
         {documents.data?.map((document) => (
           <ListItem
             key={document.id}
             secondaryAction={
               <Stack direction="row" spacing={0.5}>
-                <Tooltip title={`Download ${document.name}`}>
-                  <IconButton aria-label={`Download ${document.name}`} onClick={() => download.mutate(document)}>
+                <Tooltip title={t('documents.download', { name: document.name })}>
+                  <IconButton aria-label={t('documents.download', { name: document.name })} onClick={() => download.mutate(document)}>
                     <DownloadIcon />
                   </IconButton>
                 </Tooltip>
                 {mayUpload ? (
-                  <Tooltip title={`Delete ${document.name}`}>
-                    <IconButton aria-label={`Delete ${document.name}`} onClick={() => setDeleting(document)}>
+                  <Tooltip title={t('documents.delete', { name: document.name })}>
+                    <IconButton aria-label={t('documents.delete', { name: document.name })} onClick={() => setDeleting(document)}>
                       <DeleteIcon />
                     </IconButton>
                   </Tooltip>
@@ -130,7 +141,7 @@ export const DriverDocuments = ({ driverId }: { driverId: string }) => {
             </Box>
             <ListItemText
               primary={document.name}
-              secondary={`${document.kind === 'photo' ? 'Photo' : 'Document'} · ${sizeOf(document.sizeBytes)} · ${formatDateTime(document.createdAt)}${
+              secondary={`${document.kind === 'photo' ? t('documents.kindPhoto') : t('documents.kindDocument')} · ${sizeOf(document.sizeBytes)} · ${formatDateTime(document.createdAt)}${
                 document.uploadedByEmail ? ` · ${document.uploadedByEmail}` : ''
               }`}
             />
@@ -139,14 +150,14 @@ export const DriverDocuments = ({ driverId }: { driverId: string }) => {
       </List>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this file?"
-        confirmLabel="Delete"
+        title={t('documents.deleteTitle')}
+        confirmLabel={t('documents.deleteConfirm')}
         isDestructive
         isBusy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       >
-        {deleting ? `${deleting.name} is removed from the driver and from storage. This cannot be undone.` : ''}
+        {deleting ? t('documents.deleteText', { name: deleting.name }) : ''}
       </ConfirmDialog>
     </Box>
   );

@@ -11,8 +11,10 @@ import TextField from '@mui/material/TextField';
 import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
 import { registerDriverBodySchema, type Driver, type RegisterDriverBody, type RegisterDriverInput } from '@wattdesk/shared/schemas/drivers';
 import { useForm } from 'react-hook-form';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDrivers, useRegisterDriver, useUpdateDriver } from '../api/drivers-api.ts';
+import { driversText } from '../drivers-text.ts';
 import { IdTagFields } from './id-tag-fields.tsx';
 
 /** `mainUser`: a new sub-user of this main user (its family or fleet account). */
@@ -43,22 +45,23 @@ const MainUserSelect = ({
   error?: string | undefined;
   onChange: (id: string | null) => void;
 }) => {
+  const t = useT(driversText);
   const mains = useDrivers({ locationId, role: 'user', page: 1, pageSize: 200, sort: 'name' });
   const options = (mains.data?.items ?? []).filter((driver) => driver.id !== exclude);
   return (
     <TextField
       select
-      label="Main user"
+      label={t('form.mainUser')}
       fullWidth
       margin="normal"
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value || null)}
       error={Boolean(error)}
-      helperText={error ?? 'The account this sub-user charges on'}
+      helperText={error ?? t('form.mainUserHelp')}
     >
       {options.length === 0 ? (
         <MenuItem disabled value="">
-          No driver with the role user yet
+          {t('form.noMainUser')}
         </MenuItem>
       ) : null}
       {options.map((driver) => (
@@ -72,6 +75,7 @@ const MainUserSelect = ({
 
 /** Register a driver (register-user: an invitation e-mail follows) or edit one. */
 export const DriverFormDialog = ({ locationId, driver, mainUser, onClose }: DriverFormDialogProps) => {
+  const t = useT(driversText);
   const form = useForm<RegisterDriverInput, unknown, RegisterDriverBody>({
     resolver: zodResolver(registerDriverBodySchema),
     defaultValues: valuesOf(locationId, driver, mainUser),
@@ -106,28 +110,28 @@ export const DriverFormDialog = ({ locationId, driver, mainUser, onClose }: Driv
       <form noValidate onSubmit={submit}>
         <DialogTitle id="driver-form-title">
           {driver
-            ? `Edit ${driver.firstName} ${driver.lastName}`
+            ? t('form.titleEdit', { name: `${driver.firstName} ${driver.lastName}` })
             : mainUser
-              ? `Add a sub-user to ${mainUser.firstName} ${mainUser.lastName}'s account`
-              : 'Register driver'}
+              ? t('form.titleSubUser', { name: `${mainUser.firstName} ${mainUser.lastName}` })
+              : t('form.titleRegister')}
         </DialogTitle>
         <DialogContent>
           {serverError ? <Alert severity="error">{serverError}</Alert> : null}
           <TextField
             {...form.register('email')}
-            label="Email"
+            label={t('form.email')}
             type="email"
             fullWidth
             margin="normal"
             autoFocus={!driver}
             disabled={Boolean(driver)}
             error={Boolean(errors.email)}
-            helperText={errors.email?.message ?? (driver ? undefined : 'The invitation to choose a password goes here')}
+            helperText={errors.email?.message ?? (driver ? undefined : t('form.emailHelp'))}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
             <TextField
               {...form.register('firstName')}
-              label="First name"
+              label={t('form.firstName')}
               fullWidth
               margin="normal"
               autoFocus={Boolean(driver)}
@@ -136,7 +140,7 @@ export const DriverFormDialog = ({ locationId, driver, mainUser, onClose }: Driv
             />
             <TextField
               {...form.register('lastName')}
-              label="Last name"
+              label={t('form.lastName')}
               fullWidth
               margin="normal"
               error={Boolean(errors.lastName)}
@@ -146,7 +150,7 @@ export const DriverFormDialog = ({ locationId, driver, mainUser, onClose }: Driv
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
             <TextField
               {...form.register('phoneNumber')}
-              label="Phone"
+              label={t('form.phone')}
               type="tel"
               fullWidth
               margin="normal"
@@ -155,14 +159,14 @@ export const DriverFormDialog = ({ locationId, driver, mainUser, onClose }: Driv
             />
             <TextField
               select
-              label="Role"
+              label={t('form.role')}
               fullWidth
               margin="normal"
               value={role ?? 'user'}
               onChange={(event) => form.setValue('role', event.target.value as 'user' | 'sub-user')}
             >
-              <MenuItem value="user">user</MenuItem>
-              <MenuItem value="sub-user">sub-user</MenuItem>
+              <MenuItem value="user">{t('role.user')}</MenuItem>
+              <MenuItem value="sub-user">{t('role.sub-user')}</MenuItem>
             </TextField>
           </Stack>
           {role === 'sub-user' ? (
@@ -178,10 +182,10 @@ export const DriverFormDialog = ({ locationId, driver, mainUser, onClose }: Driv
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {driver ? 'Save' : 'Send invitation'}
+            {driver ? t('form.save') : t('form.send')}
           </Button>
         </DialogActions>
       </form>

@@ -7,14 +7,17 @@ import Typography from '@mui/material/Typography';
 import type { DriverPaymentMethod } from '@wattdesk/shared/schemas/driver-payments';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { useServerTable } from '../../../lib/use-server-table.ts';
 import { useDriverPaymentMethod, useDriverPayments, useRemoveDriverCard, useStartDriverCard } from '../api/driver-payments-api.ts';
 import { SessionPaymentsTable } from '../../../components/session-payments-table.tsx';
+import { driversText } from '../drivers-text.ts';
 
 const CardOnFile = ({ method }: { method: DriverPaymentMethod }) => {
+  const t = useT(driversText);
   const { card } = method;
-  if (!card) return <Typography color="text.secondary">No card on file</Typography>;
+  if (!card) return <Typography color="text.secondary">{t('payment.noCard')}</Typography>;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
       <Box>
@@ -22,13 +25,13 @@ const CardOnFile = ({ method }: { method: DriverPaymentMethod }) => {
           {card.brand} •••• {card.last4}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+          {t('payment.expires', { month: String(card.expMonth).padStart(2, '0'), year: String(card.expYear) })}
         </Typography>
       </Box>
       {card.status === 'requires_update' ? (
-        <Chip size="small" color="error" label="Needs a new card" />
+        <Chip size="small" color="error" label={t('payment.needsNewCard')} />
       ) : (
-        <Chip size="small" color="success" label="Active" />
+        <Chip size="small" color="success" label={t('payment.active')} />
       )}
     </Stack>
   );
@@ -39,6 +42,7 @@ const CardOnFile = ({ method }: { method: DriverPaymentMethod }) => {
  * through the provider's card page, Remove after a confirmation, and the account's session payments.
  */
 export const DriverPaymentPanel = ({ driverId }: { driverId: string }) => {
+  const t = useT(driversText);
   const can = useCan();
   const method = useDriverPaymentMethod(driverId);
   const start = useStartDriverCard();
@@ -51,27 +55,23 @@ export const DriverPaymentPanel = ({ driverId }: { driverId: string }) => {
 
   return (
     <Stack spacing={2}>
-      {method.isPending ? <Typography>Loading…</Typography> : null}
+      {method.isPending ? <Typography>{t('common.loading')}</Typography> : null}
       {data ? (
         <>
-          {data.hasFailedPayment ? (
-            <Alert severity="error">A payment failed after its retries: chargers refuse this account until the card is replaced.</Alert>
-          ) : null}
-          {isSubUser ? <Alert severity="info">A sub-user&apos;s sessions are charged to its main user&apos;s card.</Alert> : null}
-          {data.sandbox ? (
-            <Alert severity="info">Local sandbox: use Stripe&apos;s test cards (4242 4242 4242 4242 pays, 4000 0000 0000 0341 declines).</Alert>
-          ) : null}
+          {data.hasFailedPayment ? <Alert severity="error">{t('payment.failed')}</Alert> : null}
+          {isSubUser ? <Alert severity="info">{t('payment.subUser')}</Alert> : null}
+          {data.sandbox ? <Alert severity="info">{t('payment.sandbox')}</Alert> : null}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <CardOnFile method={data} />
             <Box sx={{ flex: 1 }} />
             {can('Drivers_Update') ? (
               <>
                 <Button variant={data.card ? 'outlined' : 'contained'} loading={start.isPending} onClick={() => start.mutate(driverId)}>
-                  {data.card ? 'Replace card' : 'Add card'}
+                  {data.card ? t('payment.replace') : t('payment.add')}
                 </Button>
                 {data.card ? (
                   <Button color="error" onClick={() => setConfirming(true)}>
-                    Remove card
+                    {t('payment.remove')}
                   </Button>
                 ) : null}
               </>
@@ -80,24 +80,24 @@ export const DriverPaymentPanel = ({ driverId }: { driverId: string }) => {
         </>
       ) : null}
       <SessionPaymentsTable
-        label="Session payments of the driver"
+        label={t('payment.history')}
         rows={history.data?.items ?? []}
         total={history.data?.total ?? 0}
         isLoading={history.isFetching}
         table={table}
         withDriver={false}
-        noRowsLabel="No session of this account has been priced yet"
+        noRowsLabel={t('payment.noHistory')}
       />
       <ConfirmDialog
         open={confirming}
-        title="Remove the card on file?"
-        confirmLabel="Remove"
+        title={t('payment.removeTitle')}
+        confirmLabel={t('payment.removeConfirm')}
         isDestructive
         isBusy={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() => remove.mutate(driverId, { onSuccess: () => setConfirming(false) })}
       >
-        Later sessions wait for a new card; where the location refuses drivers without a card, its chargers refuse this account.
+        {t('payment.removeText')}
       </ConfirmDialog>
     </Stack>
   );

@@ -8,21 +8,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MAX_TAGS_PER_DRIVER, type RegisterDriverBody, type RegisterDriverInput } from '@wattdesk/shared/schemas/drivers';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useT } from '../../../i18n/use-t.ts';
+import { driversText } from '../drivers-text.ts';
 
 type Form = UseFormReturn<RegisterDriverInput, unknown, RegisterDriverBody>;
 
 /** RFID cards and app tokens of a driver: the idTags its chargers will accept. */
 export const IdTagFields = ({ form }: { form: Form }) => {
+  const t = useT(driversText);
   const tags = useFieldArray({ control: form.control, name: 'idTags' });
   const errors = form.formState.errors.idTags;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography component="legend" variant="subtitle2">
-        ID tags
+        {t('tags.legend')}
       </Typography>
       {tags.fields.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No RFID card or app token yet: this driver cannot start a session until one is added.
+          {t('tags.none')}
         </Typography>
       ) : null}
       {tags.fields.map((field, index) => (
@@ -30,7 +33,7 @@ export const IdTagFields = ({ form }: { form: Form }) => {
           <TextField
             {...form.register(`idTags.${index}.tag`)}
             size="small"
-            label={`ID tag ${index + 1}`}
+            label={t('tags.field', { number: index + 1 })}
             sx={{ flex: 1 }}
             error={Boolean(errors?.[index]?.tag)}
             helperText={errors?.[index]?.tag?.message}
@@ -38,15 +41,15 @@ export const IdTagFields = ({ form }: { form: Form }) => {
           <TextField
             select
             size="small"
-            label="Type"
+            label={t('tags.type')}
             sx={{ width: 130 }}
             value={form.watch(`idTags.${index}.kind`) ?? 'rfid'}
             onChange={(event) => form.setValue(`idTags.${index}.kind`, event.target.value as 'rfid' | 'app')}
           >
-            <MenuItem value="rfid">RFID card</MenuItem>
-            <MenuItem value="app">App token</MenuItem>
+            <MenuItem value="rfid">{t('tags.rfid')}</MenuItem>
+            <MenuItem value="app">{t('tags.app')}</MenuItem>
           </TextField>
-          <IconButton aria-label={`Remove ID tag ${index + 1}`} onClick={() => tags.remove(index)}>
+          <IconButton aria-label={t('tags.remove', { number: index + 1 })} onClick={() => tags.remove(index)}>
             <DeleteIcon />
           </IconButton>
         </Box>
@@ -63,7 +66,7 @@ export const IdTagFields = ({ form }: { form: Form }) => {
         disabled={tags.fields.length >= MAX_TAGS_PER_DRIVER}
         onClick={() => tags.append({ tag: '', kind: 'rfid' })}
       >
-        Add ID tag
+        {t('tags.add')}
       </Button>
     </Box>
   );

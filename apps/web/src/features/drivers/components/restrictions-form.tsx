@@ -9,10 +9,12 @@ import { DAY_FILTERS, HOUR_OPTIONS } from '@wattdesk/shared/constants';
 import { driverRestrictionsSchema, type Driver, type DriverDayRule, type DriverRestrictions } from '@wattdesk/shared/schemas/drivers';
 import { useState } from 'react';
 import { MultiLocationPicker, type LocationOption } from '../../../components/form/location-picker.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { useUpdateRestrictions } from '../api/drivers-api.ts';
 import { useChargersOfLocations } from '../../../lib/queries/chargers.ts';
 import { useLocationOptions } from '../../../lib/queries/locations.ts';
+import { driversText } from '../drivers-text.ts';
 
 type Draft = Omit<DriverRestrictions, 'maxKwhPerSession' | 'maxSessionsPerDay'> & { maxKwhPerSession: string; maxSessionsPerDay: string };
 
@@ -34,27 +36,31 @@ const HourSelect = ({
   value: number | null;
   onChange: (hour: number | null) => void;
   disabled: boolean;
-}) => (
-  <TextField
-    select
-    size="small"
-    label={label}
-    value={value ?? ''}
-    disabled={disabled}
-    onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-    sx={{ minWidth: 130 }}
-  >
-    <MenuItem value="">Any hour</MenuItem>
-    {HOUR_OPTIONS.map((option) => (
-      <MenuItem key={option.value} value={option.value}>
-        {option.label}
-      </MenuItem>
-    ))}
-  </TextField>
-);
+}) => {
+  const t = useT(driversText);
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ''}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+      sx={{ minWidth: 130 }}
+    >
+      <MenuItem value="">{t('restrictions.anyHour')}</MenuItem>
+      {HOUR_OPTIONS.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
 
 /** Where, when and how much the driver may charge; chargers enforce it at Authorize and StartTransaction. */
 export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
+  const t = useT(driversText);
   const canChange = useCan()('Driver_Status');
   const [draft, setDraft] = useState<Draft>(() => toDraft(driver.restrictions));
   const [errors, setErrors] = useState<string[]>([]);
@@ -67,7 +73,7 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
   // Chosen locations show by name once the list has them; ids saved earlier are looked up in it too.
   const known = new Map([...(locations.data?.items ?? []), ...chosen].map((location) => [location.id, location]));
   const locationValue = draft.locationIds.map(
-    (id) => known.get(id) ?? { id, name: id === driver.locationId ? "The driver's location" : 'Another location' },
+    (id) => known.get(id) ?? { id, name: id === driver.locationId ? t('restrictions.driversLocation') : t('restrictions.anotherLocation') },
   );
 
   const submit = () => {
@@ -89,10 +95,10 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
         event.preventDefault();
         submit();
       }}
-      aria-label="Driver restrictions"
+      aria-label={t('restrictions.label')}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Empty means no limit. Days and hours are those of the charger&apos;s location; a window like 10 PM to 6 AM runs past midnight.
+        {t('restrictions.intro')}
       </Typography>
       {errors.length ? (
         <Alert severity="error" role="alert">
@@ -107,7 +113,7 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
         </Alert>
       ) : null}
       <MultiLocationPicker
-        label="Allowed locations (none: every location)"
+        label={t('restrictions.locations')}
         options={(locations.data?.items ?? []).map(({ id, name, city }) => ({ id, name, city }))}
         isLoading={locations.isFetching}
         onSearchChange={setSearch}
@@ -134,13 +140,13 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
             next.map((charger) => charger.id),
           )
         }
-        renderInput={(params) => <TextField {...params} label="Allowed chargers (none: every charger there)" margin="normal" />}
+        renderInput={(params) => <TextField {...params} label={t('restrictions.chargers')} margin="normal" />}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 2 }}>
         <TextField
           select
           size="small"
-          label="Days"
+          label={t('restrictions.days')}
           value={draft.days}
           disabled={!canChange}
           onChange={(event) => set('days', event.target.value as DriverDayRule)}
@@ -148,15 +154,15 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
         >
           {DAY_FILTERS.map((day) => (
             <MenuItem key={day.key} value={day.key}>
-              {day.label}
+              {t(`days.${day.key}`)}
             </MenuItem>
           ))}
         </TextField>
-        <HourSelect label="From" value={draft.hourFrom} disabled={!canChange} onChange={(hour) => set('hourFrom', hour)} />
-        <HourSelect label="To" value={draft.hourTo} disabled={!canChange} onChange={(hour) => set('hourTo', hour)} />
+        <HourSelect label={t('restrictions.from')} value={draft.hourFrom} disabled={!canChange} onChange={(hour) => set('hourFrom', hour)} />
+        <HourSelect label={t('restrictions.to')} value={draft.hourTo} disabled={!canChange} onChange={(hour) => set('hourTo', hour)} />
         <TextField
           size="small"
-          label="Max kWh per session"
+          label={t('restrictions.maxKwh')}
           type="number"
           value={draft.maxKwhPerSession}
           disabled={!canChange}
@@ -166,7 +172,7 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
         />
         <TextField
           size="small"
-          label="Max sessions per day"
+          label={t('restrictions.maxSessions')}
           type="number"
           value={draft.maxSessionsPerDay}
           disabled={!canChange}
@@ -176,7 +182,7 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
         />
         <TextField
           size="small"
-          label="Expires after"
+          label={t('restrictions.expires')}
           type="date"
           value={draft.expiresOn ?? ''}
           disabled={!canChange}
@@ -187,7 +193,7 @@ export const RestrictionsForm = ({ driver }: { driver: Driver }) => {
       </Box>
       {canChange ? (
         <Button type="submit" variant="contained" sx={{ mt: 2 }} loading={save.isPending}>
-          Save restrictions
+          {t('restrictions.save')}
         </Button>
       ) : null}
     </Box>
