@@ -1,4 +1,12 @@
-import { AppError, type ConfirmWithPasswordAndCodeBody, type RecoveryCodesResponse, type TotpSetupResponse, type UserType } from '@wattdesk/shared';
+import {
+  AppError,
+  DEFAULT_LOCALE,
+  type ConfirmWithPasswordAndCodeBody,
+  type Locale,
+  type RecoveryCodesResponse,
+  type TotpSetupResponse,
+  type UserType,
+} from '@wattdesk/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -33,8 +41,10 @@ export const createAccountMfa = (deps: AccountMfaDeps) => {
     return { ...user, passwordHash: user.passwordHash };
   };
 
-  const notify = (user: { email: string; firstName: string }, enabled: boolean) =>
-    deps.background.run('mfa-changed-mail', () => deps.mailer.send(mfaChangedMail(user.email, user.firstName, enabled)));
+  const notify = (user: { email: string; firstName: string; language: Locale | null }, enabled: boolean) =>
+    deps.background.run('mfa-changed-mail', () =>
+      deps.mailer.send(mfaChangedMail(user.email, user.firstName, enabled, user.language ?? DEFAULT_LOCALE)),
+    );
 
   const beginSetup = async (auth: AuthContext): Promise<TotpSetupResponse> => {
     const user = await localUser(auth);

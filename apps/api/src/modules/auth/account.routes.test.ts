@@ -67,6 +67,12 @@ describe('own account: profile, e-mail, password, sign-ins', () => {
     // Choosing it again changes nothing and writes no second entry.
     await call(session.access_token, 'PUT', '/users/me/language', { language: 'de' });
     expect(await audit('account.language_update', session.userId)).toHaveLength(1);
+
+    // E-mails to the account are written in its language from then on.
+    await call(session.access_token, 'POST', '/users/me/password', { currentPassword: DEMO_PASSWORD, newPassword: 'Neues#Passwort2026' });
+    const mail = await smtp.waitFor((m) => m.to.includes(demoEmail('ReadonlySuperAdmin')));
+    expect(mail.subject).toBe('Ihr Wattdesk-Passwort wurde geändert');
+    expect(mail.text).toContain('Das Passwort Ihres Wattdesk-Kontos wurde soeben geändert.');
   });
 
   it('changes the e-mail only when the link sent to the new address is used, and tells the old address', async () => {

@@ -1,5 +1,6 @@
 import {
   AppError,
+  DEFAULT_LOCALE,
   ERROR_CODES,
   type Account,
   type AccountSession,
@@ -124,8 +125,8 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     });
     const link = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
     deps.background.run('email-change-mail', async () => {
-      await deps.mailer.send(confirmEmailChangeMail(newEmail, user.firstName, link, ttlHours));
-      await deps.mailer.send(emailChangeNoticeMail(user.email, user.firstName, newEmail, 'requested'));
+      await deps.mailer.send(confirmEmailChangeMail(newEmail, user.firstName, link, ttlHours, user.language ?? DEFAULT_LOCALE));
+      await deps.mailer.send(emailChangeNoticeMail(user.email, user.firstName, newEmail, 'requested', user.language ?? DEFAULT_LOCALE));
     });
     return getAccount(auth);
   };
@@ -154,7 +155,9 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     });
     deps.accessCache.invalidateUser(changed.user.id);
     deps.background.run('email-changed-mail', () =>
-      deps.mailer.send(emailChangeNoticeMail(changed.user.email, changed.user.firstName, changed.newEmail, 'changed')),
+      deps.mailer.send(
+        emailChangeNoticeMail(changed.user.email, changed.user.firstName, changed.newEmail, 'changed', changed.user.language ?? DEFAULT_LOCALE),
+      ),
     );
   };
 
@@ -183,7 +186,7 @@ export const createAccountService = (deps: AccountServiceDeps) => {
     });
     for (const sessionId of ended) deps.accessCache.invalidateSession(sessionId);
     deps.background.run('password-changed-mail', () =>
-      deps.mailer.send(passwordChangedMail(user.email, user.firstName, 'changed', `${deps.publicUrl}/`)),
+      deps.mailer.send(passwordChangedMail(user.email, user.firstName, 'changed', `${deps.publicUrl}/`, user.language ?? DEFAULT_LOCALE)),
     );
   };
 

@@ -1,4 +1,4 @@
-import { AppError, ERROR_CODES } from '@wattdesk/shared';
+import { AppError, DEFAULT_LOCALE, ERROR_CODES } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { AccessCache } from '../../lib/access-cache.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -54,7 +54,7 @@ export const createPasswordResetService = (deps: PasswordResetDeps) => {
     });
     if (!token) return;
     const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send(resetPasswordMail(user.email, user.firstName, link, deps.resetTokenTtlMinutes));
+    await deps.mailer.send(resetPasswordMail(user.email, user.firstName, link, deps.resetTokenTtlMinutes, user.language ?? DEFAULT_LOCALE));
   };
 
   /**
@@ -98,7 +98,7 @@ export const createPasswordResetService = (deps: PasswordResetDeps) => {
     if (user.purpose === 'invite') deps.onInvitationAccepted?.(user.id);
     if (user.purpose === 'reset') {
       deps.background.run('password-changed-mail', () =>
-        deps.mailer.send(passwordChangedMail(user.email, user.firstName, 'reset', `${deps.publicUrl}/`)),
+        deps.mailer.send(passwordChangedMail(user.email, user.firstName, 'reset', `${deps.publicUrl}/`, user.language ?? DEFAULT_LOCALE)),
       );
     }
   };
