@@ -1,7 +1,13 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
 import * as messages from '../messages.ts';
+import { LOCALES, type Locale } from './locales.ts';
+import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
+import es from './messages/es.json' with { type: 'json' };
+import fr from './messages/fr.json' with { type: 'json' };
 import { messageKeyOf, translateMessage } from './message-translator.ts';
 
 /** The catalogue's English as the code writes it: the spec's sentences (messages.ts) and the API's (errors.ts). */
@@ -19,7 +25,41 @@ const fromCode = (): Record<string, string> => {
   return out;
 };
 
+const catalogues: Record<Locale, Record<string, string>> = { en, es, fr, de };
+const translations = LOCALES.filter((locale) => locale !== 'en');
+
+/** The names a message fills in ({field}), wherever they sit (inside plurals and selects too). */
+const argumentsOf = (elements: MessageFormatElement[], into = new Set<string>()): Set<string> => {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    into.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select)
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    if (element.type === TYPE.tag) argumentsOf(element.children, into);
+  }
+  return into;
+};
+const placeholdersOf = (message: string) => [...argumentsOf(parse(message, { ignoreTag: true }))].sort();
+
 describe('the shared sentences’ catalogue (issue 44)', () => {
+  it.each(translations)('%s: every key of English, no other, each an ICU message with English’s placeholders', (locale) => {
+    const catalogue = catalogues[locale];
+    expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, message] of Object.entries(catalogue)) {
+      expect(message.trim(), `${locale} ${key} is empty`).not.toBe('');
+      expect(placeholdersOf(message), `${locale} ${key}`).toEqual(placeholdersOf(en[key as keyof typeof en]));
+    }
+  });
+
+  it.each(translations)('%s: the reader reads each sentence as written — no ICU quoting swallows an apostrophe or a brace', (locale) => {
+    for (const [key, message] of Object.entries(catalogues[locale])) {
+      // Each placeholder filled with its own name in braces: the output is then the catalogue's text, character for character.
+      const values = Object.fromEntries(placeholdersOf(message).map((name) => [name, `{${name}}`]));
+      const out = new IntlMessageFormat(message, locale, undefined, { ignoreTag: true }).format(values);
+      expect(out, `${locale} ${key}`).toBe(message);
+    }
+  });
+
   it('holds the code’s English word for word — a sentence changed in the code must be changed here', () => {
     expect(en).toEqual(fromCode());
   });
