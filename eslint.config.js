@@ -22,6 +22,8 @@ const TRANSLATED_FILES = [
   'apps/web/src/app/layout/color-scheme-choice.tsx',
   'apps/web/src/app/layout/language-choice.tsx',
   'apps/web/src/features/drivers/**/*.{ts,tsx}',
+  'apps/web/src/features/dashboard/**/*.{ts,tsx}',
+  'apps/web/src/features/control-center/**/*.{ts,tsx}',
 ];
 
 /**

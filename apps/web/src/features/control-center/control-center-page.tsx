@@ -1,5 +1,4 @@
 import { CHARGER_KINDS, type ChargerKind, type ChargerStatus } from '@wattdesk/shared/constants';
-import { formatNumber } from '@wattdesk/shared/format';
 import EvStationIcon from '@mui/icons-material/EvStation';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,6 +19,8 @@ import { SessionsLink } from '../../components/charger/sessions-link.tsx';
 import { StatusCards } from './components/status-cards.tsx';
 import { NetworkMapSection } from './components/network-map-section.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { controlCenterText } from './control-center-text.ts';
 
 const PAGE_SIZE = 24;
 /** The live feed refetches on every charger message; this slow poll only covers a feed that is down. */
@@ -33,6 +34,7 @@ type ControlCenterPageProps = {
 /** /dashboard/control-center: every charger of the selected location (or of all in reach) as it is now. */
 export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPageProps) => {
   const locationId = useSelectedLocation((state) => state.locationId);
+  const t = useT(controlCenterText);
   const [status, setStatus] = useState<ChargerStatus | null>(null);
   const [kind, setKind] = useState<ChargerKind | ''>('');
   const [searchInput, setSearchInput] = useState('');
@@ -56,8 +58,8 @@ export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPagePro
   return (
     <>
       <PageHeader
-        title="Control Center"
-        subtitle={locationId ? 'Chargers at the selected location' : 'Chargers at every location in your reach'}
+        title={t('title')}
+        subtitle={locationId ? t('subtitle.selected') : t('subtitle.all')}
         actions={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <LiveIndicator status={liveStatus} />
@@ -69,8 +71,8 @@ export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPagePro
       <NetworkMapSection />
       <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <TextField
-          label="Search chargers"
-          placeholder="Name, charger id or model"
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
           value={searchInput}
           onChange={(event) => setSearchInput(event.target.value)}
           margin="none"
@@ -79,14 +81,14 @@ export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPagePro
         />
         <TextField
           select
-          label="Kind"
+          label={t('kind.label')}
           value={kind}
           onChange={(event) => setKind(event.target.value as ChargerKind | '')}
           margin="none"
           size="small"
           sx={{ width: 160 }}
         >
-          <MenuItem value="">All kinds</MenuItem>
+          <MenuItem value="">{t('kind.all')}</MenuItem>
           {CHARGER_KINDS.map((value) => (
             <MenuItem key={value} value={value}>
               {value.toUpperCase()}
@@ -95,13 +97,13 @@ export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPagePro
         </TextField>
       </Paper>
       {chargers.isPending ? (
-        <PageLoader label="Loading chargers" />
+        <PageLoader label={t('loading')} />
       ) : chargers.isError && !chargers.data ? (
-        <LoadErrorAlert subject="The chargers" error={chargers.error} onRetry={() => void chargers.refetch()} />
+        <LoadErrorAlert subject={t('loadError.subject')} error={chargers.error} onRetry={() => void chargers.refetch()} />
       ) : !chargers.data?.items.length ? (
         <Paper>
-          <EmptyState icon={<EvStationIcon />} title={status || kind || search ? 'No charger matches these filters' : 'No chargers here yet'}>
-            {status || kind || search ? 'Clear a filter to see more chargers.' : 'Chargers appear here once they are registered in Assets.'}
+          <EmptyState icon={<EvStationIcon />} title={status || kind || search ? t('empty.filteredTitle') : t('empty.title')}>
+            {status || kind || search ? t('empty.filteredBody') : t('empty.body')}
           </EmptyState>
         </Paper>
       ) : (
@@ -112,7 +114,7 @@ export const ControlCenterPage = ({ renderChargerDetails }: ControlCenterPagePro
             ))}
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2 }}>
-            <Box sx={{ color: 'text.secondary', typography: 'body2' }}>{formatNumber(chargers.data.total)} chargers</Box>
+            <Box sx={{ color: 'text.secondary', typography: 'body2' }}>{t('total', { count: chargers.data.total })}</Box>
             {pageCount > 1 ? (
               <Pagination count={pageCount} page={table.params.page} onChange={(event, value) => table.pagination.onPageChange(event, value - 1)} />
             ) : null}

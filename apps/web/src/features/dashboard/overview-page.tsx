@@ -1,4 +1,3 @@
-import { DAY_FILTERS } from '@wattdesk/shared/constants';
 import InsightsIcon from '@mui/icons-material/Insights';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,13 +10,16 @@ import { lazyScreen } from '../../lib/lazy-with-timeout.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { useDayFilter } from '../../lib/use-day-filter.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useOverview, useResellerRevenue } from './api/dashboard-api.ts';
 import { EnergyChart } from './components/energy-chart.tsx';
 import { FiguresGrid } from './components/figures-grid.tsx';
 import { HeatMap } from './components/heat-map.tsx';
 import { RangeBar } from './components/range-bar.tsx';
+import { dayFilterKey } from './components/day-filter.tsx';
 import { ConnectorTypes, Rankings } from './components/rankings.tsx';
 import { ReportsPanel } from './components/reports-panel.tsx';
+import { dashboardText } from './dashboard-text.ts';
 import { presetRange, todayIn, type DayRange, type RangePreset } from './range.ts';
 
 // Only resellers see it: its table loads with it, not with every user's dashboard (issue 18).
@@ -32,6 +34,7 @@ export const OverviewPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   const [dayFilter] = useDayFilter();
   const can = useCan();
+  const t = useT(dashboardText);
   const [preset, setPreset] = useState<RangePreset>('30d');
   const [zone, setZone] = useState<string | undefined>(undefined);
   const [custom, setCustom] = useState<DayRange>(() => presetRange('30d', todayIn(undefined)));
@@ -43,7 +46,6 @@ export const OverviewPage = () => {
   // The location's own "today" once its zone is known (every location: the browser's).
   const answeredZone = data?.timeZone ?? undefined;
   if (answeredZone !== zone && (data || !locationId)) setZone(answeredZone);
-  const dayLabel = DAY_FILTERS.find((filter) => filter.key === dayFilter)?.label ?? 'All Days';
   // Links carry the selected location and range: while the previous answer is still shown (a location or range just
   // changed) its chargers and counts would not match where the link leads, so there are none until the answer fits.
   const linksToSessions = Boolean(locationId) && can('Charging_Sessions_View') && !overview.isPlaceholderData;
@@ -51,8 +53,15 @@ export const OverviewPage = () => {
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        subtitle={`Welcome back${firstName ? `, ${firstName}` : ''}. ${locationId ? 'The selected location' : 'Every location in your reach'} · ${range.from} to ${range.to} · ${dayLabel} · ${data?.timeZone ? `times in ${data.timeZone}` : 'each location in its own time zone'}.`}
+        title={t('title')}
+        subtitle={t('subtitle', {
+          welcome: firstName ? t('subtitle.welcomeName', { name: firstName }) : t('subtitle.welcome'),
+          scope: locationId ? t('subtitle.selectedLocation') : t('subtitle.everyLocation'),
+          from: range.from,
+          to: range.to,
+          days: t(dayFilterKey(dayFilter)),
+          zone: data?.timeZone ? t('subtitle.timesIn', { zone: data.timeZone }) : t('subtitle.ownTimeZones'),
+        })}
       />
       <RangeBar
         preset={preset}
@@ -63,7 +72,7 @@ export const OverviewPage = () => {
         }}
         onCustom={setCustom}
       />
-      {overview.isFetching ? <LinearProgress aria-label="Loading the figures" sx={{ mb: 1 }} /> : null}
+      {overview.isFetching ? <LinearProgress aria-label={t('loadingFigures')} sx={{ mb: 1 }} /> : null}
       <FiguresGrid overview={data} range={range} />
       {can('Reseller_Revenue_View') ? (
         <Box sx={{ mb: 3 }}>
@@ -74,8 +83,8 @@ export const OverviewPage = () => {
       ) : null}
       {isEmpty ? (
         <Paper sx={{ mb: 3 }}>
-          <EmptyState icon={<InsightsIcon />} title="No charging activity in this period">
-            Choose a longer range or another Day filter; energy, sessions and revenue appear as soon as sessions end.
+          <EmptyState icon={<InsightsIcon />} title={t('empty.title')}>
+            {t('empty.body')}
           </EmptyState>
         </Paper>
       ) : data ? (

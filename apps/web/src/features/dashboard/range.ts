@@ -1,13 +1,7 @@
 import { calendarDayIn } from '@wattdesk/shared/format';
-export const RANGE_PRESETS = [
-  { key: 'today', label: 'Today' },
-  { key: '7d', label: '7 days' },
-  { key: '30d', label: '30 days' },
-  { key: '90d', label: '90 days' },
-  { key: 'month', label: 'This month' },
-  { key: 'custom', label: 'Custom' },
-] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number]['key'];
+/** The range choices, in the order the bar shows them; their words are in the catalogue (range-bar.tsx). */
+export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'month', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
 export type DayRange = { from: string; to: string };
 
 /** Today's date (YYYY-MM-DD) in a time zone; the browser's when none is given (every location). */

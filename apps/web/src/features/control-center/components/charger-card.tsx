@@ -1,3 +1,5 @@
+import { LICENSE_GRACE_DAYS } from '@wattdesk/shared/constants';
+import { formatNumber } from '@wattdesk/shared/format';
 import type { Charger } from '@wattdesk/shared/schemas/chargers';
 import EvStationIcon from '@mui/icons-material/EvStation';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -12,12 +14,14 @@ import Tooltip from '@mui/material/Tooltip';
 import { ActiveSessionSummary } from '../../../components/charger/active-session-summary.tsx';
 import { ConnectionLabel, ConnectorChip, StatusChip } from '../../../components/charger/charger-status.tsx';
 import { SessionsLink } from '../../../components/charger/sessions-link.tsx';
-import { UNLICENSED_RULE } from '../../../components/charger/license-rule.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { controlCenterText } from '../control-center-text.ts';
 
 type ChargerCardProps = { charger: Charger; showLocation: boolean; onOpen: (charger: Charger) => void };
 
 /** One charger as it is now: status, connection, each connector and any running session (or, offline, what it last reported). */
 export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps) => {
+  const t = useT(controlCenterText);
   // Connector 0 is the charger as a whole: its state is already in the overall status. An offline charger's
   // connectors and sessions are only what it last said: the connection line sums that up instead.
   const connectors = charger.connected ? charger.connectors.filter((connector) => connector.connectorId > 0) : [];
@@ -39,7 +43,7 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
           <StatusChip status={charger.status} demoNotConnected={charger.demoNotConnected} />
         </Box>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {charger.chargerId} · {charger.kind.toUpperCase()} · {charger.maxPowerKw} kW
+          {charger.chargerId} · {charger.kind.toUpperCase()} · {formatNumber(charger.maxPowerKw, { decimals: true })} kW
         </Typography>
         {showLocation ? (
           <Typography variant="body2" color="text.secondary" noWrap>
@@ -48,8 +52,9 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
         ) : null}
         {charger.licensed ? null : (
           // The License menu assigns seats; a charger without a valid one is flagged wherever it is listed.
-          <Tooltip title={UNLICENSED_RULE}>
-            <Chip size="small" color="warning" variant="outlined" label="No valid license" sx={{ my: 0.5 }} />
+          // The rule as components/charger/license-rule.ts words it in English, here in the page's language.
+          <Tooltip title={t('card.unlicensedRule', { days: LICENSE_GRACE_DAYS })}>
+            <Chip size="small" color="warning" variant="outlined" label={t('card.noLicense')} sx={{ my: 0.5 }} />
           </Tooltip>
         )}
         <Typography variant="caption" component="p">
@@ -61,7 +66,7 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
           />
         </Typography>
         {connectors.length ? (
-          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label="Connectors" role="list">
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label={t('card.connectors')} role="list">
             {connectors.map((connector) => (
               <span role="listitem" key={connector.connectorId}>
                 <ConnectorChip connector={connector} />
@@ -74,8 +79,8 @@ export const ChargerCard = ({ charger, showLocation, onOpen }: ChargerCardProps)
         ))}
       </CardContent>
       <CardActions sx={{ pt: 0 }}>
-        <Button size="small" startIcon={<TuneIcon />} onClick={() => onOpen(charger)} aria-label={`Manage ${charger.name}`}>
-          Manage
+        <Button size="small" startIcon={<TuneIcon />} onClick={() => onOpen(charger)} aria-label={t('card.manageName', { name: charger.name })}>
+          {t('card.manage')}
         </Button>
         <SessionsLink size="small" charger={charger} />
       </CardActions>

@@ -1,13 +1,13 @@
 import type { NetworkMapItem } from '@wattdesk/shared/schemas/network-map';
 import { CHARGER_STATUSES } from '@wattdesk/shared/constants';
-import { formatNumber } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { STATUS_LABELS } from '../../../components/charger/charger-status.tsx';
-import { PIN_LABELS, pinColor } from './pin-style.ts';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { controlCenterText, type ControlCenterKey } from '../control-center-text.ts';
+import { pinColor, pinLabelKey } from './pin-style.ts';
 
 type NetworkMapCanvasProps = {
   items: readonly NetworkMapItem[];
@@ -18,16 +18,14 @@ type NetworkMapCanvasProps = {
 };
 
 /** The tooltip as DOM text, never HTML: a location's name is whatever an operator typed. */
-const tooltipOf = (item: NetworkMapItem): HTMLElement => {
+const tooltipOf = (item: NetworkMapItem, t: Translate<ControlCenterKey>): HTMLElement => {
   const element = document.createElement('div');
   const title = document.createElement('strong');
-  title.textContent = `${item.name} — ${PIN_LABELS[item.status]}`;
+  title.textContent = `${item.name} — ${t(pinLabelKey(item.status))}`;
   const counts = document.createElement('div');
   counts.textContent = [
-    `${formatNumber(item.chargers.total)} chargers`,
-    ...CHARGER_STATUSES.filter((status) => item.chargers[status] > 0).map(
-      (status) => `${formatNumber(item.chargers[status])} ${STATUS_LABELS[status].toLowerCase()}`,
-    ),
+    t('total', { count: item.chargers.total }),
+    ...CHARGER_STATUSES.filter((status) => item.chargers[status] > 0).map((status) => t(`map.tooltip.${status}`, { count: item.chargers[status] })),
   ].join(', ');
   element.append(title, counts);
   return element;
@@ -39,6 +37,7 @@ const tooltipOf = (item: NetworkMapItem): HTMLElement => {
  */
 export const NetworkMapCanvas = ({ items, tileUrl, attribution, onSelect }: NetworkMapCanvasProps) => {
   const { palette } = useTheme();
+  const t = useT(controlCenterText);
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const pins = useRef<L.LayerGroup | null>(null);
@@ -70,7 +69,7 @@ export const NetworkMapCanvas = ({ items, tileUrl, attribution, onSelect }: Netw
     for (const item of items) {
       const color = pinColor(palette, item.status);
       L.circleMarker([item.lat, item.lng], { radius: 8, color, weight: 2, fillColor: color, fillOpacity: 0.7 })
-        .bindTooltip(tooltipOf(item))
+        .bindTooltip(tooltipOf(item, t))
         .on('click', () => onSelectRef.current(item.locationId))
         .addTo(layer);
     }
@@ -79,13 +78,13 @@ export const NetworkMapCanvas = ({ items, tileUrl, attribution, onSelect }: Netw
     if (hasFitted.current || !items.length || !container.current?.clientWidth) return;
     instance.fitBounds(L.latLngBounds(items.map((item) => [item.lat, item.lng])), { padding: [24, 24], maxZoom: 15 });
     hasFitted.current = true;
-  }, [items, palette, tileUrl]);
+  }, [items, palette, tileUrl, t]);
 
   return (
     <Box
       ref={container}
       role="application"
-      aria-label="Map of the network: one pin per location, coloured by status"
+      aria-label={t('map.canvas')}
       data-testid="network-map"
       sx={{ height: 360, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: '#e8eef0', '& .leaflet-container': { bgcolor: '#e8eef0' } }}
     />

@@ -14,7 +14,9 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAppConfig } from '../../../lib/app-config.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { useNetworkMap } from '../api/get-network-map.ts';
-import { PIN_LABELS, pinColor } from './pin-style.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { controlCenterText } from '../control-center-text.ts';
+import { pinColor, pinLabelKey } from './pin-style.ts';
 
 // Leaflet and its styles load only when the section is shown (decision 064: the shell's bundle budget).
 const NetworkMapCanvas = lazy(() => import('./network-map-canvas.tsx'));
@@ -22,12 +24,13 @@ const NetworkMapCanvas = lazy(() => import('./network-map-canvas.tsx'));
 /** The colours with their words: a pin's colour is never the only way to read its status. */
 const Legend = () => {
   const { palette } = useTheme();
+  const t = useT(controlCenterText);
   return (
-    <Box component="ul" aria-label="Map legend" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
+    <Box component="ul" aria-label={t('map.legend')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mb: 1 }}>
       {PIN_STATUSES.map((status) => (
         <Box component="li" key={status} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, typography: 'body2' }}>
           <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: pinColor(palette, status) }} />
-          {PIN_LABELS[status]}
+          {t(pinLabelKey(status))}
         </Box>
       ))}
     </Box>
@@ -40,46 +43,47 @@ export const NetworkMapSection = () => {
   const config = useAppConfig();
   const select = useSelectedLocation((state) => state.select);
   const [isListShown, setListShown] = useState(false);
+  const t = useT(controlCenterText);
   const items = network.data?.items ?? [];
 
   return (
     <Paper component="section" aria-labelledby="network-map-title" sx={{ p: 2, mb: 3 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, mb: 1 }}>
         <Typography id="network-map-title" variant="h6" component="h2">
-          Network map
+          {t('map.title')}
         </Typography>
         {items.length ? (
           <Button size="small" aria-expanded={isListShown} aria-controls="network-map-list" onClick={() => setListShown((shown) => !shown)}>
-            {isListShown ? 'Hide the list' : 'Show the locations as a list'}
+            {isListShown ? t('map.hideList') : t('map.showList')}
           </Button>
         ) : null}
       </Box>
       {network.isPending ? (
-        <PageLoader label="Loading the network map" />
+        <PageLoader label={t('map.loading')} />
       ) : network.isError && !network.data ? (
-        <LoadErrorAlert subject="The network map" error={network.error} onRetry={() => void network.refetch()} />
+        <LoadErrorAlert subject={t('map.loadError.subject')} error={network.error} onRetry={() => void network.refetch()} />
       ) : !items.length ? (
-        <EmptyState icon={<PlaceIcon />} title="No location to show on the map">
-          Locations appear here once they have coordinates.
+        <EmptyState icon={<PlaceIcon />} title={t('map.empty.title')}>
+          {t('map.empty.body')}
         </EmptyState>
       ) : (
         <>
           <Legend />
-          <ErrorBoundary title="The map could not be shown.">
-            <Suspense fallback={<PageLoader label="Loading the map" />}>
+          <ErrorBoundary title={t('map.error')}>
+            <Suspense fallback={<PageLoader label={t('map.loadingMap')} />}>
               <NetworkMapCanvas items={items} tileUrl={config?.mapTileUrl ?? null} attribution={config?.mapAttribution ?? ''} onSelect={select} />
             </Suspense>
           </ErrorBoundary>
           {network.data?.truncated ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              The map shows the first {formatNumber(items.length)} locations by name.
+              {t('map.truncated', { count: formatNumber(items.length) })}
             </Typography>
           ) : null}
           {isListShown ? (
             <Box
               component="ul"
               id="network-map-list"
-              aria-label="Locations on the map"
+              aria-label={t('map.list')}
               sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, maxHeight: 320, overflow: 'auto' }}
             >
               {items.map((item) => (
@@ -88,9 +92,7 @@ export const NetworkMapSection = () => {
                     <span>
                       {item.name}, {item.city}
                     </span>
-                    <span>
-                      {PIN_LABELS[item.status]} · {formatNumber(item.chargers.total)} chargers
-                    </span>
+                    <span>{t('map.listItem', { status: t(pinLabelKey(item.status)), count: item.chargers.total })}</span>
                   </Button>
                 </li>
               ))}

@@ -1,9 +1,8 @@
 import type { PinStatus } from '@wattdesk/shared/pin-status';
 import type { Palette } from '@mui/material/styles';
-import { STATUS_LABELS } from '../../../components/charger/charger-status.tsx';
 
-/** Words for the legend, the list and the pin's tooltip: the colour is never the only cue. */
-export const PIN_LABELS: Record<PinStatus, string> = { ...STATUS_LABELS, empty: 'No chargers' };
+/** The catalogue's word for a status, in the legend, the list and the pin's tooltip: the colour is never the only cue. */
+export const pinLabelKey = (status: PinStatus) => `status.${status}` as const;
 
 /** The status cards' colours, so a pin and its card agree; read from the theme because Leaflet needs a colour value. */
 export const pinColor = (palette: Palette, status: PinStatus): string =>

@@ -1,9 +1,11 @@
 import type { DashboardOverview, RangeReportKind, ReportFormat, ResellerRevenue } from '@wattdesk/shared/schemas/dashboard';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys, type DashboardRangeParams } from '../../../lib/query-keys.ts';
+import { dashboardText } from '../dashboard-text.ts';
 
 export const dashboardQueries = {
   overview: (params: DashboardRangeParams) =>
@@ -38,13 +40,14 @@ const pathAndQuery = (request: ReportRequest) => {
 /** A report download with its progress (bytes received so far), for large reports that stream for a while. */
 export const useDownloadReport = () => {
   const [received, setReceived] = useState(0);
+  const t = useT(dashboardText);
   const mutation = useMutation({
     mutationFn: (request: ReportRequest) => {
       setReceived(0);
       const { path, query } = pathAndQuery(request);
       return api.download(path, { query, fallbackName: `${request.kind}.${request.format}`, onProgress: setReceived });
     },
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('reports.downloaded', { name })),
   });
   return { ...mutation, received };
 };

@@ -5,11 +5,15 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { formatPercent } from '@wattdesk/shared/format';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/use-t.ts';
+import { dashboardText, type DashboardKey } from '../dashboard-text.ts';
 import { changeOf } from '../range.ts';
 
 type Props = {
-  label: string;
+  /** The figure's name: its key in the catalogue. */
+  name: DashboardKey;
   /** The figure as text (thousands separators, unit or currency). */
   value: string | undefined;
   current?: number | undefined;
@@ -19,30 +23,33 @@ type Props = {
 };
 
 const Change = ({ current, previous }: { current: number; previous: number | null }) => {
+  const t = useT(dashboardText);
   const change = changeOf(current, previous);
   if (change === null)
     return (
       <Typography variant="caption" color="text.secondary">
-        No earlier period to compare
+        {t('change.none')}
       </Typography>
     );
   const up = change >= 0;
   return (
     <Typography variant="caption" color={up ? 'success.main' : 'error.main'} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }}>
       {up ? <ArrowUpwardIcon fontSize="inherit" /> : <ArrowDownwardIcon fontSize="inherit" />}
-      {`${up ? '+' : ''}${change.toFixed(1)}% vs previous period`}
+      {t('change.vsPrevious', { change: `${up ? '+' : ''}${formatPercent(change)}` })}
     </Typography>
   );
 };
 
 /** One figure of the overview, with its change against the previous period; a link to the list behind it. */
-export const FigureCard = ({ label, value, current, previous, to }: Props) => {
+export const FigureCard = ({ name, value, current, previous, to }: Props) => {
+  const t = useT(dashboardText);
   const body = (
     <CardContent>
       <Typography variant="body2" color="text.secondary">
-        {label}
+        {t(name)}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`figure-${label}`}>
+      {/* The English name in every language: end-to-end tests find a figure by it. */}
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`figure-${dashboardText.en[name]}`}>
         {value ?? <Skeleton width={80} />}
       </Typography>
       {current !== undefined && previous !== undefined ? <Change current={current} previous={previous} /> : null}

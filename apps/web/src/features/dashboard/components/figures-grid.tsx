@@ -18,70 +18,70 @@ export const FiguresGrid = ({ overview, range }: { overview: DashboardOverview |
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' }, mb: 3 }}>
       <FigureCard
-        label="Energy delivered"
+        name="figure.energy"
         value={f && kwh(f.energyWh.current)}
         current={f?.energyWh.current}
         previous={f?.energyWh.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Sessions"
+        name="figure.sessions"
         value={f && formatNumber(f.sessions.current)}
         current={f?.sessions.current}
         previous={f?.sessions.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Revenue"
+        name="figure.revenue"
         value={f && (money ? f.revenue.map((r) => formatMinor(r.current, r.currency)).join(' · ') : formatMinor(0, 'USD'))}
         current={money?.current}
         previous={money?.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Average energy per session"
+        name="figure.avgEnergy"
         value={f && kwh(f.avgEnergyWh.current)}
         current={f?.avgEnergyWh.current}
         previous={f?.avgEnergyWh.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Average session duration"
+        name="figure.avgDuration"
         value={f && formatSeconds(f.avgDurationSeconds.current)}
         current={f?.avgDurationSeconds.current}
         previous={f?.avgDurationSeconds.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Utilisation"
+        name="figure.utilisation"
         value={f && percent(f.utilisation.current)}
         current={f?.utilisation.current}
         previous={f?.utilisation.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Uptime"
+        name="figure.uptime"
         value={f && percent(f.uptime.current)}
         current={f?.uptime.current}
         previous={f?.uptime.previous}
         to={can('Control_Center_View') ? '/dashboard/control-center' : undefined}
       />
       <FigureCard
-        label="Idle hours"
+        name="figure.idle"
         value={f && formatSeconds(f.idleSeconds.current)}
         current={f?.idleSeconds.current}
         previous={f?.idleSeconds.previous}
         to={sessionsList}
       />
       <FigureCard
-        label="Violations"
+        name="figure.violations"
         value={f && formatNumber(f.violations.current)}
         current={f?.violations.current}
         previous={f?.violations.previous}
         to={can('Violations_View') ? '/dashboard/profile/violations' : undefined}
       />
       <FigureCard
-        label="Unique drivers"
+        name="figure.drivers"
         value={f && formatNumber(f.uniqueDrivers.current)}
         current={f?.uniqueDrivers.current}
         previous={f?.uniqueDrivers.previous}

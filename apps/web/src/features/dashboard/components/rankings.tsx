@@ -1,5 +1,5 @@
 import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
-import { formatCount, formatKwh, formatNumber, formatPercent } from '@wattdesk/shared/format';
+import { formatKwh, formatNumber, formatPercent } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -8,15 +8,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../../i18n/use-t.ts';
+import { dashboardText } from '../dashboard-text.ts';
 
 type Ranked = DashboardOverview['topChargers'];
 
-const RankText = ({ charger: c, showLocation }: { charger: Ranked[number]; showLocation: boolean }) => (
-  <ListItemText
-    primary={`${c.name}${showLocation ? ` · ${c.locationName}` : ''}`}
-    secondary={`${formatKwh(c.energyWh / 1000)} · ${formatCount(c.sessions)} sessions`}
-  />
-);
+const RankText = ({ charger: c, showLocation }: { charger: Ranked[number]; showLocation: boolean }) => {
+  const t = useT(dashboardText);
+  return (
+    <ListItemText
+      primary={`${c.name}${showLocation ? ` · ${c.locationName}` : ''}`}
+      secondary={t('rank.detail', { energy: formatKwh(c.energyWh / 1000), count: c.sessions })}
+    />
+  );
+};
 
 /** A list row that opens `to` when there is somewhere to go, and is plain text otherwise. */
 const MaybeLinkedItem = ({ to, block = false, children }: { to: string | undefined; block?: boolean; children: ReactNode }) => (
@@ -55,12 +60,15 @@ const Ranking = ({ title, chargers, showLocation, sessionsOf }: RankingProps) =>
 );
 
 /** The chargers that delivered the most and the least energy over the range. */
-export const Rankings = ({ overview, ...rest }: { overview: DashboardOverview } & Omit<RankingProps, 'title' | 'chargers'>) => (
-  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-    <Ranking title="Top chargers by energy" chargers={overview.topChargers} {...rest} />
-    <Ranking title="Bottom chargers by energy" chargers={overview.bottomChargers} {...rest} />
-  </Box>
-);
+export const Rankings = ({ overview, ...rest }: { overview: DashboardOverview } & Omit<RankingProps, 'title' | 'chargers'>) => {
+  const t = useT(dashboardText);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Ranking title={t('rank.top')} chargers={overview.topChargers} {...rest} />
+      <Ranking title={t('rank.bottom')} chargers={overview.bottomChargers} {...rest} />
+    </Box>
+  );
+};
 
 const ConnectorTypeBar = ({ type, total }: { type: DashboardOverview['connectorTypes'][number]; total: number }) => (
   <>
@@ -77,16 +85,17 @@ export const ConnectorTypes = ({
   types: DashboardOverview['connectorTypes'];
   sessionsOf: ((connectorType: string) => string) | undefined;
 }) => {
-  const total = types.reduce((sum, t) => sum + t.sessions, 0);
+  const t = useT(dashboardText);
+  const total = types.reduce((sum, type) => sum + type.sessions, 0);
   return (
     <Box>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        Sessions by connector type
+        {t('connectorTypes.title')}
       </Typography>
-      <List dense aria-label="Sessions by connector type">
-        {types.map((t) => (
-          <MaybeLinkedItem key={t.connectorType} to={sessionsOf?.(t.connectorType)} block>
-            <ConnectorTypeBar type={t} total={total} />
+      <List dense aria-label={t('connectorTypes.title')}>
+        {types.map((type) => (
+          <MaybeLinkedItem key={type.connectorType} to={sessionsOf?.(type.connectorType)} block>
+            <ConnectorTypeBar type={type} total={total} />
           </MaybeLinkedItem>
         ))}
       </List>
