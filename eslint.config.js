@@ -21,6 +21,12 @@ const TRANSLATED_FILES = [
   'apps/web/src/app/layout/user-menu.tsx',
   'apps/web/src/app/layout/color-scheme-choice.tsx',
   'apps/web/src/app/layout/language-choice.tsx',
+  'apps/web/src/features/tariffs/rates-page.tsx',
+  'apps/web/src/features/tariffs/components/rates-grid.tsx',
+  'apps/web/src/features/tariffs/components/period-editor.tsx',
+  'apps/web/src/features/tariffs/components/rate-calculator.tsx',
+  'apps/web/src/features/tariffs/components/version-list.tsx',
+  'apps/web/src/features/tariffs/components/form-parts.tsx',
 ];
 
 /**
