@@ -88,7 +88,6 @@ describe('Payouts History in German (issue 44)', () => {
     expect(row).toHaveTextContent('Unterwegs');
     expect(row).toHaveTextContent('Stripe-Konto acct_123');
     expect(row).toHaveTextContent('Geplante Auszahlung');
-    expect(screen.getByText('Zeilen pro Seite:')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Guthaben überweisen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Guthaben überweisen?' });

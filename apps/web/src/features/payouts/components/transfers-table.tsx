@@ -70,9 +70,6 @@ export const TransfersTable = ({ data, onPage }: Props) => {
         rowsPerPageOptions={[10, 25, 50]}
         onPageChange={(_event, page) => onPage(page + 1, data.pageSize)}
         onRowsPerPageChange={(event) => onPage(1, Number(event.target.value))}
-        labelRowsPerPage={t('pages.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) => t('pages.shown', { from, to, count })}
-        getItemAriaLabel={(type) => t(`pages.${type}`)}
       />
     </>
   );

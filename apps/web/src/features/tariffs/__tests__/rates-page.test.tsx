@@ -63,7 +63,7 @@ describe('the Rates screen in German (issue 44)', () => {
     expect(within(first).getByLabelText('Preis pro kWh')).toHaveValue('0.45');
     expect(within(first).getByRole('combobox', { name: 'Von' })).toHaveTextContent('17:00');
     expect(screen.getByRole('table', { name: /Preis pro kWh nach Wochentag und Stunde/ })).toHaveTextContent('Montag');
-    expect(screen.getByRole('list', { name: 'Legende' })).toHaveTextContent('Werktage 17:00–21:00: 0,45 €/kWh');
+    expect(screen.getByRole('list', { name: 'Legende' })).toHaveTextContent('Wochentage 17:00–21:00: 0,45 €/kWh');
 
     // The calculator: the amount and energy in German, and its limit with a German thousands separator.
     expect(screen.getByTestId('calculator-result')).toHaveTextContent(/^Ein jetzt beginnender Ladevorgang über 2 Std\. und 20,00 kWh kostet/);
