@@ -62,25 +62,29 @@ export const periodGrid = (periods: readonly RatePeriod[]): PeriodGrid => {
 type Cover = { weekday: number; hour: number; periods: number[] };
 
 /**
- * What is wrong with a set of periods, as sentences a host understands: every hour of the week must be
- * covered by exactly one period. Empty when the periods are fine.
+ * What is wrong with a set of periods, as facts a screen words in its reader's language (issue 44): no period at all,
+ * two periods (indexes) overlapping at a weekday's hour, or a weekday's hours [fromHour, untilHour) no period covers
+ * (untilHour 24 is midnight after). At most 8, the first found.
  */
-export const periodProblems = (periods: readonly Pick<RatePeriod, 'days' | 'startHour' | 'endHour'>[]): string[] => {
-  if (!periods.length) return ['Add at least one rate period'];
+export type PeriodIssue =
+  | { kind: 'none' }
+  | { kind: 'overlap'; first: number; second: number; weekday: number; hour: number }
+  | { kind: 'gap'; weekday: number; fromHour: number; untilHour: number };
+
+export const periodIssues = (periods: readonly Pick<RatePeriod, 'days' | 'startHour' | 'endHour'>[]): PeriodIssue[] => {
+  if (!periods.length) return [{ kind: 'none' }];
   const cells: Cover[] = Array.from({ length: 7 * 24 }, (_, cell) => ({ weekday: Math.floor(cell / 24), hour: cell % 24, periods: [] }));
   periods.forEach((period, index) => {
     for (const weekday of daysOf(period.days)) for (const hour of hoursOf(period)) cells[weekday * 24 + hour]!.periods.push(index);
   });
-  const problems: string[] = [];
+  const issues: PeriodIssue[] = [];
   const reportedPairs = new Set<string>();
   for (const cell of cells) {
     if (cell.periods.length < 2) continue;
     const [a, b] = cell.periods as [number, number];
     if (reportedPairs.has(`${a}:${b}`)) continue;
     reportedPairs.add(`${a}:${b}`);
-    problems.push(
-      `Periods ${periodLabel(periods[a]!)} and ${periodLabel(periods[b]!)} overlap on ${WEEKDAY_NAMES[cell.weekday]} at ${hourLabel(cell.hour)}`,
-    );
+    issues.push({ kind: 'overlap', first: a, second: b, weekday: cell.weekday, hour: cell.hour });
   }
   for (let weekday = 0; weekday < 7; weekday += 1) {
     const missing = cells.filter((cell) => cell.weekday === weekday && cell.periods.length === 0).map((cell) => cell.hour);
@@ -88,7 +92,19 @@ export const periodProblems = (periods: readonly Pick<RatePeriod, 'days' | 'star
     const first = missing[0]!;
     let last = first;
     while (missing.includes(last + 1)) last += 1;
-    problems.push(`No period covers ${WEEKDAY_NAMES[weekday]} ${hourLabel(first)}–${hourLabel(last + 1)}`);
+    issues.push({ kind: 'gap', weekday, fromHour: first, untilHour: last + 1 });
   }
-  return problems.slice(0, 8);
+  return issues.slice(0, 8);
 };
+
+/**
+ * What is wrong with a set of periods, as sentences a host understands: every hour of the week must be
+ * covered by exactly one period. Empty when the periods are fine.
+ */
+export const periodProblems = (periods: readonly Pick<RatePeriod, 'days' | 'startHour' | 'endHour'>[]): string[] =>
+  periodIssues(periods).map((issue) => {
+    if (issue.kind === 'none') return 'Add at least one rate period';
+    if (issue.kind === 'overlap')
+      return `Periods ${periodLabel(periods[issue.first]!)} and ${periodLabel(periods[issue.second]!)} overlap on ${WEEKDAY_NAMES[issue.weekday]} at ${hourLabel(issue.hour)}`;
+    return `No period covers ${WEEKDAY_NAMES[issue.weekday]} ${hourLabel(issue.fromHour)}–${hourLabel(issue.untilHour)}`;
+  });

@@ -25,15 +25,20 @@ import { DealsCard } from './components/deals-card.tsx';
 import { RefundDialog } from './components/refund-dialog.tsx';
 import { RevenueShareCard } from './components/revenue-share-card.tsx';
 import { TransfersTable } from './components/transfers-table.tsx';
+import { useT, type Translate } from '../../i18n/use-t.ts';
+import { payoutsText, type PayoutsKey } from './payouts-text.ts';
 
 /** Where the money ends up, when a bank account is linked on Payouts Account. */
-const bankLine = (account: BankAccount | null | undefined) =>
-  account ? `${account.institutionName} ${account.accountSubtype ?? 'account'} ••••${account.mask ?? '????'}` : "the connected account's bank";
+const bankLine = (t: Translate<PayoutsKey>, account: BankAccount | null | undefined) =>
+  account
+    ? t('bank.line', { institution: account.institutionName, subtype: account.accountSubtype ?? t('bank.account'), mask: account.mask ?? '????' })
+    : t('bank.unknown');
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.messages.join(': ') : failureMessages.transfer);
 
 const History = ({ locationId }: { locationId: string }) => {
   const can = useCan();
+  const t = useT(payoutsText);
   const [paging, setPaging] = useState({ page: 1, pageSize: 10 });
   const [confirming, setConfirming] = useState(false);
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
@@ -53,7 +58,7 @@ const History = ({ locationId }: { locationId: string }) => {
   const download = (format: 'csv' | 'pdf') => downloadStatement(locationId, month, format).catch((error: unknown) => notifyError(messageOf(error)));
   const send = () =>
     transfer.mutate(locationId, {
-      onSuccess: (result) => notifySuccess(result.msg[0] ?? 'transfer sent'),
+      onSuccess: (result) => notifySuccess(result.msg[0] ?? t('transfer.sent')),
       onError: (error) => notifyError(messageOf(error)),
       onSettled: () => setConfirming(false),
     });
@@ -61,7 +66,7 @@ const History = ({ locationId }: { locationId: string }) => {
   return (
     <Stack spacing={3}>
       {balance.isPending ? (
-        <PageLoader label="Loading the balance" />
+        <PageLoader label={t('loadingBalance')} />
       ) : balance.isError ? (
         <Alert severity="info">{balance.error.message}</Alert>
       ) : (
@@ -72,14 +77,12 @@ const History = ({ locationId }: { locationId: string }) => {
           {can('Payouts_Transfer') && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <Button variant="contained" disabled={!available || !balance.data.connected} onClick={() => setConfirming(true)}>
-                Transfer balance
+                {t('transfer.open')}
               </Button>
               <Button variant="outlined" color="error" onClick={() => setRefunding('')}>
-                Refund a session
+                {t('refund.open')}
               </Button>
-              {!balance.data.connected && (
-                <Typography color="text.secondary">Connect a Stripe account in Payouts Account to receive payouts.</Typography>
-              )}
+              {!balance.data.connected && <Typography color="text.secondary">{t('transfer.notConnected')}</Typography>}
             </Stack>
           )}
         </>
@@ -88,10 +91,10 @@ const History = ({ locationId }: { locationId: string }) => {
         <CardContent>
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="subtitle1" component="h2">
-              Statement
+              {t('statement.title')}
             </Typography>
             <TextField
-              label="Month"
+              label={t('statement.month')}
               type="month"
               size="small"
               value={month}
@@ -99,21 +102,21 @@ const History = ({ locationId }: { locationId: string }) => {
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <Button variant="outlined" onClick={() => void download('csv')} disabled={!month}>
-              Download CSV
+              {t('statement.csv')}
             </Button>
             <Button variant="outlined" onClick={() => void download('pdf')} disabled={!month}>
-              Download PDF
+              {t('statement.pdf')}
             </Button>
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            The CSV lists every entry of the month. The PDF lists up to 500 entries; a busier month is summed by day.
+            {t('statement.note')}
           </Typography>
         </CardContent>
       </Card>
       <RevenueShareCard locationId={locationId} timeZone={transfers.data?.timeZone ?? 'UTC'} />
       <DealsCard locationId={locationId} currency={balance.data?.balances[0]?.currency ?? 'USD'} />
       {transfers.isPending ? (
-        <PageLoader label="Loading payouts" />
+        <PageLoader label={t('loadingPayouts')} />
       ) : transfers.isError ? (
         <Alert severity="error">{transfers.error.message}</Alert>
       ) : (
@@ -124,15 +127,15 @@ const History = ({ locationId }: { locationId: string }) => {
       )}
       <ConfirmDialog
         open={confirming}
-        title="Transfer the balance?"
-        confirmLabel="Transfer"
+        title={t('transfer.confirmTitle')}
+        confirmLabel={t('transfer.confirm')}
         isBusy={transfer.isPending}
         onConfirm={send}
         onClose={() => setConfirming(false)}
       >
         {available
-          ? `${formatMinor(available.available, available.currency)} will be sent to the connected Stripe account, then paid out to ${bankLine(bank.data?.account)}.`
-          : 'There is no balance to transfer.'}
+          ? t('transfer.confirmText', { amount: formatMinor(available.available, available.currency), bank: bankLine(t, bank.data?.account) })
+          : t('transfer.nothing')}
       </ConfirmDialog>
     </Stack>
   );
@@ -141,10 +144,11 @@ const History = ({ locationId }: { locationId: string }) => {
 /** /dashboard/profile/payouts-history: balance, payouts with their status, statements and transfers on demand. */
 export const PayoutsHistoryPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
+  const t = useT(payoutsText);
   return (
     <>
-      <PageHeader title="Payouts History" subtitle="What this location has earned, what is on its way and what has been paid out." />
-      {locationId ? <History locationId={locationId} /> : <ChooseLocation purpose="see its payouts" />}
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {locationId ? <History locationId={locationId} /> : <ChooseLocation purpose={t('choosePurpose')} />}
     </>
   );
 };

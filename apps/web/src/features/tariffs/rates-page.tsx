@@ -1,7 +1,7 @@
 import type { TariffOverview } from '@wattdesk/shared/schemas/tariffs';
 import type { RatePeriod } from '@wattdesk/shared/pricing/types';
 import { isCurrencyCode } from '@wattdesk/shared/pricing/money';
-import { periodProblems } from '@wattdesk/shared/pricing/periods';
+import { periodIssues } from '@wattdesk/shared/pricing/periods';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,6 +24,7 @@ import { RateCalculator } from './components/rate-calculator.tsx';
 import { RatesGrid } from './components/rates-grid.tsx';
 import { VersionList } from './components/version-list.tsx';
 import { microsText, readMicros } from './money-text.ts';
+import { useRateWords } from './rates-text.ts';
 import { formatInZone, zonedToIso } from './zone-time.ts';
 
 const draftOf = (periods: readonly RatePeriod[]): DraftPeriod[] =>
@@ -37,12 +38,12 @@ const draftOf = (periods: readonly RatePeriod[]): DraftPeriod[] =>
   }));
 
 /** The draft as the API wants it, with each field's problem; periods of unreadable prices are left out. */
-const readDraft = (draft: DraftPeriod[], currency: string) => {
+const readDraft = (draft: DraftPeriod[], currency: string, labels: { energy: string; time: string }) => {
   const errors: PeriodErrors = {};
   const periods: RatePeriod[] = [];
   for (const period of draft) {
-    const energy = readMicros(period.energyPrice, currency, 'Price per kWh');
-    const time = period.timePrice.trim() ? readMicros(period.timePrice, currency, 'Price per hour') : { value: null };
+    const energy = readMicros(period.energyPrice, currency, labels.energy);
+    const time = period.timePrice.trim() ? readMicros(period.timePrice, currency, labels.time) : { value: null };
     if (energy.error || ('error' in time && time.error))
       errors[period.key] = { energyPrice: energy.error, timePrice: 'error' in time ? time.error : undefined };
     else
@@ -59,26 +60,31 @@ const readDraft = (draft: DraftPeriod[], currency: string) => {
 
 const RatesEditor = ({ locationId, overview }: { locationId: string; overview: TariffOverview }) => {
   const isReadOnly = !useCan()('Rates_Update');
+  const words = useRateWords();
+  const { t } = words;
   const [draft, setDraft] = useState(() => draftOf(overview.current?.periods ?? []));
   const [currency, setCurrency] = useState(overview.currency);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [later, setLater] = useState('');
   const save = useSaveRates();
   const isCurrencyValid = isCurrencyCode(currency);
-  const { errors, periods } = readDraft(draft, isCurrencyValid ? currency : overview.currency);
-  const problems = periodProblems(draft);
+  const { errors, periods } = readDraft(draft, isCurrencyValid ? currency : overview.currency, {
+    energy: t('period.energyPrice'),
+    time: t('period.timePriceField'),
+  });
+  const problems = periodIssues(draft).map((issue) => words.issue(issue, draft));
   const effectiveFrom = when === 'later' ? zonedToIso(later, overview.timeZone) : undefined;
   const canSave = isCurrencyValid && !problems.length && !Object.keys(errors).length && (when === 'now' || Boolean(effectiveFrom));
 
   return (
     <>
-      <Section title="Prices by hour of the week">
+      <Section title={t('section.grid')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {isReadOnly ? 'The rates in force' : 'A preview of the periods below'}, in the location&apos;s time ({overview.timeZone}).
+          {t(isReadOnly ? 'grid.introInForce' : 'grid.introPreview', { timeZone: overview.timeZone })}
         </Typography>
         <RatesGrid periods={periods} currency={isCurrencyValid ? currency : overview.currency} />
       </Section>
-      <Section title="Periods">
+      <Section title={t('section.periods')}>
         <PeriodEditor periods={draft} currency={currency} errors={errors} isReadOnly={isReadOnly} onChange={setDraft} />
         {problems.length ? (
           <Alert severity="warning" sx={{ mt: 2 }} role="status">
@@ -93,16 +99,16 @@ const RatesEditor = ({ locationId, overview }: { locationId: string; overview: T
               fullWidth={false}
               margin="none"
               size="small"
-              label="Currency"
+              label={t('currency.label')}
               value={currency}
               onChange={(event) => setCurrency(event.target.value.toUpperCase())}
               error={!isCurrencyValid}
-              helperText={isCurrencyValid ? 'ISO 4217' : 'Currency must be an ISO 4217 code, e.g. USD'}
+              helperText={t(isCurrencyValid ? 'currency.help' : 'currency.invalid')}
               sx={{ width: 140 }}
             />
-            <RadioGroup row aria-label="Effective from" value={when} onChange={(event) => setWhen(event.target.value as 'now' | 'later')}>
-              <FormControlLabel value="now" control={<Radio />} label="From now" />
-              <FormControlLabel value="later" control={<Radio />} label="From a later moment" />
+            <RadioGroup row aria-label={t('effective.label')} value={when} onChange={(event) => setWhen(event.target.value as 'now' | 'later')}>
+              <FormControlLabel value="now" control={<Radio />} label={t('effective.now')} />
+              <FormControlLabel value="later" control={<Radio />} label={t('effective.later')} />
             </RadioGroup>
             {when === 'later' ? (
               <TextField
@@ -110,7 +116,7 @@ const RatesEditor = ({ locationId, overview }: { locationId: string; overview: T
                 margin="none"
                 size="small"
                 type="datetime-local"
-                label={`Effective from (${overview.timeZone})`}
+                label={t('effective.at', { timeZone: overview.timeZone })}
                 value={later}
                 onChange={(event) => setLater(event.target.value)}
                 slotProps={{ inputLabel: { shrink: true } }}
@@ -122,12 +128,12 @@ const RatesEditor = ({ locationId, overview }: { locationId: string; overview: T
               loading={save.isPending}
               onClick={() => save.mutate({ locationId, currency, periods, ...(effectiveFrom ? { effectiveFrom } : {}) })}
             >
-              Save rates
+              {t('save')}
             </Button>
           </Box>
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Saving creates a new version of the tariff. Sessions keep the prices of the version they started under.
+          {t('saveNote')}
         </Typography>
       </Section>
     </>
@@ -136,26 +142,29 @@ const RatesEditor = ({ locationId, overview }: { locationId: string; overview: T
 
 const RatesScreen = ({ locationId }: { locationId: string }) => {
   const overview = useTariffOverview(locationId);
-  if (overview.isPending) return <PageLoader label="Loading the rates" />;
-  if (overview.isError) return <LoadErrorAlert subject="The rates" error={overview.error} onRetry={() => void overview.refetch()} />;
+  const { t } = useRateWords();
+  if (overview.isPending) return <PageLoader label={t('loading')} />;
+  if (overview.isError) return <LoadErrorAlert subject={t('loadSubject')} error={overview.error} onRetry={() => void overview.refetch()} />;
   const { current, scheduled, history, timeZone } = overview.data;
   return (
     <>
       {current ? null : (
         <Alert severity="info" sx={{ mb: 2 }}>
-          This location has no rates yet: its sessions are not priced until rates are saved.
+          {t('noRates')}
         </Alert>
       )}
       <RatesEditor key={current?.id ?? 'none'} locationId={locationId} overview={overview.data} />
       {current ? (
-        <Section title="Calculator">
+        <Section title={t('section.calculator')}>
           <RateCalculator version={current} timeZone={timeZone} />
         </Section>
       ) : null}
-      <Section title="Versions">
-        {current ? <Typography variant="body2">In force since {formatInZone(current.effectiveFrom, timeZone)}.</Typography> : null}
-        {scheduled.length ? <VersionList label="Scheduled versions" versions={scheduled} timeZone={timeZone} /> : null}
-        {history.length ? <VersionList label="Earlier versions" versions={history} timeZone={timeZone} /> : null}
+      <Section title={t('section.versions')}>
+        {current ? (
+          <Typography variant="body2">{t('versions.inForceSince', { at: formatInZone(current.effectiveFrom, timeZone) })}</Typography>
+        ) : null}
+        {scheduled.length ? <VersionList label={t('versions.scheduled')} versions={scheduled} timeZone={timeZone} /> : null}
+        {history.length ? <VersionList label={t('versions.earlier')} versions={history} timeZone={timeZone} /> : null}
       </Section>
     </>
   );
@@ -164,10 +173,11 @@ const RatesScreen = ({ locationId }: { locationId: string }) => {
 /** Rates (menu rates): time-of-use periods of the selected location, a week at a glance and a calculator. */
 export const RatesPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
+  const { t } = useRateWords();
   return (
     <>
-      <PageHeader title="Rates" subtitle="What charging costs, by day and hour of the location's week." />
-      {locationId ? <RatesScreen key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see and set its rates" />}
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      {locationId ? <RatesScreen key={locationId} locationId={locationId} /> : <ChooseLocation purpose={t('choosePurpose')} />}
     </>
   );
 };

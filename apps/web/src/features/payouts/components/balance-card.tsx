@@ -4,6 +4,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 const Figure = ({ label, value }: { label: string; value: string }) => (
   <Stack spacing={0.25} sx={{ minWidth: 140 }}>
@@ -21,29 +23,30 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
  * priced sessions brought; only the host's share of what drivers paid (collected) is available (decision 082).
  */
 export const BalanceCard = ({ balance }: { balance: Balance }) => {
+  const t = useT(payoutsText);
   const money = (minor: number) => formatMinor(minor, balance.currency);
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="subtitle1" component="h2" gutterBottom>
-          Balance ({balance.currency})
+          {t('balance.title', { currency: balance.currency })}
         </Typography>
         <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Figure label="Available to transfer" value={money(balance.available)} />
-          <Figure label="On its way" value={money(balance.pending)} />
-          <Figure label="Paid out" value={money(balance.paid)} />
-          <Figure label="Earned" value={money(balance.earned)} />
-          <Figure label="Collected" value={money(balance.collected)} />
-          <Figure label="Receivable" value={money(balance.receivable)} />
+          <Figure label={t('balance.available')} value={money(balance.available)} />
+          <Figure label={t('balance.pending')} value={money(balance.pending)} />
+          <Figure label={t('balance.paid')} value={money(balance.paid)} />
+          <Figure label={t('balance.earned')} value={money(balance.earned)} />
+          <Figure label={t('balance.collected')} value={money(balance.collected)} />
+          <Figure label={t('balance.receivable')} value={money(balance.receivable)} />
           {/* The host's part of the receivable: available once its session is paid. */}
-          {balance.hostShareHeld !== 0 && <Figure label="Host share awaiting payment" value={money(balance.hostShareHeld)} />}
+          {balance.hostShareHeld !== 0 && <Figure label={t('balance.hostShareHeld')} value={money(balance.hostShareHeld)} />}
           {/* Part of the receivable, owed by the partners rather than the drivers (decision 076). */}
-          {balance.roamingReceivable !== 0 && <Figure label="Owed by roaming partners" value={money(balance.roamingReceivable)} />}
-          <Figure label="Refunded" value={money(balance.refunded)} />
-          {balance.providerFees !== 0 && <Figure label="Card fees" value={money(balance.providerFees)} />}
-          {balance.resellerShare !== null && <Figure label="Reseller share" value={money(balance.resellerShare)} />}
-          {balance.platformFee !== null && <Figure label="Platform fee" value={money(balance.platformFee)} />}
-          {balance.unallocated !== 0 && <Figure label="Waiting for a revenue share" value={money(balance.unallocated)} />}
+          {balance.roamingReceivable !== 0 && <Figure label={t('balance.roamingReceivable')} value={money(balance.roamingReceivable)} />}
+          <Figure label={t('balance.refunded')} value={money(balance.refunded)} />
+          {balance.providerFees !== 0 && <Figure label={t('balance.providerFees')} value={money(balance.providerFees)} />}
+          {balance.resellerShare !== null && <Figure label={t('balance.resellerShare')} value={money(balance.resellerShare)} />}
+          {balance.platformFee !== null && <Figure label={t('balance.platformFee')} value={money(balance.platformFee)} />}
+          {balance.unallocated !== 0 && <Figure label={t('balance.unallocated')} value={money(balance.unallocated)} />}
         </Stack>
       </CardContent>
     </Card>

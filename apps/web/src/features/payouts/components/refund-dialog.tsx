@@ -14,8 +14,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useRefundSession } from '../api/payouts-api.ts';
 import { fieldErrors } from './percent.ts';
-
-const FAILURE = 'The refund could not be recorded';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 type Props = { locationId: string; currency: string; sessionId?: string; onClose: () => void };
 
@@ -25,6 +25,7 @@ type Props = { locationId: string; currency: string; sessionId?: string; onClose
  * written off. One idempotency key per dialog, so a retried click records the refund once.
  */
 export const RefundDialog = ({ locationId, currency, sessionId = '', onClose }: Props) => {
+  const t = useT(payoutsText);
   const [values, setValues] = useState({ sessionId, amount: '', reason: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<RefundBody | null>(null);
@@ -53,49 +54,45 @@ export const RefundDialog = ({ locationId, currency, sessionId = '', onClose }: 
     if (!confirming) return;
     refund.mutate(confirming, {
       onSuccess: (result) => {
-        notifySuccess(result.msg[0] ?? 'refund recorded');
+        notifySuccess(result.msg[0] ?? t('refund.recorded'));
         onClose();
       },
       onError: () => setConfirming(null),
     });
   };
-  const failure = refund.error ? (refund.error instanceof ApiError ? refund.error.messages : [FAILURE]).join(': ') : null;
+  const failure = refund.error ? (refund.error instanceof ApiError ? refund.error.messages : [t('refund.failure')]).join(': ') : null;
   return (
     <Dialog open onClose={refund.isPending ? undefined : onClose} aria-labelledby="refund-dialog-title">
       {confirming ? (
         <>
-          <DialogTitle id="refund-dialog-title">Refund {formatMinor(confirming.amount, currency)}?</DialogTitle>
+          <DialogTitle id="refund-dialog-title">{t('refund.confirmTitle', { amount: formatMinor(confirming.amount, currency) })}</DialogTitle>
           <DialogContent>
-            <DialogContentText>
-              If the driver paid this session by card, {formatMinor(confirming.amount, currency)} goes back to the card. If nobody has paid it yet,
-              that much of what is owed is written off. Either way the host&apos;s, reseller&apos;s and platform&apos;s shares give back their part.
-              This cannot be undone.
-            </DialogContentText>
+            <DialogContentText>{t('refund.confirmText', { amount: formatMinor(confirming.amount, currency) })}</DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setConfirming(null)} disabled={refund.isPending} autoFocus>
-              Back
+              {t('refund.back')}
             </Button>
             <Button onClick={send} color="error" variant="contained" loading={refund.isPending}>
-              Refund
+              {t('refund.confirm')}
             </Button>
           </DialogActions>
         </>
       ) : (
         <form noValidate onSubmit={review}>
-          <DialogTitle id="refund-dialog-title">Refund a session</DialogTitle>
+          <DialogTitle id="refund-dialog-title">{t('refund.title')}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {failure ? <Alert severity="error">{failure}</Alert> : null}
-              <TextField {...field('sessionId')} label="Session id" required />
-              <TextField {...field('amount')} label={`Amount (${currency})`} inputMode="decimal" required />
-              <TextField {...field('reason')} label="Reason" />
+              <TextField {...field('sessionId')} label={t('refund.sessionId')} required />
+              <TextField {...field('amount')} label={t('refund.amount', { currency })} inputMode="decimal" required />
+              <TextField {...field('reason')} label={t('refund.reason')} />
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t('refund.cancel')}</Button>
             <Button type="submit" variant="contained">
-              Review refund
+              {t('refund.review')}
             </Button>
           </DialogActions>
         </form>

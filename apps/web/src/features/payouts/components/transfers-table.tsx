@@ -1,4 +1,4 @@
-import { TRANSFER_STATUS_LABELS, type TransferListResponse } from '@wattdesk/shared/schemas/payouts';
+import type { TransferListResponse } from '@wattdesk/shared/schemas/payouts';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import Chip from '@mui/material/Chip';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-time.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 const STATUS_COLOURS = { pending: 'default', in_transit: 'info', paid: 'success', failed: 'error' } as const;
 
@@ -16,18 +18,19 @@ type Props = { data: TransferListResponse; onPage: (page: number, pageSize: numb
 
 /** Payouts and transfers of the location, newest first, paged on the server; times on the location's clock. */
 export const TransfersTable = ({ data, onPage }: Props) => {
-  if (data.total === 0) return <EmptyState title="No payouts yet">Transfers of this location&apos;s balance appear here.</EmptyState>;
+  const t = useT(payoutsText);
+  if (data.total === 0) return <EmptyState title={t('transfers.emptyTitle')}>{t('transfers.emptyText')}</EmptyState>;
   return (
     <>
-      <ScrollingTable size="small" aria-label="Payouts">
+      <ScrollingTable size="small" aria-label={t('transfers.table')}>
         <TableHead>
           <TableRow>
-            <TableCell>Date ({data.timeZone})</TableCell>
-            <TableCell>Period</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Paid to</TableCell>
-            <TableCell>Details</TableCell>
+            <TableCell>{t('transfers.date', { timeZone: data.timeZone })}</TableCell>
+            <TableCell>{t('transfers.period')}</TableCell>
+            <TableCell align="right">{t('transfers.amount')}</TableCell>
+            <TableCell>{t('transfers.status')}</TableCell>
+            <TableCell>{t('transfers.paidTo')}</TableCell>
+            <TableCell>{t('transfers.details')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -35,18 +38,25 @@ export const TransfersTable = ({ data, onPage }: Props) => {
             <TableRow key={transfer.id}>
               <TableCell>{formatDateTime(transfer.createdAt, data.timeZone)}</TableCell>
               <TableCell>
-                {transfer.periodFrom ? formatDate(transfer.periodFrom, data.timeZone) : 'Start'} – {formatDate(transfer.periodTo, data.timeZone)}
+                {t('transfers.periodRange', {
+                  from: transfer.periodFrom ? formatDate(transfer.periodFrom, data.timeZone) : t('transfers.periodStart'),
+                  to: formatDate(transfer.periodTo, data.timeZone),
+                })}
               </TableCell>
               <TableCell align="right">{formatMinor(transfer.amount, transfer.currency)}</TableCell>
               <TableCell>
-                <Chip size="small" label={TRANSFER_STATUS_LABELS[transfer.status]} color={STATUS_COLOURS[transfer.status]} />
+                <Chip size="small" label={t(`status.${transfer.status}`)} color={STATUS_COLOURS[transfer.status]} />
               </TableCell>
               <TableCell>
-                {transfer.destinationBank ? `${transfer.destinationBank} on ${transfer.destination}` : `Stripe account ${transfer.destination}`}
+                {transfer.destinationBank
+                  ? t('transfers.toBank', { bank: transfer.destinationBank, destination: transfer.destination })
+                  : t('transfers.toStripe', { destination: transfer.destination })}
               </TableCell>
               <TableCell>
                 {transfer.failureReason ??
-                  (transfer.trigger === 'schedule' ? 'Scheduled payout' : `Requested by ${transfer.requestedByEmail ?? 'someone'}`)}
+                  (transfer.trigger === 'schedule'
+                    ? t('transfers.scheduled')
+                    : t('transfers.requestedBy', { email: transfer.requestedByEmail ?? t('transfers.someone') }))}
               </TableCell>
             </TableRow>
           ))}

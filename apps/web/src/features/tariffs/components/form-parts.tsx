@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { hourText, useRateWords } from '../rates-text.ts';
 
 /** A titled block of a tariff screen. */
 export const Section = ({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) => {
@@ -79,13 +80,11 @@ export const HourSelect = ({
   >
     {HOUR_OPTIONS.map((option) => (
       <MenuItem key={option.value} value={option.value}>
-        {option.label}
+        {hourText(option.value)}
       </MenuItem>
     ))}
   </TextField>
 );
-
-const durationLabel = (hours: number) => (hours < 1 ? `${hours * 60} minutes` : hours === 1 ? '1 hour' : `${hours} hours`);
 
 /** The spec's duration choices, as minutes; `none` adds a "none" choice worth 0. */
 export const DurationSelect = ({
@@ -100,23 +99,26 @@ export const DurationSelect = ({
   onChange: (minutes: number) => void;
   disabled?: boolean;
   none?: string;
-}) => (
-  <TextField
-    fullWidth={false}
-    margin="none"
-    select
-    size="small"
-    label={label}
-    value={minutes}
-    disabled={disabled}
-    onChange={(event) => onChange(Number(event.target.value))}
-    sx={{ minWidth: 160 }}
-  >
-    {none ? <MenuItem value={0}>{none}</MenuItem> : null}
-    {DURATION_HOURS.map((hours) => (
-      <MenuItem key={hours} value={hours * 60}>
-        {durationLabel(hours)}
-      </MenuItem>
-    ))}
-  </TextField>
-);
+}) => {
+  const { t } = useRateWords();
+  return (
+    <TextField
+      fullWidth={false}
+      margin="none"
+      select
+      size="small"
+      label={label}
+      value={minutes}
+      disabled={disabled}
+      onChange={(event) => onChange(Number(event.target.value))}
+      sx={{ minWidth: 160 }}
+    >
+      {none ? <MenuItem value={0}>{none}</MenuItem> : null}
+      {DURATION_HOURS.map((hours) => (
+        <MenuItem key={hours} value={hours * 60}>
+          {hours < 1 ? t('duration.minutes', { count: hours * 60 }) : t('duration.hours', { count: hours })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { HourSelect, MoneyField } from './form-parts.tsx';
+import { useRateWords } from '../rates-text.ts';
 
 /** A period as the form holds it: prices as typed. */
 export type DraftPeriod = { key: number; days: DayFilterKey; startHour: number; endHour: number; energyPrice: string; timePrice: string };
@@ -25,6 +26,7 @@ export const newPeriodKey = () => (nextKey += 1);
 
 /** One row per period: the Day filter, start and end from the hour choices, price per kWh and per hour. */
 export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }: Props) => {
+  const { t, days } = useRateWords();
   const update = (key: number, patch: Partial<DraftPeriod>) => onChange(periods.map((p) => (p.key === key ? { ...p, ...patch } : p)));
   return (
     <Box>
@@ -32,7 +34,7 @@ export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }
         <Box
           key={period.key}
           role="group"
-          aria-label={`Period ${index + 1}`}
+          aria-label={t('period.group', { number: index + 1 })}
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', py: 1, borderBottom: 1, borderColor: 'divider' }}
         >
           <TextField
@@ -40,7 +42,7 @@ export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }
             margin="none"
             select
             size="small"
-            label="Day"
+            label={t('period.day')}
             value={period.days}
             disabled={isReadOnly}
             onChange={(event) => update(period.key, { days: event.target.value as DayFilterKey })}
@@ -48,14 +50,24 @@ export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }
           >
             {DAY_FILTERS.map((filter) => (
               <MenuItem key={filter.key} value={filter.key}>
-                {filter.label}
+                {days(filter.key)}
               </MenuItem>
             ))}
           </TextField>
-          <HourSelect label="From" value={period.startHour} disabled={isReadOnly} onChange={(startHour) => update(period.key, { startHour })} />
-          <HourSelect label="Until" value={period.endHour} disabled={isReadOnly} onChange={(endHour) => update(period.key, { endHour })} />
+          <HourSelect
+            label={t('period.from')}
+            value={period.startHour}
+            disabled={isReadOnly}
+            onChange={(startHour) => update(period.key, { startHour })}
+          />
+          <HourSelect
+            label={t('period.until')}
+            value={period.endHour}
+            disabled={isReadOnly}
+            onChange={(endHour) => update(period.key, { endHour })}
+          />
           <MoneyField
-            label="Price per kWh"
+            label={t('period.energyPrice')}
             per="/kWh"
             currency={currency}
             value={period.energyPrice}
@@ -64,7 +76,7 @@ export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }
             onChange={(energyPrice) => update(period.key, { energyPrice })}
           />
           <MoneyField
-            label="Price per hour (optional)"
+            label={t('period.timePrice')}
             per="/h"
             currency={currency}
             value={period.timePrice}
@@ -73,7 +85,7 @@ export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }
             onChange={(timePrice) => update(period.key, { timePrice })}
           />
           {isReadOnly ? null : (
-            <IconButton aria-label={`Remove period ${index + 1}`} onClick={() => onChange(periods.filter((p) => p.key !== period.key))}>
+            <IconButton aria-label={t('period.remove', { number: index + 1 })} onClick={() => onChange(periods.filter((p) => p.key !== period.key))}>
               <DeleteIcon />
             </IconButton>
           )}
@@ -85,7 +97,7 @@ export const PeriodEditor = ({ periods, currency, errors, isReadOnly, onChange }
           sx={{ mt: 1 }}
           onClick={() => onChange([...periods, { key: newPeriodKey(), days: 'all-days', startHour: 0, endHour: 0, energyPrice: '', timePrice: '' }])}
         >
-          Add period
+          {t('period.add')}
         </Button>
       )}
     </Box>

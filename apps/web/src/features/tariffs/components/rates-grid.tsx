@@ -1,9 +1,11 @@
 import type { RatePeriod } from '@wattdesk/shared/pricing/types';
-import { hourLabel, periodGrid, periodLabel, WEEKDAY_NAMES } from '@wattdesk/shared/pricing/periods';
+import { periodGrid } from '@wattdesk/shared/pricing/periods';
 import { formatMicros } from '@wattdesk/shared/pricing/money';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CSSProperties } from 'react';
+import { hourText, useRateWords, type RatesKey } from '../rates-text.ts';
+import type { Translate } from '../../../i18n/use-t.ts';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden: CSSProperties = {
@@ -23,11 +25,15 @@ const PALETTE = ['#c8e6c9', '#a5d6a7', '#dcedc8', '#fff59d', '#ffe082', '#ffcc80
 /** Monday first, as hosts read a week. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
-const priceText = (period: RatePeriod, currency: string) =>
-  `${formatMicros(period.energyPriceMicros, currency)}/kWh${period.timePriceMicros ? ` + ${formatMicros(period.timePriceMicros, currency)}/h` : ''}`;
+const priceText = (t: Translate<RatesKey>, period: RatePeriod, currency: string) =>
+  period.timePriceMicros
+    ? t('price.energyAndTime', { price: formatMicros(period.energyPriceMicros, currency), timePrice: formatMicros(period.timePriceMicros, currency) })
+    : t('price.energy', { price: formatMicros(period.energyPriceMicros, currency) });
 
 /** The week × 24 hours, each hour coloured by its price per kWh, with a legend and the prices as text. */
 export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[]; currency: string }) => {
+  const words = useRateWords();
+  const { t } = words;
   const grid = periodGrid(periods);
   const prices = [...new Set(periods.map((p) => p.energyPriceMicros))].sort((a, b) => a - b);
   const colourOf = (micros: number) => {
@@ -41,19 +47,19 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
       <Box
         sx={{ overflowX: 'auto', maxWidth: '100%', position: 'relative' }}
         role="region"
-        aria-label="Prices by hour"
+        aria-label={t('grid.region')}
         tabIndex={0}
         data-scrolls-sideways
       >
         <Box
           component="table"
-          aria-label="Price per kWh by weekday and hour, in the location's local time"
+          aria-label={t('grid.table')}
           sx={{ borderCollapse: 'separate', borderSpacing: '2px', width: '100%', minWidth: 640, tableLayout: 'fixed' }}
         >
           <thead>
             <tr>
               <Box component="th" scope="col" sx={{ width: 96 }}>
-                <span style={visuallyHidden}>Weekday</span>
+                <span style={visuallyHidden}>{t('grid.weekday')}</span>
               </Box>
               {Array.from({ length: 24 }, (_, hour) => (
                 <Box
@@ -62,7 +68,7 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
                   key={hour}
                   sx={{ typography: 'caption', fontWeight: 400, color: 'text.secondary', textAlign: 'left' }}
                 >
-                  {hour % 3 === 0 ? hourLabel(hour) : <span style={visuallyHidden}>{hourLabel(hour)}</span>}
+                  {hour % 3 === 0 ? hourText(hour) : <span style={visuallyHidden}>{hourText(hour)}</span>}
                 </Box>
               ))}
             </tr>
@@ -71,17 +77,17 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
             {WEEK.map((weekday) => (
               <tr key={weekday}>
                 <Box component="th" scope="row" sx={{ typography: 'body2', textAlign: 'left', pr: 1 }}>
-                  {WEEKDAY_NAMES[weekday]}
+                  {words.weekday(weekday)}
                 </Box>
                 {Array.from({ length: 24 }, (_, hour) => {
                   const index = grid[weekday * 24 + hour]!;
                   const period = periods[index];
-                  const text = period ? priceText(period, currency) : 'no price';
+                  const text = period ? priceText(t, period, currency) : t('grid.noPrice');
                   return (
                     <Box
                       component="td"
                       key={hour}
-                      title={`${WEEKDAY_NAMES[weekday]} ${hourLabel(hour)}: ${text}`}
+                      title={t('grid.cell', { weekday: words.weekday(weekday), hour: hourText(hour), price: text })}
                       sx={{ height: 24, borderRadius: 0.5, bgcolor: period ? colourOf(period.energyPriceMicros) : 'error.light', p: 0 }}
                     >
                       <span style={visuallyHidden}>{text}</span>
@@ -93,16 +99,14 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
           </tbody>
         </Box>
       </Box>
-      <Box component="ul" aria-label="Legend" sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, mt: 1.5, mb: 0 }}>
+      <Box component="ul" aria-label={t('grid.legend')} sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 2, p: 0, mt: 1.5, mb: 0 }}>
         {periods.map((period, index) => (
           <Box component="li" key={index} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box
               aria-hidden
               sx={{ width: 16, height: 16, borderRadius: 0.5, bgcolor: colourOf(period.energyPriceMicros), border: 1, borderColor: 'divider' }}
             />
-            <Typography variant="body2">
-              {periodLabel(period)}: {priceText(period, currency)}
-            </Typography>
+            <Typography variant="body2">{t('grid.legendItem', { period: words.period(period), price: priceText(t, period, currency) })}</Typography>
           </Box>
         ))}
       </Box>
