@@ -34,7 +34,17 @@ export const test = base.extend<object, { productStack: ProductStack }>({
         // E2E_HOST=127.0.0.1 where localhost resolves to an address the machine cannot listen on (::1 without IPv6).
         host: process.env.E2E_HOST ?? 'localhost',
         dataDir: path.join(workDir, 'data'),
-        env: { SMTP_URL: sink.url, LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', NODE_ENV: 'test' },
+        env: {
+          SMTP_URL: sink.url,
+          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+          NODE_ENV: 'test',
+          // A declined card is retried a minute later (the shortest the setting allows) and failed at the second
+          // decline, looked for every 5 s: money-in.spec.ts sees a card fail within about a minute of real time
+          // rather than the production schedule's hours. The three-attempt schedule is proved in money-loop.test.ts.
+          PAYMENT_RETRY_MINUTES: '1',
+          PAYMENT_MAX_FAILURES: '2',
+          PAYMENT_JOB_SECONDS: '5',
+        },
         // A deadline, not a wait: a quiet machine is ready in seconds, a loaded one (the unit tests run beside e2e,
         // first seeding of the demo data) has taken over a minute.
         readyTimeoutMs: Number(process.env.E2E_READY_TIMEOUT_MS ?? 240_000),
