@@ -5,6 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
+import { useT } from '../i18n/use-t.ts';
+import { commonText } from './common-text.ts';
+
+const CancelText = () => useT(commonText)('cancel');
 import type { ReactNode } from 'react';
 
 export type ConfirmDialogProps = {
@@ -33,7 +37,7 @@ export const ConfirmDialog = ({ open, title, children, confirmLabel, isDestructi
     </DialogContent>
     <DialogActions>
       <Button onClick={onClose} disabled={isBusy} autoFocus>
-        Cancel
+        <CancelText />
       </Button>
       <Button onClick={onConfirm} variant="contained" color={isDestructive ? 'error' : 'primary'} loading={isBusy}>
         {confirmLabel}

@@ -46,3 +46,14 @@ export const preloadLanguage = async (locale: Locale): Promise<void> => {
   if (locale === 'en') return;
   await Promise.all([...[...usedAreas].map((area) => loadCatalogue(area, locale)), ...[...preloaders].map((preload) => preload(locale))]);
 };
+
+/**
+ * Every area's catalogue of a language, and what else it needs: for a page that is about to show many areas at once
+ * (a test rendering a screen in German, which would otherwise suspend once per area it meets).
+ */
+export const loadEveryArea = async (locale: Locale): Promise<void> => {
+  if (locale === 'en') return;
+  const areas = Object.keys(files).map((file) => file.split('/')[2]!);
+  await Promise.all([...new Set(areas)].map((area) => loadCatalogue(area, locale)));
+  await preloadLanguage(locale);
+};

@@ -1,5 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
+
+/** A class component cannot call hooks: its words come through this one. */
+const CommonWord = ({ id }: { id: 'retry' | 'screenError' }) => useT(commonText)(id);
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 type Props = { children: ReactNode; title?: string };
@@ -25,11 +30,11 @@ export class ErrorBoundary extends Component<Props, State> {
         sx={{ m: 2 }}
         action={
           <Button color="inherit" size="small" onClick={() => this.setState({ error: null })}>
-            Retry
+            <CommonWord id="retry" />
           </Button>
         }
       >
-        {this.props.title ?? 'This screen could not be shown.'} {this.state.error.message}
+        {this.props.title ?? <CommonWord id="screenError" />} {this.state.error.message}
       </Alert>
     );
   }

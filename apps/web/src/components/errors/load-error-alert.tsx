@@ -1,4 +1,6 @@
 import Alert from '@mui/material/Alert';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
 import Button from '@mui/material/Button';
 
 type LoadErrorAlertProps = {
@@ -9,16 +11,19 @@ type LoadErrorAlertProps = {
 };
 
 /** A list that could not be loaded (and has nothing older to show): why, and a way to try again. */
-export const LoadErrorAlert = ({ subject, error, onRetry }: LoadErrorAlertProps) => (
-  <Alert
-    severity="error"
-    sx={{ mb: 2 }}
-    action={
-      <Button color="inherit" size="small" onClick={onRetry}>
-        Retry
-      </Button>
-    }
-  >
-    {subject} could not be loaded. {error.message}
-  </Alert>
-);
+export const LoadErrorAlert = ({ subject, error, onRetry }: LoadErrorAlertProps) => {
+  const t = useT(commonText);
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      }
+    >
+      {t('loadError.body', { subject })} {error.message}
+    </Alert>
+  );
+};

@@ -4,13 +4,12 @@ import type { NetworkMap } from '@wattdesk/shared/schemas/network-map';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../../i18n/catalogues.ts';
+import { loadEveryArea } from '../../../i18n/catalogues.ts';
 import { useLanguage } from '../../../i18n/language-store.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { allowForBusyMachine, ok, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
 import { ControlCenterPage } from '../control-center-page.tsx';
-import { controlCenterText } from '../control-center-text.ts';
 
 const charger: Charger = {
   id: 'c1',
@@ -91,7 +90,7 @@ describe('Control Center in German (issue 44)', () => {
     useSelectedLocation.setState({ locationId: null });
     await useLanguage.getState().choose('de');
     // As the app does on a change of language: the screen's catalogue is here before it shows (no suspense in act).
-    await loadCatalogue(controlCenterText.area, 'de');
+    await loadEveryArea('de');
     renderAs('PortfolioManager', <ControlCenterPage renderChargerDetails={() => null} />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Leitstand' })).toBeInTheDocument();

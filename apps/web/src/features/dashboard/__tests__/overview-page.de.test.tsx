@@ -2,11 +2,10 @@ import type { DashboardOverview } from '@wattdesk/shared/schemas/dashboard';
 import { screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../../i18n/catalogues.ts';
+import { loadEveryArea } from '../../../i18n/catalogues.ts';
 import { useLanguage } from '../../../i18n/language-store.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { allowForBusyMachine, ok, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
-import { dashboardText } from '../dashboard-text.ts';
 import { OverviewPage } from '../overview-page.tsx';
 
 const figure = (current: number, previous: number | null = null) => ({ current, previous });
@@ -52,7 +51,7 @@ describe('Dashboard overview in German (issue 44)', () => {
   it('reads German: heading, figures, filters, charts and reports, numbers written the German way', async () => {
     await useLanguage.getState().choose('de');
     // As the app does on a change of language: the screen's catalogue is here before it shows (no suspense in act).
-    await loadCatalogue(dashboardText.area, 'de');
+    await loadEveryArea('de');
     renderAs(
       'PortfolioManager',
       <Suspense fallback={null}>

@@ -4,7 +4,7 @@ import type { Paged } from '@wattdesk/shared/schemas/common';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../../i18n/catalogues.ts';
+import { loadEveryArea } from '../../../i18n/catalogues.ts';
 import { useLanguage } from '../../../i18n/language-store.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { allowForBusyMachine, type ApiRoutes, ok, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
@@ -73,7 +73,7 @@ beforeEach(async () => {
   useSelectedLocation.setState({ locationId: LOCATION });
   await useLanguage.getState().choose('de');
   // As a change of language does for the screens already open: the screen then shows German without suspending.
-  await loadCatalogue('drivers', 'de');
+  await loadEveryArea('de');
 });
 afterEach(async () => {
   await useLanguage.getState().choose('en');

@@ -2,7 +2,7 @@ import type { TariffOverview } from '@wattdesk/shared/schemas/tariffs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../../i18n/catalogues.ts';
+import { loadEveryArea } from '../../../i18n/catalogues.ts';
 import { useLanguage } from '../../../i18n/language-store.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { allowForBusyMachine, ok, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
@@ -49,7 +49,7 @@ afterEach(async () => {
 describe('the Rates screen in German (issue 44)', () => {
   it('reads German: headings, period fields, weekdays, hours on a 24-hour clock, and numbers written the German way', async () => {
     // As a change of language does for the areas already shown: the screen then renders without suspending.
-    await loadCatalogue('rates', 'de');
+    await loadEveryArea('de');
     await useLanguage.getState().choose('de');
     useSelectedLocation.setState({ locationId: LOCATION });
     renderAs('PortfolioManager', <RatesPage />, [LOCATION]);
