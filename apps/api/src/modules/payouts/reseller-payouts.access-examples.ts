@@ -50,8 +50,7 @@ export const accessExamples: AccessExample[] = [
       return {};
     },
   },
-  // The demo ledger's reseller share is from sessions priced as collected, but no account is connected here: the
-  // refusal for that shows the call got past access. Transfers themselves are tested in reseller-payouts.routes.test.ts.
+  // No reseller account is connected here: the refusal for that shows the call got past access. Transfers themselves are tested in reseller-payouts.routes.test.ts.
   {
     route: 'POST /web/payments/reseller/transfers',
     request: async (ctx) => {
