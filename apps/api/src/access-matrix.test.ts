@@ -130,7 +130,12 @@ describe('access matrix: every API route × every user type', () => {
 
   /** What the route declares decides the expected answer: public and signed-in routes admit every type. */
   const expectation = (route: RegisteredRoute, type: UserType): 'allow' | 'deny' =>
-    !route.access || 'public' in route.access || 'signedIn' in route.access || can(type, route.access.permission) ? 'allow' : 'deny';
+    !route.access ||
+    'public' in route.access ||
+    'signedIn' in route.access ||
+    (can(type, route.access.permission) && (!route.access.alsoRequires || can(type, route.access.alsoRequires)))
+      ? 'allow'
+      : 'deny';
 
   it.each(SIGNABLE)(
     '%s: allowed routes answer, the others 403, as the catalogue says',

@@ -60,6 +60,8 @@ import { createPeriodicPass } from './lib/periodic-pass.ts';
 import { createPaymentsSandbox } from './modules/payments/sandbox-payments.ts';
 import { createLedgerService } from './modules/payouts/ledger.service.ts';
 import { createTransfersService } from './modules/payouts/transfers.service.ts';
+import { createResellerAccountService } from './modules/payments/reseller-account.service.ts';
+import { createResellerPayoutsService } from './modules/payouts/reseller-payouts.service.ts';
 import { createPayoutEventsService } from './modules/payouts/payout-events.service.ts';
 import { createRefundsService } from './modules/payouts/refunds.service.ts';
 import { createStripeGateway } from './modules/payments/stripe-gateway.ts';
@@ -437,6 +439,16 @@ export const createServices = (ctx: ServiceContext) => {
     // Decision 082: a session paid by card is refunded through the provider, by driver payments.
     refunds: createRefundsService({ db, now, cards: { paidByCard: ledger.paidByCard, refundPayment: paymentRefunds.refundPayment } }),
     payoutEvents: createPayoutEventsService({ db, gateway: stripeGateway, systemEvents, now }),
+    // Issue 43 part 3: the reseller's own connected account and the transfer of its collected share.
+    resellerAccount: createResellerAccountService({
+      db,
+      gateway: stripeGateway,
+      secret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+      systemEvents,
+      now,
+    }),
+    resellerPayouts: createResellerPayoutsService({ db, gateway: stripeGateway, systemEvents, now }),
     connectedAccount,
     ocpp,
     ocpiTokens,

@@ -36,6 +36,7 @@ import { driverPaymentsRoutes } from './modules/driver-payments/driver-payments.
 import { paymentEventsRoutes } from './modules/driver-payments/payment-events.routes.ts';
 import { licensesRoutes } from './modules/billing/licenses.routes.ts';
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
+import { resellerPayoutsRoutes } from './modules/payouts/reseller-payouts.routes.ts';
 import { payoutEventsRoutes } from './modules/payouts/payout-events.routes.ts';
 import { roamingRoutes } from './modules/ocpi/roaming.routes.ts';
 import { remoteActionsRoutes } from './modules/remote-actions/remote-actions.routes.ts';
@@ -102,6 +103,7 @@ export const registerWebRoutes = async (
     now,
   });
   await web.register(payoutEventsRoutes, { events: s.payoutEvents });
+  await web.register(resellerPayoutsRoutes, { account: s.resellerAccount, payouts: s.resellerPayouts, sandbox: s.stripeGateway.isSandbox });
   await web.register(remoteActionsRoutes, { remoteActions: s.remoteActions });
   await web.register(maintenanceRoutes, { maintenance: s.maintenance });
   await web.register(deviceModelRoutes, { deviceModel: s.deviceModel });

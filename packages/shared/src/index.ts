@@ -48,6 +48,7 @@ export * from './schemas/firmware-campaigns.ts';
 export * from './schemas/billing.ts';
 export * from './payouts/split.ts';
 export * from './schemas/payouts.ts';
+export * from './schemas/reseller-payouts.ts';
 export * from './schemas/schedule.ts';
 export * from './schemas/notifications.ts';
 export * from './schemas/dashboard.ts';

@@ -9,6 +9,11 @@ export type RouteAccess =
   | { signedIn: true }
   | {
       permission: Permission;
+      /**
+       * A second permission the user must hold as well: for acts only the holders of both may do, when the catalogue
+       * (bounded at 100) has no single permission for them — the reseller's own money (issue 43 part 3).
+       */
+      alsoRequires?: Permission;
       /** Omitted: the route is not about one location, or its service checks ids inside the body. */
       location?: LocationTarget;
     };

@@ -29,7 +29,9 @@ const locationIdsIn = (value: unknown): string[] => {
 
 /** Why a signed-in user may not call a route, or undefined when they may. */
 const refusalFor = (access: Exclude<RouteAccess, { public: true }>, auth: AuthContext): AppError | undefined =>
-  'signedIn' in access || can(auth.userType, access.permission) ? undefined : new AppError('FORBIDDEN');
+  'signedIn' in access || (can(auth.userType, access.permission) && (!access.alsoRequires || can(auth.userType, access.alsoRequires)))
+    ? undefined
+    : new AppError('FORBIDDEN');
 
 /**
  * Every route declares `config.access`: public, or the permission it needs and where its location is.

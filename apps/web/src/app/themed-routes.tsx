@@ -87,6 +87,14 @@ export const ThemedRoutes = () => (
         }
       />
       <Route
+        path={paths.resellerStripeConnected}
+        element={
+          <Lazy>
+            <StripeConnectedPage forReseller />
+          </Lazy>
+        }
+      />
+      <Route
         path={`${paths.dashboard}/*`}
         element={
           <RequireAuth>

@@ -18,6 +18,8 @@ export const paths = {
   /** Not a spec menu key: every notification, reached from the bell ("See all"). */
   notifications: '/dashboard/notifications',
   stripeConnected: '/stripe/connected',
+  /** Where the provider returns after the reseller connects its own account (issue 43 part 3). */
+  resellerStripeConnected: '/stripe/reseller-connected',
   workforceCallback: '/login/callback',
   customerCallback: '/login/customers/callback',
 } as const;

@@ -178,6 +178,7 @@ export const queryKeys = {
   },
   terms: (tokenId: string) => ['terms-and-conditions', tokenId] as const,
   paymentAccount: (locationId: string) => ['payment-account', locationId] as const,
+  resellerPayouts: ['reseller-payouts'] as const,
   bankAccount: (locationId: string) => ['bank-account', locationId] as const,
   plaidSandboxInstitutions: ['plaid-sandbox', 'institutions'] as const,
   billing: {

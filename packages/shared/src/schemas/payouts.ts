@@ -21,6 +21,8 @@ export const LEDGER_ACCOUNTS = [
   'reseller_share',
   'host_share',
   'transfer',
+  // What was paid (or is being paid) to the reseller's own connected account out of reseller_share (decision 9xx).
+  'reseller_transfer',
   'refund',
   'unallocated',
 ] as const;

@@ -126,6 +126,38 @@ export const payoutTransfers = pgTable(
   ],
 );
 
+/**
+ * A payment of the reseller's collected share to the reseller's connected account (issue 43 part 3). Its ledger
+ * movements (one per location the money comes from, reference `reseller:<id>:<location>`) carry its id as
+ * `transfer_id`. `requestKey` is the client's idempotency key: the same request sent again pays nothing more.
+ */
+export const resellerTransfers = pgTable(
+  'reseller_transfers',
+  {
+    id: id(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount_minor', { mode: 'number' }).notNull(),
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull().default('pending'),
+    destination: text('destination').notNull(),
+    requestKey: uuid('request_key').notNull().unique(),
+    /** Sent with every provider call of this transfer, so a retry can never pay twice. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    providerTransferId: text('provider_transfer_id'),
+    providerPayoutId: text('provider_payout_id').unique(),
+    failureReason: text('failure_reason'),
+    requestedByEmail: text('requested_by_email'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    index('reseller_transfers_created_idx').on(table.createdAt),
+    // One transfer in flight per currency: the same collected share cannot be sent twice at once.
+    uniqueIndex('reseller_transfers_one_pending')
+      .on(table.currency)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
 /** Provider events already handled: the same webhook delivered twice is applied once. */
 export const providerEvents = pgTable('provider_events', {
   eventId: text('event_id').primaryKey(),

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { locations } from './locations.ts';
 
@@ -24,6 +25,27 @@ export const locationPaymentAccounts = pgTable('location_payment_accounts', {
   ...timestamps(),
 });
 
+/**
+ * The Stripe account the network's one reseller organisation (the users of type Reseller) is paid its share into
+ * (issue 43 part 3). At most one row: `organisation` is always 'reseller'.
+ */
+export const resellerPaymentAccounts = pgTable(
+  'reseller_payment_accounts',
+  {
+    organisation: text('organisation').primaryKey().default('reseller'),
+    provider: text('provider').notNull().default('stripe'),
+    accountId: text('account_id').notNull(),
+    livemode: boolean('livemode').notNull(),
+    sandbox: boolean('sandbox').notNull(),
+    scope: text('scope'),
+    connectedByUserId: uuid('connected_by_user_id'),
+    connectedByEmail: text('connected_by_email'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
+  },
+  (table) => [check('reseller_payment_accounts_one', sql`${table.organisation} = 'reseller'`)],
+);
+
 export const OAUTH_GRANT_STATUSES = ['pending', 'connected'] as const;
 
 /**
@@ -35,9 +57,8 @@ export const stripeOauthGrants = pgTable(
   {
     codeSha256: text('code_sha256').primaryKey(),
     userId: uuid('user_id').notNull(),
-    locationId: uuid('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'cascade' }),
+    /** Null for the reseller's own account (issue 43 part 3), which belongs to no location. */
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     status: text('status', { enum: OAUTH_GRANT_STATUSES }).notNull().default('pending'),
     accountId: text('account_id'),
     ...timestamps(),

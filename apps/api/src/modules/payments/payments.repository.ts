@@ -14,7 +14,7 @@ export const findAccount = async (db: Executor, locationId: string): Promise<Pay
 };
 
 /** Claims an authorization code for one exchange; false when another request already holds it. */
-export const claimGrant = async (db: Executor, grant: { codeSha256: string; userId: string; locationId: string }): Promise<boolean> =>
+export const claimGrant = async (db: Executor, grant: { codeSha256: string; userId: string; locationId: string | null }): Promise<boolean> =>
   (await db.insert(stripeOauthGrants).values(grant).onConflictDoNothing().returning({ code: stripeOauthGrants.codeSha256 })).length === 1;
 
 export const findGrant = async (db: Executor, codeSha256: string): Promise<GrantRow | undefined> => {

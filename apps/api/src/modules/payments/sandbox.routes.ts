@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RESELLER_CONNECTED_PATH } from './reseller-account.service.ts';
 import { authorizePage, errorPage, type AuthorizeRequest } from './sandbox-page.ts';
 import { SANDBOX_CLIENT_ID, type StripeSandbox } from './stripe-sandbox.ts';
 
@@ -22,14 +23,16 @@ type SandboxParams = z.infer<typeof paramsSchema>;
  */
 export const sandboxRoutes = async (app: FastifyInstance, { sandbox, publicUrl, rateLimit }: SandboxRoutesOptions) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const redirectUri = `${publicUrl}/stripe/connected`;
+  // Both addresses registered with the platform, as in Stripe's Connect settings: a location's, and the reseller's own.
+  const redirectUris = [`${publicUrl}/stripe/connected`, `${publicUrl}${RESELLER_CONNECTED_PATH}`];
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   const check = (params: SandboxParams): AuthorizeRequest | string => {
     if (params.client_id !== SANDBOX_CLIENT_ID) return `Unknown application: ${params.client_id ?? 'none'}`;
-    if (params.redirect_uri !== redirectUri) return `The redirect address must be ${redirectUri}`;
+    const redirectUri = redirectUris.find((uri) => uri === params.redirect_uri);
+    if (!redirectUri) return `The redirect address must be ${redirectUris.join(' or ')}`;
     if (!params.state) return 'The request carries no state';
     return { clientId: params.client_id, state: params.state, redirectUri, scope: params.scope ?? 'read_write' };
   };

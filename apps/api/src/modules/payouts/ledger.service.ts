@@ -13,6 +13,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
+import type { CollectedPayment, RefundedPayment } from '../../lib/payment-ledger.ts';
 import { requireLocationExists } from '../locations/locations.service.ts';
 import * as repo from './ledger.repository.ts';
 import { createPaymentLedger } from './payment-collections.ts';
@@ -172,7 +173,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
         roamingReceivable: -sum('roaming_receivable'),
         refunded: sum('refund') + writtenOff,
         unallocated: sum('unallocated'),
-        resellerShare: seesAllShares ? sum('reseller_share') : null,
+        // Paid to the reseller's own account or not, it is the reseller's share of this location (issue 43 part 3).
+        resellerShare: seesAllShares ? sum('reseller_share') + sum('reseller_transfer') : null,
         platformFee: seesAllShares ? sum('platform_fee') : null,
       };
     });
@@ -288,8 +290,8 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
   return {
     recordSessionRevenue,
     paymentLedger,
-    collected: paymentLedger.collected,
-    refunded: paymentLedger.refunded,
+    collected: (tx: Executor, payment: CollectedPayment) => paymentLedger.collected(tx, payment),
+    refunded: (tx: Executor, refund: RefundedPayment) => paymentLedger.refunded(tx, refund),
     paidByCard: (sessionId: string) => repo.sessionPaidByCard(db, sessionId),
     statement,
     statementForPdf,

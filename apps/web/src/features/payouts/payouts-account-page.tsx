@@ -7,6 +7,7 @@ import { ConnectionCard } from './components/connection-card.tsx';
 import { useBankAccount } from './api/bank-account-api.ts';
 import { BankAccountCard } from './components/bank-account-card.tsx';
 import { PayoutDestination } from './components/payout-destination.tsx';
+import { ResellerPayoutsSection } from './components/reseller-payouts-section.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 
 /** /dashboard/profile/payouts-account-details: where a location's payouts go (Stripe Connect, and the bank account through Plaid). */
@@ -37,6 +38,7 @@ export const PayoutsAccountPage = () => {
       ) : (
         <BankAccountCard locationId={locationId} status={bank.data} />
       )}
+      <ResellerPayoutsSection />
     </>
   );
 };

@@ -11,6 +11,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { useConnectResellerStripe } from './api/reseller-payouts-api.ts';
 import { useConnectStripe } from './api/stripe-connect-api.ts';
 
 const PAYOUTS_PATH = '/dashboard/profile/payouts-account-details';
@@ -18,13 +19,16 @@ const PAYOUTS_PATH = '/dashboard/profile/payouts-account-details';
 /**
  * /stripe/connected?state=&code= (spec sections 2 and 4): AUTHORIZING, then APPROVED or FAILED.
  * Without state or code (or when the provider answered with an error) it fails at once, calling nothing.
+ * /stripe/reseller-connected is the same for the reseller's own account (issue 43 part 3).
  */
-const StripeConnectedPage = () => {
+const StripeConnectedPage = ({ forReseller = false }: { forReseller?: boolean }) => {
   const [params] = useSearchParams();
   const state = params.get('state');
   const code = params.get('code');
   const canConnect = Boolean(state && code && !params.get('error'));
-  const connect = useConnectStripe();
+  const forLocation = useConnectStripe();
+  const forTheReseller = useConnectResellerStripe();
+  const connect = forReseller ? forTheReseller : forLocation;
   const sent = useRef(false);
 
   useEffect(() => {
@@ -39,8 +43,8 @@ const StripeConnectedPage = () => {
   const select = useSelectedLocation((store) => store.select);
   // Back on the payouts screen, the location just connected is the selected one.
   useEffect(() => {
-    if (connect.data) select(connect.data.locationId);
-  }, [connect.data, select]);
+    if (forLocation.data) select(forLocation.data.locationId);
+  }, [forLocation.data, select]);
 
   return (
     <AuthLayout
@@ -58,7 +62,9 @@ const StripeConnectedPage = () => {
         </Box>
       ) : phase === 'APPROVED' ? (
         <Alert severity="success" icon={<CheckCircleIcon />} role="status">
-          Stripe account {connect.data?.accountId} is connected. Payouts of this location will be sent to it.
+          {forReseller
+            ? `Stripe account ${connect.data?.accountId ?? ''} is connected. The reseller share will be sent to it.`
+            : `Stripe account ${connect.data?.accountId ?? ''} is connected. Payouts of this location will be sent to it.`}
         </Alert>
       ) : (
         <Alert severity="error" icon={<ErrorOutlineIcon />} role="alert">

@@ -1,0 +1,130 @@
+import type { ResellerBalance, ResellerPayoutsResponse } from '@wattdesk/shared/schemas/reseller-payouts';
+import { formatDateTime } from '@wattdesk/shared/format';
+import { formatMinor } from '@wattdesk/shared/pricing/money';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useDisconnectResellerStripe, useStartResellerConnect, useTransferToReseller } from '../api/reseller-payouts-api.ts';
+import { ResellerTransferDialog } from './reseller-transfer-dialog.tsx';
+
+type Props = { data: ResellerPayoutsResponse; canAct: boolean };
+
+const Figure = ({ label, value }: { label: string; value: string }) => (
+  <Stack spacing={0.25} sx={{ minWidth: 140 }}>
+    <Typography variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography variant="h6" component="p">
+      {value}
+    </Typography>
+  </Stack>
+);
+
+/**
+ * The reseller's own payouts (issue 43 part 3): its connected Stripe account, its share collected from drivers and
+ * partners, what is available, and its transfers. Connect, disconnect and transfer only for those who may act.
+ */
+export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
+  const connect = useStartResellerConnect();
+  const disconnect = useDisconnectResellerStripe();
+  const transfer = useTransferToReseller();
+  const [confirming, setConfirming] = useState<ResellerBalance | null>(null);
+  // One key per confirmed transfer: a repeated click or a retried request pays once.
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const money = (minor: number, currency: string) => formatMinor(minor, currency);
+
+  const confirm = () => {
+    if (!confirming) return;
+    transfer.mutate(
+      { currency: confirming.currency, idempotencyKey: requestKey },
+      {
+        onSettled: () => {
+          setConfirming(null);
+          setRequestKey(crypto.randomUUID());
+        },
+      },
+    );
+  };
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="reseller-payouts-title">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" id="reseller-payouts-title" gutterBottom>
+          Reseller payouts
+        </Typography>
+        {data.account ? (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Typography>Stripe account {data.account.accountId} receives the reseller share.</Typography>
+            {canAct ? (
+              <Button color="error" onClick={() => disconnect.mutate()} loading={disconnect.isPending}>
+                Disconnect
+              </Button>
+            ) : null}
+          </Stack>
+        ) : (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Typography>No Stripe account is connected for the reseller.</Typography>
+            {canAct ? (
+              <Button variant="contained" onClick={() => connect.mutate()} loading={connect.isPending}>
+                Connect with Stripe
+              </Button>
+            ) : null}
+          </Stack>
+        )}
+        {data.balances.length === 0 ? <Alert severity="info">No reseller share has been earned yet.</Alert> : null}
+        {data.balances.map((balance) => (
+          <Stack key={balance.currency} direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+            <Figure label={`Available to transfer (${balance.currency})`} value={money(balance.available, balance.currency)} />
+            <Figure label="Collected" value={money(balance.collected, balance.currency)} />
+            <Figure label="Paid out" value={money(balance.paidOut, balance.currency)} />
+            <Figure label="Earned" value={money(balance.earned, balance.currency)} />
+            {canAct ? (
+              <Button variant="contained" disabled={!data.account || balance.available <= 0} onClick={() => setConfirming(balance)}>
+                Transfer {balance.currency}
+              </Button>
+            ) : null}
+          </Stack>
+        ))}
+        {data.transfers.length > 0 ? (
+          <Table size="small" aria-label="Reseller transfers">
+            <TableHead>
+              <TableRow>
+                <TableCell>Requested</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Destination</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.transfers.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{formatDateTime(row.createdAt)}</TableCell>
+                  <TableCell align="right">{money(row.amount, row.currency)}</TableCell>
+                  <TableCell>{row.failureReason ? `${row.status}: ${row.failureReason}` : row.status}</TableCell>
+                  <TableCell>{row.destination}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+      </CardContent>
+      <ResellerTransferDialog
+        open={confirming !== null}
+        amount={confirming ? money(confirming.available, confirming.currency) : ''}
+        accountId={data.account?.accountId ?? ''}
+        isBusy={transfer.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirm}
+      />
+    </Card>
+  );
+};
