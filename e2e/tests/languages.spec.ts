@@ -62,6 +62,10 @@ test.describe('languages (issue 44)', () => {
       other.waitForResponse((response) => response.url().endsWith('/web/users/me/language') && response.ok()),
       other.getByRole('menuitemradio', { name: 'English' }).click(),
     ]);
+    // The menu stays open on a choice (as the appearance's does): it reads English at once.
+    await expect(other.getByRole('menuitemradio', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    await expect(other.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+    await other.keyboard.press('Escape');
     await expect(other.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Charging Sessions' })).toBeVisible();
     await expect(other.locator('html')).toHaveAttribute('lang', 'en');
     await second.close();
