@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_session_idx" ON "ledger_entries" USING btree ("session_id");
