@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDisconnectResellerStripe, useStartResellerConnect, useTransferToReseller } from '../api/reseller-payouts-api.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResellerTransferDialog } from './reseller-transfer-dialog.tsx';
 
 type Props = { data: ResellerPayoutsResponse; canAct: boolean };
@@ -38,6 +39,7 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
   const disconnect = useDisconnectResellerStripe();
   const transfer = useTransferToReseller();
   const [confirming, setConfirming] = useState<ResellerBalance | null>(null);
+  const [isDisconnecting, setIsDisconnecting] = useState(false);
   // One key per confirmed transfer: a repeated click or a retried request pays once.
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const money = (minor: number, currency: string) => formatMinor(minor, currency);
@@ -65,8 +67,9 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
             <Typography>Stripe account {data.account.accountId} receives the reseller share.</Typography>
             {canAct ? (
-              <Button color="error" onClick={() => disconnect.mutate()} loading={disconnect.isPending}>
-                Disconnect
+              // Named apart from the location's own Stripe buttons on the same page, and asked before it acts.
+              <Button color="error" onClick={() => setIsDisconnecting(true)} loading={disconnect.isPending}>
+                Disconnect the reseller's Stripe account
               </Button>
             ) : null}
           </Stack>
@@ -75,7 +78,7 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
             <Typography>No Stripe account is connected for the reseller.</Typography>
             {canAct ? (
               <Button variant="contained" onClick={() => connect.mutate()} loading={connect.isPending}>
-                Connect with Stripe
+                Connect the reseller's Stripe account
               </Button>
             ) : null}
           </Stack>
@@ -115,6 +118,19 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
               ))}
             </TableBody>
           </Table>
+        ) : null}
+        {data.account ? (
+          <ConfirmDialog
+            open={isDisconnecting}
+            title="Disconnect the reseller's Stripe account?"
+            confirmLabel="Disconnect"
+            isDestructive
+            isBusy={disconnect.isPending}
+            onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setIsDisconnecting(false) })}
+            onClose={() => setIsDisconnecting(false)}
+          >
+            Transfers to the reseller stop until an account is connected again; what was earned stays available.
+          </ConfirmDialog>
         ) : null}
       </CardContent>
       <ResellerTransferDialog
