@@ -13,7 +13,11 @@ export type Catalogue = Readonly<Record<string, CatalogueMessage>>;
  * code that uses it — it is the source and the fallback, and English pages never wait — other languages load when
  * first needed.
  */
-export type TextArea<K extends string> = { readonly area: string; readonly en: Readonly<Record<K, string>> };
+export type TextArea<K extends string> = {
+  readonly area: string;
+  /** Parsed at build like every catalogue: not strings at run time — read English through `translator(text, 'en', …)`. */
+  readonly en: Readonly<Record<K, CatalogueMessage>>;
+};
 
 export const defineArea = <K extends string>(area: string, en: Readonly<Record<K, string>>): TextArea<K> => ({ area, en });
 

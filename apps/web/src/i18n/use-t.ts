@@ -24,7 +24,7 @@ const formatterOf = (area: string, locale: Locale, key: string, message: Catalog
 };
 
 export const translator = <K extends string>(text: TextArea<K>, locale: Locale, catalogue: Catalogue): Translate<K> => {
-  const english = text.en as Catalogue;
+  const english: Catalogue = text.en;
   return (key, values) => {
     // A key missing in a translation (the catalogue test forbids it) falls back to English rather than to nothing.
     const own = catalogue[key];
@@ -43,3 +43,6 @@ export const useT = <K extends string>(text: TextArea<K>): Translate<K> => {
   const catalogue = loadedCatalogue(text, locale) ?? use(loadCatalogue(text.area, locale));
   return useMemo(() => translator(text, locale, catalogue), [text, locale, catalogue]);
 };
+
+/** The area's English whatever the page's language: for what must not change with it (test ids, file names). */
+export const englishOf = <K extends string>(text: TextArea<K>): Translate<K> => translator(text, 'en', text.en);

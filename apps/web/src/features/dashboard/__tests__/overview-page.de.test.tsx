@@ -60,6 +60,8 @@ describe('Dashboard overview in German (issue 44)', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Übersicht' })).toBeInTheDocument();
     expect(await screen.findByText('12.345,68 kWh')).toBeInTheDocument();
+    // A figure keeps its English test id in every language (the end-to-end journeys find figures by it).
+    expect(screen.getByTestId('figure-Energy delivered')).toHaveTextContent('12.345,68 kWh');
     expect(
       screen.getByText(
         /^Willkommen zurück, Dana\. Alle Standorte, auf die Sie Zugriff haben · 2026-.* bis .* · Alle Tage · Zeiten in Europe\/Berlin\.$/,

@@ -7,9 +7,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatPercent } from '@wattdesk/shared/format';
 import { Link } from 'react-router';
-import { useT } from '../../../i18n/use-t.ts';
+import { englishOf, useT } from '../../../i18n/use-t.ts';
 import { dashboardText, type DashboardKey } from '../dashboard-text.ts';
 import { changeOf } from '../range.ts';
+
+// English in every language: end-to-end tests find a figure by its English name.
+const english = englishOf(dashboardText);
 
 type Props = {
   /** The figure's name: its key in the catalogue. */
@@ -49,7 +52,7 @@ export const FigureCard = ({ name, value, current, previous, to }: Props) => {
         {t(name)}
       </Typography>
       {/* The English name in every language: end-to-end tests find a figure by it. */}
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`figure-${dashboardText.en[name]}`}>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={`figure-${english(name)}`}>
         {value ?? <Skeleton width={80} />}
       </Typography>
       {current !== undefined && previous !== undefined ? <Change current={current} previous={previous} /> : null}
