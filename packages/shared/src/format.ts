@@ -1,4 +1,5 @@
 import { formatTag, perTag } from './i18n/format-locale.ts';
+import { HOUR_OPTIONS } from './constants.ts';
 import { formatMinor } from './pricing/money.ts';
 
 /*
@@ -142,6 +143,13 @@ export const formatTime = (at: string | number | Date | null | undefined, timeZo
 /** "09:00" or "09:00:05" without the zone's label: only for chart ticks whose caption names the zone. */
 export const formatClockTick = (at: number, timeZone?: string | null, { seconds = false } = {}): string =>
   formatInstant(seconds ? 'clockSeconds' : 'clock', at, timeZone);
+
+/**
+ * An hour of the day as a choice or in a period's name. English keeps the spec's "5 PM" (HOUR_OPTIONS); the other
+ * languages write their own clock ("17:00").
+ */
+export const formatHourOfDay = (hour: number): string =>
+  formatTag() === 'en-US' ? HOUR_OPTIONS[((hour % 24) + 24) % 24]!.label : formatInstant('clock', Date.UTC(2026, 0, 1, hour % 24), 'UTC');
 
 /** "Mon, Nov 23": a calendar day (YYYY-MM-DD, no instant and so no zone) as a column heading. */
 export const formatDayHeading = (day: string): string => formatInstant('day', `${day}T12:00:00Z`, 'UTC');

@@ -24,6 +24,48 @@ export const validationMessages = {
   photoTooLarge: 'Photo size should not exceed 2 MB',
 } as const;
 
+/**
+ * Field names as validation messages write them ("Email Field is required"): the schemas' own, and what zod's generic
+ * sentences make of a property (`locationId` → "Location id", zod-messages.ts). Listed so that a translated message
+ * names the field in the reader's language too (i18n/sentence-reader.ts); a field not listed stays as written.
+ */
+export const fieldLabels = {
+  email: 'Email',
+  contactEmail: 'Contact email',
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Name',
+  signerName: 'Signer name',
+  phoneNumber: 'Phone number',
+  password: 'Password',
+  idTag: 'ID tag',
+  tokenId: 'Token id',
+  id: 'Id',
+  locationId: 'Location id',
+  chargerId: 'Charger id',
+  driverId: 'Driver id',
+  version: 'Version',
+  model: 'Model',
+  models: 'Models',
+  meterNumber: 'Meter number',
+  energyKwh: 'Energy (kWh)',
+  cost: 'Cost',
+  currency: 'Currency',
+  reason: 'Reason',
+  controllerName: 'Controller name',
+  timeZone: 'Time zone',
+  address: 'Address',
+  city: 'City',
+  country: 'Country',
+  status: 'Status',
+  amount: 'Amount',
+  description: 'Description',
+  startsAt: 'Starts at',
+  endsAt: 'Ends at',
+  page: 'Page',
+  pageSize: 'Page size',
+} as const;
+
 export const clientErrorMessages = {
   notFound: 'Resource was not found',
   serviceUnavailable: 'Service unavailable',

@@ -67,6 +67,12 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
   it('recognises a sentence with a part filled in and writes it in the language', () => {
     expect(messageKeyOf('First Name Field is required')).toEqual({ key: 'validationMessages.required', values: { field: 'First Name' } });
     expect(translateMessage('First Name Field is required', 'de')).toBe('First Name: Pflichtfeld');
+    // The field's name in the reader's language when it is a known one; any other part as it came.
+    expect(translateMessage('First name Field is required', 'de')).toBe('Vorname: Pflichtfeld');
+    expect(translateMessage('Energy (kWh) must be a number of zero or more', 'fr')).toBe(
+      'Énergie (kWh) : doit être un nombre supérieur ou égal à zéro',
+    );
+    expect(translateMessage('Signer name Should be alphabetic only', 'es')).toBe('Nombre del firmante: solo se admiten letras');
     expect(translateMessage('Please enter your password', 'es')).toBe('Introduzca su contraseña');
     expect(translateMessage('Please enter your password', 'en')).toBe('Please enter your password');
     // A sentence no catalogue knows (a provider's own words) stays as it came.

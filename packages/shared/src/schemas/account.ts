@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, meetsPasswordRule } from '../validation.ts';
@@ -55,9 +55,9 @@ export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 export const changeEmailBodySchema = z.object({
   newEmail: z
-    .string({ error: m.required('Email') })
+    .string({ error: m.required(fieldLabels.email) })
     .trim()
-    .min(1, { error: m.required('Email'), abort: true })
+    .min(1, { error: m.required(fieldLabels.email), abort: true })
     .max(320)
     .regex(EMAIL_PATTERN, m.emailPattern),
   password: z.string({ error: m.loginPasswordRequired }).min(1, m.loginPasswordRequired).max(1024),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { isAdminType, reachesAllLocations, USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, validateAlphabetic } from '../validation.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -28,10 +28,10 @@ const locationIdsSchema = z
 export const inviteAdminBodySchema = z
   .object({
     email: z
-      .string({ error: m.required('Email') })
+      .string({ error: m.required(fieldLabels.email) })
       .trim()
       .toLowerCase()
-      .min(1, { error: m.required('Email'), abort: true })
+      .min(1, { error: m.required(fieldLabels.email), abort: true })
       .max(320, { error: 'Email must be at most 320 characters', abort: true })
       .regex(EMAIL_PATTERN, m.emailPattern),
     firstName: nameSchema('First name'),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { idSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 
 /** The public token of /terms-and-conditions/{tokenId}; anything longer is not one of ours. */
 const tokenIdSchema = z
-  .string({ error: m.required('Token id') })
+  .string({ error: m.required(fieldLabels.tokenId) })
   .trim()
-  .min(1, { error: m.required('Token id'), abort: true })
+  .min(1, { error: m.required(fieldLabels.tokenId), abort: true })
   .max(200, 'Token id must be at most 200 characters');
 
 export const termsLookupQuerySchema = z.object({ tokenId: tokenIdSchema });
@@ -72,7 +72,7 @@ export const createAgreementBodySchema = z.object({
   accountName: text('Account name'),
   propertyName: text('Property name').optional(),
   address: z.object({ street: text('Street'), city: text('City', 100), state: text('State', 100), zip: text('Zip', 20) }).optional(),
-  signerName: text('Signer name', 120).regex(/^[\p{L}\s'.-]+$/u, m.alphabetic('Signer name')),
+  signerName: text('Signer name', 120).regex(/^[\p{L}\s'.-]+$/u, m.alphabetic(fieldLabels.signerName)),
   signerEmail: text('Signer email', 320).regex(EMAIL_PATTERN, m.emailPattern),
   expiresAt: expiresAtSchema,
 });

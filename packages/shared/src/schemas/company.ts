@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { idSchema } from './common.ts';
 import { alphabeticText, optionalText, requiredText } from './fields.ts';
@@ -24,9 +24,9 @@ export const companyBodySchema = z
     zipCode: requiredText('Zip code', 10).regex(/^[A-Za-z0-9 -]{3,10}$/, 'Zip code must be 3 to 10 letters or digits'),
     taxId: requiredText('Tax id', 30).regex(TAX_ID, 'Tax id must be 2 to 30 letters, digits, spaces, dots or dashes'),
     email: z
-      .string({ error: m.required('Contact email') })
+      .string({ error: m.required(fieldLabels.contactEmail) })
       .trim()
-      .min(1, { error: m.required('Contact email'), abort: true })
+      .min(1, { error: m.required(fieldLabels.contactEmail), abort: true })
       .max(320, 'Contact email must be at most 320 characters')
       .regex(EMAIL_PATTERN, m.emailPattern),
     phone: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, MENU_ROLES } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { alphabeticText } from './fields.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -23,9 +23,9 @@ export const normalizeIdTag = (tag: string) => tag.trim().toUpperCase();
 export const accountParentIdTag = (mainDriverId: string) => `ACCT-${mainDriverId.replace(/-/g, '').slice(-15).toUpperCase()}`;
 
 export const idTagValueSchema = z
-  .string({ error: m.required('ID tag') })
+  .string({ error: m.required(fieldLabels.idTag) })
   .trim()
-  .min(1, { error: m.required('ID tag'), abort: true })
+  .min(1, { error: m.required(fieldLabels.idTag), abort: true })
   .max(ID_TAG_MAX_LENGTH, { error: `ID tag must be at most ${ID_TAG_MAX_LENGTH} characters`, abort: true })
   .regex(ID_TAG_PATTERN, 'ID tag may contain only letters, digits and - _ : .')
   .transform(normalizeIdTag);
@@ -49,10 +49,10 @@ const phoneSchema = z
   .refine((value) => value === '' || PHONE_PATTERN.test(value), 'Phone number may contain only digits, spaces, ( ) - and a leading +');
 
 const emailSchema = z
-  .string({ error: m.required('Email') })
+  .string({ error: m.required(fieldLabels.email) })
   .trim()
   .toLowerCase()
-  .min(1, { error: m.required('Email'), abort: true })
+  .min(1, { error: m.required(fieldLabels.email), abort: true })
   .max(320, { error: 'Email must be at most 320 characters', abort: true })
   .regex(EMAIL_PATTERN, m.emailPattern);
 

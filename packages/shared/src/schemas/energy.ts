@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -137,7 +137,7 @@ export const updateMeshBodySchema = z
     if (body.link === 'gateway' && !body.gatewayChargerId)
       ctx.addIssue({ code: 'custom', path: ['gatewayChargerId'], message: 'Choose the gateway charger' });
     if (body.link === 'controller' && !body.controllerName)
-      ctx.addIssue({ code: 'custom', path: ['controllerName'], message: m.required('Controller name') });
+      ctx.addIssue({ code: 'custom', path: ['controllerName'], message: m.required(fieldLabels.controllerName) });
   });
 export type UpdateMeshBody = z.input<typeof updateMeshBodySchema>;
 

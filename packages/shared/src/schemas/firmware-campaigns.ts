@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -42,7 +42,9 @@ export const createFirmwareCampaignBodySchema = z.object({
   imageId: idSchema,
   locationId: idSchema,
   models: z
-    .array(z.string().trim().min(1, m.required('Model')).max(20, 'A model name has at most 20 characters'), { error: 'Models must be a list' })
+    .array(z.string().trim().min(1, m.required(fieldLabels.model)).max(20, 'A model name has at most 20 characters'), {
+      error: 'Models must be a list',
+    })
     .max(20, 'At most 20 models')
     .optional(),
   /** The first stage's share of the chargers; 100 sends to all at once. */

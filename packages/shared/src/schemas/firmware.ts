@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 
 /** A firmware image may be larger than a document: chargers' images are typically a few to tens of MB. */
@@ -8,14 +8,14 @@ export const FIRMWARE_VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,49}$/;
 export const FIRMWARE_MODEL_MAX = 20;
 
 export const firmwareVersionSchema = z
-  .string({ error: m.required('Version') })
+  .string({ error: m.required(fieldLabels.version) })
   .trim()
-  .min(1, { error: m.required('Version'), abort: true })
+  .min(1, { error: m.required(fieldLabels.version), abort: true })
   .regex(FIRMWARE_VERSION_PATTERN, 'Version may contain only letters, digits and . _ + - (at most 50)');
 
 /** Models as the chargers report them in BootNotification (chargePointModel), comma-separated in the form. */
 export const firmwareModelsSchema = z
-  .string({ error: m.required('Models') })
+  .string({ error: m.required(fieldLabels.models) })
   .transform((value) =>
     value
       .split(',')
@@ -25,7 +25,7 @@ export const firmwareModelsSchema = z
   .pipe(
     z
       .array(z.string().max(20, 'A model name has at most 20 characters'))
-      .min(1, m.required('Models'))
+      .min(1, m.required(fieldLabels.models))
       .max(FIRMWARE_MODEL_MAX, `At most ${FIRMWARE_MODEL_MAX} models`),
   );
 

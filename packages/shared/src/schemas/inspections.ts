@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 import { locationIdQuerySchema } from './energy.ts';
 import { requiredText } from './fields.ts';
@@ -131,7 +131,7 @@ export const recordPhotoSchema = z.object({ responseCode: z.number().int(), msg:
  * rows, addressed by the template and the part's id. A template keeps at least one section and each section at
  * least one question, as a whole template does.
  */
-const partIdSchema = z.string().trim().min(1, m.required('Id')).max(40, 'Id must be at most 40 characters');
+const partIdSchema = z.string().trim().min(1, m.required(fieldLabels.id)).max(40, 'Id must be at most 40 characters');
 export const templatePartParamsSchema = z.object({ id: partIdSchema });
 export const templateQuerySchema = z.object({ templateId: idSchema });
 export const questionListQuerySchema = templateQuerySchema.extend({ sectionId: partIdSchema.optional() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { isCurrencyCode } from '../pricing/money.ts';
 import { periodProblems } from '../pricing/periods.ts';
 import { LINE_ITEM_KINDS, VIOLATION_RULES } from '../pricing/types.ts';
@@ -32,7 +32,7 @@ const amountSchema = (label: string, max = 100_000_000) =>
     .max(max, `${label} is too large`);
 
 export const currencySchema = z
-  .string({ error: m.required('Currency') })
+  .string({ error: m.required(fieldLabels.currency) })
   .trim()
   .toUpperCase()
   .refine(isCurrencyCode, 'Currency must be an ISO 4217 code, e.g. USD');
@@ -213,6 +213,6 @@ export const violationStatusBodySchema = z
     status: z.enum(['waived', 'paid'], { error: 'Status must be waived or paid' }),
     reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').default(''),
   })
-  .refine((body) => body.status !== 'waived' || body.reason.length > 0, { error: m.required('Reason'), path: ['reason'] });
+  .refine((body) => body.status !== 'waived' || body.reason.length > 0, { error: m.required(fieldLabels.reason), path: ['reason'] });
 export type ViolationStatusBody = z.infer<typeof violationStatusBodySchema>;
 export const violationSavedSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()), violation: violationSchema });

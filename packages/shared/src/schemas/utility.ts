@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MONTHS } from '../constants.ts';
-import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 import { requiredText } from './fields.ts';
 
@@ -12,7 +12,7 @@ import { requiredText } from './fields.ts';
 
 const monthKeys = MONTHS.map((month) => month.key) as [string, ...string[]];
 
-const meterSchema = z.string().trim().min(1, m.required('Meter number')).max(50, 'Meter number must be at most 50 characters');
+const meterSchema = z.string().trim().min(1, m.required(fieldLabels.meterNumber)).max(50, 'Meter number must be at most 50 characters');
 
 export const utilityConfigBodySchema = z
   .object({
@@ -51,14 +51,14 @@ const yearSchema = z.coerce
 export const monthlyBillValueSchema = z.object({
   month: z.enum(monthKeys, { error: 'Month must be January to December' }),
   energyKwh: z
-    .number({ error: m.nonNegativeNumber('Energy (kWh)') })
-    .min(0, m.nonNegativeNumber('Energy (kWh)'))
+    .number({ error: m.nonNegativeNumber(fieldLabels.energyKwh) })
+    .min(0, m.nonNegativeNumber(fieldLabels.energyKwh))
     .max(100_000_000, 'Energy (kWh) is too large')
     .nullable(),
   costMinor: z
-    .number({ error: m.nonNegativeNumber('Cost') })
+    .number({ error: m.nonNegativeNumber(fieldLabels.cost) })
     .int('Cost has too many decimals for the currency')
-    .min(0, m.nonNegativeNumber('Cost'))
+    .min(0, m.nonNegativeNumber(fieldLabels.cost))
     .max(10_000_000_000, 'Cost is too large')
     .nullable(),
 });

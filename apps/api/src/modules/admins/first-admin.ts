@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, meetsPasswordRule, validationMessages as m } from '@wattdesk/shared';
+import { fieldLabels, EMAIL_PATTERN, meetsPasswordRule, validationMessages as m } from '@wattdesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -12,8 +12,8 @@ export const CLI_ACTOR: Actor = { userId: null, email: 'create-admin (command li
 
 const firstAdminSchema = z.object({
   email: z.string().trim().toLowerCase().max(320, 'Email must be at most 320 characters').regex(EMAIL_PATTERN, m.emailPattern),
-  firstName: z.string().trim().min(1, m.required('First name')).max(100, 'First name must be at most 100 characters'),
-  lastName: z.string().trim().min(1, m.required('Last name')).max(100, 'Last name must be at most 100 characters'),
+  firstName: z.string().trim().min(1, m.required(fieldLabels.firstName)).max(100, 'First name must be at most 100 characters'),
+  lastName: z.string().trim().min(1, m.required(fieldLabels.lastName)).max(100, 'Last name must be at most 100 characters'),
   password: z.string().max(1024).refine(meetsPasswordRule, m.passwordRule),
 });
 export type FirstAdminInput = z.input<typeof firstAdminSchema>;

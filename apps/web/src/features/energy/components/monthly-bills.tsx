@@ -1,6 +1,6 @@
 import { MONTHS } from '@wattdesk/shared/constants';
 import { MAX_UPLOAD_BYTES } from '@wattdesk/shared/validation';
-import { validationMessages } from '@wattdesk/shared/messages';
+import { fieldLabels, validationMessages } from '@wattdesk/shared/messages';
 import { minorToDecimal, parseMinor } from '@wattdesk/shared/pricing/money';
 import type { BillsResponse } from '@wattdesk/shared/schemas/utility';
 import Button from '@mui/material/Button';
@@ -18,9 +18,11 @@ import { ScrollingTable } from '../../../components/scrolling-table.tsx';
 type Row = { energy: string; cost: string };
 
 const energyError = (text: string) =>
-  text.trim() === '' || (Number.isFinite(Number(text)) && Number(text) >= 0) ? undefined : validationMessages.nonNegativeNumber('Energy (kWh)');
+  text.trim() === '' || (Number.isFinite(Number(text)) && Number(text) >= 0)
+    ? undefined
+    : validationMessages.nonNegativeNumber(fieldLabels.energyKwh);
 const costError = (text: string, currency: string) =>
-  text.trim() === '' || parseMinor(text, currency) !== undefined ? undefined : validationMessages.nonNegativeNumber('Cost');
+  text.trim() === '' || parseMinor(text, currency) !== undefined ? undefined : validationMessages.nonNegativeNumber(fieldLabels.cost);
 
 const BillFile = ({ bills, month, canUpload }: { bills: BillsResponse; month: (typeof MONTHS)[number]; canUpload: boolean }) => {
   const upload = useUploadBill();

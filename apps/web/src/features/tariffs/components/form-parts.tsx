@@ -1,3 +1,4 @@
+import { formatHourOfDay } from '@wattdesk/shared/format';
 import { DURATION_HOURS, HOUR_OPTIONS } from '@wattdesk/shared/constants';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -5,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { hourText, useRateWords } from '../rates-text.ts';
+import { useRateWords } from '../rates-text.ts';
 
 /** A titled block of a tariff screen. */
 export const Section = ({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) => {
@@ -80,7 +81,7 @@ export const HourSelect = ({
   >
     {HOUR_OPTIONS.map((option) => (
       <MenuItem key={option.value} value={option.value}>
-        {hourText(option.value)}
+        {formatHourOfDay(option.value)}
       </MenuItem>
     ))}
   </TextField>

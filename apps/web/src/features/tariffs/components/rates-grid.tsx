@@ -1,10 +1,11 @@
+import { formatHourOfDay } from '@wattdesk/shared/format';
 import type { RatePeriod } from '@wattdesk/shared/pricing/types';
 import { periodGrid } from '@wattdesk/shared/pricing/periods';
 import { formatMicros } from '@wattdesk/shared/pricing/money';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CSSProperties } from 'react';
-import { hourText, useRateWords, type RatesKey } from '../rates-text.ts';
+import { useRateWords, type RatesKey } from '../rates-text.ts';
 import type { Translate } from '../../../i18n/use-t.ts';
 
 /** Read by screen readers, not shown. */
@@ -68,7 +69,7 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
                   key={hour}
                   sx={{ typography: 'caption', fontWeight: 400, color: 'text.secondary', textAlign: 'left' }}
                 >
-                  {hour % 3 === 0 ? hourText(hour) : <span style={visuallyHidden}>{hourText(hour)}</span>}
+                  {hour % 3 === 0 ? formatHourOfDay(hour) : <span style={visuallyHidden}>{formatHourOfDay(hour)}</span>}
                 </Box>
               ))}
             </tr>
@@ -87,7 +88,7 @@ export const RatesGrid = ({ periods, currency }: { periods: readonly RatePeriod[
                     <Box
                       component="td"
                       key={hour}
-                      title={t('grid.cell', { weekday: words.weekday(weekday), hour: hourText(hour), price: text })}
+                      title={t('grid.cell', { weekday: words.weekday(weekday), hour: formatHourOfDay(hour), price: text })}
                       sx={{ height: 24, borderRadius: 0.5, bgcolor: period ? colourOf(period.energyPriceMicros) : 'error.light', p: 0 }}
                     >
                       <span style={visuallyHidden}>{text}</span>

@@ -1,6 +1,6 @@
 import type { Violation } from '@wattdesk/shared/schemas/tariffs';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
-import { validationMessages } from '@wattdesk/shared/messages';
+import { fieldLabels, validationMessages } from '@wattdesk/shared/messages';
 import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,7 +17,7 @@ export const ResolveDialog = ({ violation, action, onClose }: { violation: Viola
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const resolve = useResolveViolation();
-  const error = action === 'waived' && touched && !reason.trim() ? validationMessages.required('Reason') : undefined;
+  const error = action === 'waived' && touched && !reason.trim() ? validationMessages.required(fieldLabels.reason) : undefined;
   const submit = () => {
     setTouched(true);
     if (action === 'waived' && !reason.trim()) return;
