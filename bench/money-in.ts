@@ -267,18 +267,22 @@ const print = (engine: string, r: Awaited<ReturnType<typeof measure>>) => {
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'wattdesk-money-in-'));
 const outcomes: boolean[] = [];
-const pgliteDir = scratch();
-try {
-  outcomes.push(
-    print(
-      'PGlite',
-      await measure({ name: 'PGlite', dataDir: pgliteDir, open: () => openDatabase({ engine: 'pglite', dataDir: `${pgliteDir}/pglite` }) }),
-    ),
-  );
-} finally {
-  rmSync(pgliteDir, { recursive: true, force: true });
+/** `BENCH_ENGINES=postgres` (or `pglite`) runs one engine: for a profile of one (`node --cpu-prof`). */
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+if (engines.includes('pglite')) {
+  const pgliteDir = scratch();
+  try {
+    outcomes.push(
+      print(
+        'PGlite',
+        await measure({ name: 'PGlite', dataDir: pgliteDir, open: () => openDatabase({ engine: 'pglite', dataDir: `${pgliteDir}/pglite` }) }),
+      ),
+    );
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
 }
-const postgres = await createBenchDatabase();
+const postgres = engines.includes('postgres') ? await createBenchDatabase() : undefined;
 if (postgres) {
   const dir = scratch();
   try {

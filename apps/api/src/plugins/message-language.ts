@@ -1,21 +1,7 @@
-import { acceptedLanguages, negotiateLocale, type Locale } from '@wattdesk/shared';
 import { translateMessage } from '@wattdesk/shared/i18n/message-translator';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-/** Headers repeat (a browser sends the same one on every call): each read once, up to this many kept. */
-const REMEMBERED_HEADERS = 200;
-const remembered = new Map<string, Locale>();
-
-const localeOf = (header: string): Locale => {
-  let locale = remembered.get(header);
-  if (!locale) {
-    locale = negotiateLocale(acceptedLanguages(header));
-    if (remembered.size >= REMEMBERED_HEADERS) remembered.clear();
-    remembered.set(header, locale);
-  }
-  return locale;
-};
+import { requestLocale } from '../lib/i18n/request-locale.ts';
 
 const hasMessages = (payload: unknown): payload is { msg: unknown[] } =>
   typeof payload === 'object' && payload !== null && Array.isArray((payload as { msg?: unknown }).msg);
@@ -27,9 +13,8 @@ const hasMessages = (payload: unknown): payload is { msg: unknown[] } =>
  */
 export const messageLanguagePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preSerialization', (request, _reply, payload, done) => {
-    const header = request.headers['accept-language'];
-    if (!header || !hasMessages(payload)) return done(null, payload);
-    const locale = localeOf(header);
+    if (!hasMessages(payload)) return done(null, payload);
+    const locale = requestLocale(request);
     if (locale === 'en') return done(null, payload);
     done(null, { ...payload, msg: payload.msg.map((message) => (typeof message === 'string' ? translateMessage(message, locale) : message)) });
   });

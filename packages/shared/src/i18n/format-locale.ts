@@ -13,6 +13,20 @@ export const setFormatLocale = (locale: Locale): void => {
   current = FORMAT_TAGS[locale];
 };
 
+/**
+ * Writes with a reader's conventions for the length of `write`, then puts the page's (the server's: English) back —
+ * for an e-mail or a document written for someone else. `write` must be synchronous: the setting is process-wide.
+ */
+export const inFormatLocale = <T>(locale: Locale, write: () => T): T => {
+  const before = current;
+  current = FORMAT_TAGS[locale];
+  try {
+    return write();
+  } finally {
+    current = before;
+  }
+};
+
 /** The BCP 47 tag formats use now ("de-DE"). */
 export const formatTag = (): string => current;
 

@@ -1,5 +1,6 @@
 import {
   AppError,
+  DEFAULT_LOCALE,
   parseSort,
   reachesAllLocations,
   USER_TYPE_LABELS,
@@ -8,6 +9,7 @@ import {
   type AdminListQuery,
   type AdminSortField,
   type InviteAdminBody,
+  type Locale,
   type Paged,
   type UpdateAdminBody,
 } from '@wattdesk/shared';
@@ -33,6 +35,8 @@ export type AdminsServiceDeps = {
   now: () => Date;
 };
 
+type Inviter = { name: string | null; locale: Locale };
+
 const sortedIds = (ids: readonly string[]) => [...new Set(ids)].sort();
 
 export const createAdminsService = (deps: AdminsServiceDeps) => {
@@ -47,12 +51,13 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
     return accounts.issueOneTimeLink(tx, userId, 'invite', now(), deps.inviteTokenTtlHours * 3_600_000);
   };
 
-  const sendInvitation = (target: Pick<repo.AdminRow, 'email' | 'firstName' | 'userType'>, token: string, inviterName: string) => {
+  const sendInvitation = (target: Pick<repo.AdminRow, 'email' | 'firstName' | 'userType'>, token: string, inviter: Inviter) => {
     const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
     const mail = invitationMail({
       to: target.email,
       firstName: target.firstName,
-      inviterName,
+      inviterName: inviter.name,
+      locale: inviter.locale,
       typeLabel: USER_TYPE_LABELS[target.userType],
       link,
       validHours: deps.inviteTokenTtlHours,
@@ -60,9 +65,10 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
     deps.background.run('invitation-mail', () => deps.mailer.send(mail));
   };
 
-  const nameOf = async (tx: Executor, userId: string) => {
+  /** Who invites, as the mail names them, and the language it is written in: the inviter's (the invitee has none yet). */
+  const inviterOf = async (tx: Executor, userId: string): Promise<Inviter> => {
     const user = await accounts.findUserById(tx, userId);
-    return user ? `${user.firstName} ${user.lastName}` : 'An administrator';
+    return { name: user ? `${user.firstName} ${user.lastName}` : null, locale: user?.language ?? DEFAULT_LOCALE };
   };
 
   const reload = async (tx: Executor, auth: AuthContext, userId: string): Promise<AdminListItem> => {
@@ -93,7 +99,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
   const inviteAdmin = async (auth: AuthContext, actor: Actor, body: InviteAdminBody): Promise<AdminListItem> => {
     const locationIds = reachesAllLocations(body.userType) ? [] : sortedIds(body.locationIds);
     assertCanGrant(auth, body.userType, locationIds);
-    const { item, token, inviterName } = await db.transaction(async (tx) => {
+    const { item, token, inviter } = await db.transaction(async (tx) => {
       await assertLocationsExist(tx, locationIds);
       const { email, firstName, lastName, userType } = body;
       const userId = await repo.insertInvitedUser(tx, { email, firstName, lastName, userType, invitedBy: auth.userId });
@@ -106,9 +112,9 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
         entityId: userId,
         changes: createdFields({ email, firstName, lastName, userType, locationIds, status: 'PENDING' }),
       });
-      return { item: await reload(tx, auth, userId), token, inviterName: await nameOf(tx, auth.userId) };
+      return { item: await reload(tx, auth, userId), token, inviter: await inviterOf(tx, auth.userId) };
     });
-    sendInvitation(body, token, inviterName);
+    sendInvitation(body, token, inviter);
     return item;
   };
 
@@ -177,14 +183,14 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
     });
 
   const resendInvitation = async (auth: AuthContext, actor: Actor, userId: string): Promise<AdminListItem> => {
-    const { target, token, inviterName } = await db.transaction(async (tx) => {
+    const { target, token, inviter } = await db.transaction(async (tx) => {
       const target = await loadTarget(tx, auth, userId);
       if (target.status !== 'PENDING' || target.authProvider !== 'password') throw new AppError('ADMIN_NOT_PENDING');
       const token = await issueInvitation(tx, userId);
       await recordActivity(tx, actor, { action: 'admin.invitation_resent', entity: 'user', entityId: userId });
-      return { target, token, inviterName: await nameOf(tx, auth.userId) };
+      return { target, token, inviter: await inviterOf(tx, auth.userId) };
     });
-    sendInvitation(target, token, inviterName);
+    sendInvitation(target, token, inviter);
     return toListItem(auth, target);
   };
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { binaryResponse, errorResponses } from '../../lib/route-schemas.ts';
 import type { AgreementsService } from './agreements.service.ts';
@@ -36,7 +37,7 @@ export const agreementsRoutes = async (app: FastifyInstance, { agreements }: { a
       body: createAgreementBodySchema,
       response: { 201: agreementSchema, ...errorResponses, 502: errorResponses[503] },
     },
-    handler: async (request, reply) => reply.code(201).send(await agreements.create(actorOf(request), request.body)),
+    handler: async (request, reply) => reply.code(201).send(await agreements.create(actorOf(request), request.body, requestLocale(request))),
   });
 
   r.post('/agreements/:agreementId/resend', {
@@ -48,7 +49,8 @@ export const agreementsRoutes = async (app: FastifyInstance, { agreements }: { a
       body: resendAgreementBodySchema.nullish(),
       response: { 200: agreementSchema, ...errorResponses, 502: errorResponses[503] },
     },
-    handler: (request) => agreements.resend(authOf(request), actorOf(request), request.params.agreementId, request.body ?? {}),
+    handler: (request) =>
+      agreements.resend(authOf(request), actorOf(request), request.params.agreementId, request.body ?? {}, requestLocale(request)),
   });
 
   r.get('/agreements/:agreementId/signed-pdf', {

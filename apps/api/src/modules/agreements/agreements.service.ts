@@ -4,6 +4,7 @@ import {
   type Agreement,
   type AgreementListQuery,
   type CreateAgreementBody,
+  type Locale,
   type Paged,
   type ResendAgreementBody,
 } from '@wattdesk/shared';
@@ -24,9 +25,9 @@ export const createAgreementsService = ({ db, mailer, publicUrl, now }: Agreemen
   const signingLink = (tokenId: string) => `${publicUrl}/terms-and-conditions/${encodeURIComponent(tokenId)}`;
 
   /** The row is committed first; a mail failure is reported, and Resend tries again. */
-  const mailInvitation = async (row: repo.AgreementSummaryRow) => {
+  const mailInvitation = async (row: repo.AgreementSummaryRow, locale: Locale) => {
     try {
-      await mailer.send(agreementInvitationMail(row, signingLink(row.tokenId), row.expiresAt));
+      await mailer.send(agreementInvitationMail(row, signingLink(row.tokenId), row.expiresAt, locale));
     } catch {
       throw new AppError('AGREEMENT_MAIL_FAILED');
     }
@@ -36,7 +37,8 @@ export const createAgreementsService = ({ db, mailer, publicUrl, now }: Agreemen
     if (expiresAt <= now()) throw new AppError('VALIDATION_FAILED', { messages: ['Expires at must be in the future'] });
   };
 
-  const create = async (actor: Actor, body: CreateAgreementBody): Promise<Agreement> => {
+  /** `locale`: the sender's, which the signer's invitation is written in. */
+  const create = async (actor: Actor, body: CreateAgreementBody, locale: Locale): Promise<Agreement> => {
     const location = await repo.findLocation(db, body.locationId);
     if (!location) throw new AppError('LOCATION_NOT_FOUND');
     const expiresAt = new Date(body.expiresAt);
@@ -76,7 +78,7 @@ export const createAgreementsService = ({ db, mailer, publicUrl, now }: Agreemen
       });
       return created;
     });
-    await mailInvitation(row);
+    await mailInvitation(row, locale);
     return toAgreement(row, now());
   };
 
@@ -87,7 +89,7 @@ export const createAgreementsService = ({ db, mailer, publicUrl, now }: Agreemen
     return row;
   };
 
-  const resend = async (auth: AuthContext, actor: Actor, agreementId: string, body: ResendAgreementBody): Promise<Agreement> => {
+  const resend = async (auth: AuthContext, actor: Actor, agreementId: string, body: ResendAgreementBody, locale: Locale): Promise<Agreement> => {
     const row = await findInReach(auth, agreementId);
     const status = viewStatus(row, now());
     if (status === 'signed') throw new AppError('AGREEMENT_ALREADY_SIGNED');
@@ -107,7 +109,7 @@ export const createAgreementsService = ({ db, mailer, publicUrl, now }: Agreemen
       });
       return sent;
     });
-    await mailInvitation(updated);
+    await mailInvitation(updated, locale);
     return toAgreement(updated, now());
   };
 

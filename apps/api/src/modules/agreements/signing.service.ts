@@ -1,4 +1,4 @@
-import { AppError, type TermsResponse } from '@wattdesk/shared';
+import { AppError, type Locale, type TermsResponse } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
@@ -9,7 +9,8 @@ import * as repo from './agreements.repository.ts';
 import { signedAgreementMail } from './agreements.mail.ts';
 
 export type SigningDeps = { db: Database; mailer: Mailer; background: BackgroundTasks; now: () => Date };
-export type SignerClient = { ip: string; userAgent: string | null };
+/** Who signs, as the request shows them; `locale` is the page's language, which the signed copy's mail is written in. */
+export type SignerClient = { ip: string; userAgent: string | null; locale: Locale };
 
 /**
  * The public side of an agreement: whoever holds the token may read and sign it, once, before it
@@ -52,7 +53,7 @@ export const createSigningService = ({ db, mailer, background, now }: SigningDep
         changes: { status: { before: 'sent', after: 'signed' }, pdfSha256: { before: null, after: pdfSha256 } },
       });
     });
-    background.run('agreement-signed-mail', () => mailer.send(signedAgreementMail(row, signedAt, signedPdf)));
+    background.run('agreement-signed-mail', () => mailer.send(signedAgreementMail(row, signedAt, signedPdf, client.locale)));
   };
 
   return { lookup, agreementPdf, sign };

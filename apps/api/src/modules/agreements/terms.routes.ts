@@ -1,6 +1,7 @@
 import { okResponseSchema, signTermsBodySchema, successMessages, termsLookupQuerySchema, termsResponseSchema } from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { binaryResponse, errorResponses } from '../../lib/route-schemas.ts';
 import { EMBEDDABLE_HEADERS } from '../../plugins/helmet.ts';
 import type { SigningService } from './signing.service.ts';
@@ -54,7 +55,11 @@ export const termsRoutes = async (app: FastifyInstance, { signing, rateLimit }: 
       response: { 200: okResponseSchema, ...errorResponses },
     },
     handler: async (request) => {
-      await signing.sign(request.body.tokenId, { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 1000) ?? null });
+      await signing.sign(request.body.tokenId, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 1000) ?? null,
+        locale: requestLocale(request),
+      });
       return { responseCode: 200, msg: [successMessages.agreementSubmitted] };
     },
   });

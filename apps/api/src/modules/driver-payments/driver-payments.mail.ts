@@ -1,46 +1,65 @@
-import { formatMoney } from '@wattdesk/shared';
+import { formatMoney, type Locale } from '@wattdesk/shared';
+import { inFormatLocale } from '@wattdesk/shared/i18n/format-locale';
+import { serverText } from '../../lib/i18n/text.ts';
 import { escapeHtml, mailButton, mailLayout } from '../../lib/mail-layout.ts';
 import type { MailAttachment, MailMessage } from '../../lib/mailer.ts';
+import de from './mail-text/de.json' with { type: 'json' };
+import en from './mail-text/en.json' with { type: 'json' };
+import es from './mail-text/es.json' with { type: 'json' };
+import fr from './mail-text/fr.json' with { type: 'json' };
 
-export type PaymentFailedMail = { to: string; firstName: string; amount: number; currency: string; reason: string; attempts: number; link: string };
+/** A driver's payment e-mails and receipt, in the driver's language (the account's choice; English without one). */
+export const paymentText = serverText('driver-payments-mail', en, { de, es, fr });
+
+export type PaymentFailedMail = {
+  to: string;
+  firstName: string;
+  amount: number;
+  currency: string;
+  reason: string;
+  attempts: number;
+  link: string;
+  locale: Locale;
+};
 
 /** Told at once why the charger will refuse the driver, and what fixes it. */
-export const paymentFailedMail = ({ to, firstName, amount, currency, reason, attempts, link }: PaymentFailedMail): MailMessage => {
-  const money = formatMoney(amount, currency);
-  const subject = 'Your charging payment failed: update your card';
+export const paymentFailedMail = ({ to, firstName, amount, currency, reason, attempts, link, locale }: PaymentFailedMail): MailMessage => {
+  const t = paymentText(locale);
+  const subject = t('failed.subject');
+  const greeting = t('greeting', { firstName });
+  // The provider's reason stays in its words: it is what the card's bank answered.
+  const couldNot = t('failed.couldNot', { amount: inFormatLocale(locale, () => formatMoney(amount, currency)), attempts, reason });
   return {
     to,
     subject,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `We could not charge ${money} for a charging session to your card on file after ${attempts} attempts (${reason}).`,
-      'Until the card is replaced, chargers will refuse your account. Update the card on file, and the payment is tried again at once:',
-      link,
-    ].join('\n'),
+    text: [greeting, '', couldNot, t('failed.refusedText'), link].join('\n'),
     html: mailLayout(
       subject,
-      `<p>Hello ${escapeHtml(firstName)},</p><p>We could not charge ${escapeHtml(money)} for a charging session to your card on file after ${attempts} attempts (${escapeHtml(reason)}).</p><p>Until the card is replaced, chargers will refuse your account. When you update the card, the payment is tried again at once.</p>${mailButton(link, 'Update the card')}`,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(couldNot)}</p><p>${escapeHtml(t('failed.refusedHtml'))}</p>${mailButton(link, t('failed.button'))}`,
     ),
   };
 };
 
-export type ReceiptMail = { to: string; firstName: string; amountLabel: string; locationName: string; whenLabel: string; receipt: MailAttachment };
+export type ReceiptMail = {
+  to: string;
+  firstName: string;
+  amountLabel: string;
+  locationName: string;
+  whenLabel: string;
+  receipt: MailAttachment;
+  locale: Locale;
+};
 
-export const receiptMail = ({ to, firstName, amountLabel, locationName, whenLabel, receipt }: ReceiptMail): MailMessage => {
-  const subject = `Your receipt: ${amountLabel} at ${locationName}`;
+export const receiptMail = ({ to, firstName, amountLabel, locationName, whenLabel, receipt, locale }: ReceiptMail): MailMessage => {
+  const t = paymentText(locale);
+  const subject = t('receipt.subject', { amount: amountLabel, locationName });
+  const greeting = t('greeting', { firstName });
+  const thanks = t('receipt.thanks', { locationName, when: whenLabel, amount: amountLabel });
   return {
     to,
     subject,
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Thank you for charging at ${locationName} on ${whenLabel}. ${amountLabel} was paid; your receipt is attached.`,
-    ].join('\n'),
-    html: mailLayout(
-      subject,
-      `<p>Hello ${escapeHtml(firstName)},</p><p>Thank you for charging at ${escapeHtml(locationName)} on ${escapeHtml(whenLabel)}. ${escapeHtml(amountLabel)} was paid; your receipt is attached.</p>`,
-    ),
+    text: [greeting, '', thanks].join('\n'),
+    html: mailLayout(subject, `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>`),
     attachments: [receipt],
   };
 };

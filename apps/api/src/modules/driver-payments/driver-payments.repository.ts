@@ -1,4 +1,4 @@
-import type { SessionPaymentStatus, UnpaidSessionRule } from '@wattdesk/shared';
+import { DEFAULT_LOCALE, type Locale, type SessionPaymentStatus, type UnpaidSessionRule } from '@wattdesk/shared';
 import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/sql-helpers.ts';
@@ -19,7 +19,7 @@ export const findDriverAccount = async (db: Executor, driverId: string) => {
 
 export const findPerson = async (db: Executor, userId: string) => {
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -243,12 +243,13 @@ export const receiptFacts = async (db: Executor, sessionId: string) => {
     paid_at: string | null;
     email: string;
     first_name: string | null;
+    language: Locale | null;
     brand: string | null;
     last4: string | null;
   }>(
     await db.execute(sql`
     select sp.session_id, l.name as location_name, l.time_zone, cs.started_at, cs.stopped_at, pr.energy_wh, sp.amount_minor, sp.currency,
-      sp.provider_payment_id, sp.paid_at, u.email, u.first_name, pm.brand, pm.last4
+      sp.provider_payment_id, sp.paid_at, u.email, u.first_name, u.language, pm.brand, pm.last4
     from session_payments sp
       join charging_sessions cs on cs.id = sp.session_id
       join locations l on l.id = sp.location_id
@@ -271,6 +272,7 @@ export const receiptFacts = async (db: Executor, sessionId: string) => {
     paidAt: row.paid_at ? new Date(row.paid_at) : null,
     email: row.email,
     firstName: row.first_name ?? '',
+    locale: row.language ?? DEFAULT_LOCALE,
     card: row.last4 ? `${row.brand ?? 'Card'} •••• ${row.last4}` : null,
   };
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE } from '@wattdesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import type { BackgroundTasks } from '../../lib/background.ts';
@@ -87,6 +88,7 @@ export const createSessionCharges = (deps: SessionChargesDeps) => {
         reason,
         attempts: payment.attempts,
         link: `${deps.publicUrl}/dashboard/drivers?driver=${payment.driverId}`,
+        locale: person.language ?? DEFAULT_LOCALE,
       }),
     );
   };
