@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import type { MaintenanceResult } from '@wattdesk/shared/schemas/charging';
 import BuildIcon from '@mui/icons-material/Build';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -52,7 +53,7 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
   const actions = canUpdate ? (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {t('selection.selected', { count: chosen.length })}
+        {t('selection.selected', { count: formatCount(chosen.length) })}
       </Typography>
       <Button variant="contained" color="warning" startIcon={<BuildIcon />} disabled={!chosen.length} onClick={() => setConfirming('start')}>
         {t('selection.start')}
@@ -82,7 +83,7 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
             <ChargerPickerTable chargers={items} selected={selected} onChange={setSelected} disabled={!canUpdate || mutation.isPending} />
             {chargers.data && chargers.data.total > items.length ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {t('selection.showing', { shown: items.length, total: chargers.data.total })}
+                {t('selection.showing', { shown: formatCount(items.length), total: formatCount(chargers.data.total) })}
               </Typography>
             ) : null}
           </>
