@@ -53,7 +53,7 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
   const actions = canUpdate ? (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {t('selection.selected', { count: formatCount(chosen.length) })}
+        {t('selection.selected', { count: chosen.length })}
       </Typography>
       <Button variant="contained" color="warning" startIcon={<BuildIcon />} disabled={!chosen.length} onClick={() => setConfirming('start')}>
         {t('selection.start')}
