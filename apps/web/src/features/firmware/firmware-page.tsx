@@ -23,12 +23,15 @@ import { CampaignsSection } from './components/campaigns-section.tsx';
 import { FirmwareUploadDialog } from './components/firmware-upload-dialog.tsx';
 import { ManufacturingSection } from './components/manufacturing-section.tsx';
 import { ScrollingTable } from '../../components/scrolling-table.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { firmwareText } from './firmware-text.ts';
 
 const sizeOf = formatFileSize;
 
 /** Firmware (menu firmware): the images chargers can be updated to; manufacturers download them here. */
 export const FirmwarePage = () => {
   const can = useCan();
+  const t = useT(firmwareText);
   const images = useFirmwareImages();
   const download = useDownloadFirmwareImage();
   const remove = useDeleteFirmwareImage();
@@ -38,30 +41,34 @@ export const FirmwarePage = () => {
   return (
     <>
       <PageHeader
-        title="Firmware"
-        subtitle="Firmware images by version, with the models they fit and their SHA-256; campaigns update a location's chargers"
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={
           can('Firmware_Upload') ? (
             <Button variant="contained" onClick={() => setUploading(true)}>
-              Upload firmware
+              {t('page.upload')}
             </Button>
           ) : null
         }
       />
-      {images.isPending ? <LinearProgress aria-label="Loading firmware images" /> : null}
-      {images.isError ? <Alert severity="error">Firmware images could not be loaded. {images.error.message}</Alert> : null}
-      {images.data?.length === 0 ? <Typography color="text.secondary">No firmware images yet</Typography> : null}
+      {images.isPending ? <LinearProgress aria-label={t('images.loading')} /> : null}
+      {images.isError ? (
+        <Alert severity="error">
+          {t('images.error')} {images.error.message}
+        </Alert>
+      ) : null}
+      {images.data?.length === 0 ? <Typography color="text.secondary">{t('images.empty')}</Typography> : null}
       {images.data?.length ? (
-        <ScrollingTable size="small" aria-label="Firmware images">
+        <ScrollingTable size="small" aria-label={t('images.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>Version</TableCell>
-              <TableCell>Models</TableCell>
-              <TableCell>File</TableCell>
-              <TableCell align="right">Size</TableCell>
-              <TableCell>SHA-256</TableCell>
-              <TableCell>Uploaded</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell>{t('images.column.version')}</TableCell>
+              <TableCell>{t('images.column.models')}</TableCell>
+              <TableCell>{t('images.column.file')}</TableCell>
+              <TableCell align="right">{t('images.column.size')}</TableCell>
+              <TableCell>{t('images.column.sha256')}</TableCell>
+              <TableCell>{t('images.column.uploaded')}</TableCell>
+              <TableCell align="right">{t('images.column.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -82,12 +89,12 @@ export const FirmwarePage = () => {
                 </TableCell>
                 <TableCell align="right">
                   {can('Firmware_Download') ? (
-                    <IconButton aria-label={`Download firmware ${image.version}`} onClick={() => download.mutate(image)}>
+                    <IconButton aria-label={t('images.download', { version: image.version })} onClick={() => download.mutate(image)}>
                       <DownloadIcon />
                     </IconButton>
                   ) : null}
                   {can('Firmware_Upload') ? (
-                    <IconButton aria-label={`Delete firmware ${image.version}`} onClick={() => setDeleting(image)}>
+                    <IconButton aria-label={t('images.delete', { version: image.version })} onClick={() => setDeleting(image)}>
                       <DeleteIcon />
                     </IconButton>
                   ) : null}
@@ -104,14 +111,14 @@ export const FirmwarePage = () => {
       {uploading ? <FirmwareUploadDialog onClose={() => setUploading(false)} /> : null}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this firmware image?"
-        confirmLabel="Delete"
+        title={t('delete.title')}
+        confirmLabel={t('delete.confirm')}
         isDestructive
         isBusy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting, { onSuccess: () => setDeleting(null) })}
         onClose={() => setDeleting(null)}
       >
-        {deleting ? `Firmware ${deleting.version} is removed with its file. Chargers already updated keep it.` : ''}
+        {deleting ? t('delete.text', { version: deleting.version }) : ''}
       </ConfirmDialog>
     </>
   );

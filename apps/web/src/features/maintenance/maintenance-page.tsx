@@ -14,18 +14,26 @@ import { MaintenanceSelection } from './components/maintenance-selection.tsx';
 import { Section } from './components/section.tsx';
 import { InspectionsSection } from './components/inspections/inspections-section.tsx';
 import { useCan } from '../../lib/can.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { maintenanceText } from './maintenance-text.ts';
 
 const Overview = ({ locationId }: { locationId: string }) => {
   const overview = useMaintenanceOverview(locationId);
   const timeZone = useLocationTimeZone(locationId);
-  if (overview.isPending) return <LinearProgress aria-label="Loading maintenance" />;
-  if (overview.isError && !overview.data) return <Alert severity="error">Maintenance could not be loaded. {overview.error.message}</Alert>;
+  const t = useT(maintenanceText);
+  if (overview.isPending) return <LinearProgress aria-label={t('overview.loading')} />;
+  if (overview.isError && !overview.data)
+    return (
+      <Alert severity="error">
+        {t('overview.error')} {overview.error.message}
+      </Alert>
+    );
   return (
     <>
-      <Section title="In maintenance now">
+      <Section title={t('section.inMaintenance')}>
         <InMaintenanceTable chargers={overview.data.chargers} />
       </Section>
-      <Section title="History">
+      <Section title={t('section.history')}>
         <MaintenanceHistoryTable history={overview.data.history} timeZone={timeZone} />
       </Section>
     </>
@@ -37,13 +45,10 @@ export const MaintenancePage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
   const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
   const can = useCan();
+  const t = useT(maintenanceText);
   return (
     <>
-      <PageHeader
-        title="Maintenance"
-        subtitle="Chargers in maintenance are inoperative: no session can start on them until they are back in service."
-        actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
-      />
+      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} actions={locationId ? <LiveIndicator status={liveStatus} /> : null} />
       {locationId ? (
         <Box key={locationId}>
           <MaintenanceSelection locationId={locationId} />
@@ -51,7 +56,7 @@ export const MaintenancePage = () => {
           {can('Inspections_View') ? <InspectionsSection locationId={locationId} /> : null}
         </Box>
       ) : (
-        <ChooseLocation purpose="put its chargers in maintenance" />
+        <ChooseLocation purpose={t('page.choosePurpose')} />
       )}
     </>
   );

@@ -1,4 +1,3 @@
-import { formatCount } from '@wattdesk/shared/format';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateFirmwareCampaignInput,
@@ -9,6 +8,8 @@ import type {
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 const keys = queryKeys.firmwareCampaigns;
 /** A campaign moves on its own: its views look again every few seconds while it runs. */
@@ -36,29 +37,29 @@ export const useCampaign = (id: string) => useQuery(campaignQueries.detail(id));
 
 export const useStartCampaign = () => {
   const queryClient = useQueryClient();
+  const t = useT(firmwareText);
   return useMutation({
     mutationFn: (body: CreateFirmwareCampaignInput) => api.post<FirmwareCampaignReport>('/firmware/campaigns', body),
     onSuccess: async (campaign) => {
-      notifySuccess(`Firmware ${campaign.version} campaign started on ${formatCount(campaign.counts.total)} chargers`);
+      notifySuccess(t('toast.campaignStarted', { version: campaign.version, count: campaign.counts.total }));
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },
   });
 };
 
-const DONE: Record<FirmwareCampaignAction, string> = {
-  pause: 'Campaign paused',
-  resume: 'Campaign resumed',
-  abort: 'Campaign aborted',
-  retry: 'Failed chargers are being updated again',
-};
+const DONE = { pause: 'toast.paused', resume: 'toast.resumed', abort: 'toast.aborted', retry: 'toast.retried' } as const satisfies Record<
+  FirmwareCampaignAction,
+  string
+>;
 
 export const useCampaignAction = () => {
   const queryClient = useQueryClient();
+  const t = useT(firmwareText);
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: FirmwareCampaignAction }) =>
       api.post<FirmwareCampaignReport>(`/firmware/campaigns/${id}/${action}`, {}).then((report) => ({ report, action })),
     onSuccess: async ({ report, action }) => {
-      notifySuccess(DONE[action]);
+      notifySuccess(t(DONE[action]));
       queryClient.setQueryData(keys.detail(report.id), report);
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },

@@ -3,6 +3,8 @@ import type { FirmwareImage, FirmwareImageList } from '@wattdesk/shared/schemas/
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 export const getFirmwareImages = (signal?: AbortSignal) =>
   api.get<FirmwareImageList>('/firmware/images', signal ? { signal } : {}).then((answer) => answer.items);
@@ -28,11 +30,12 @@ export const uploadFirmwareImage = ({ version, models, sha256, file }: FirmwareU
 /** The dialog shows a refusal itself (checksum, version taken, size). */
 export const useUploadFirmwareImage = () => {
   const queryClient = useQueryClient();
+  const t = useT(firmwareText);
   return useMutation({
     mutationFn: uploadFirmwareImage,
     meta: { errorHandled: true },
     onSuccess: async (image) => {
-      notifySuccess(`Firmware ${image.version} uploaded`);
+      notifySuccess(t('toast.uploaded', { version: image.version }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.firmwareImages });
     },
   });
@@ -40,17 +43,20 @@ export const useUploadFirmwareImage = () => {
 
 export const useDeleteFirmwareImage = () => {
   const queryClient = useQueryClient();
+  const t = useT(firmwareText);
   return useMutation({
     mutationFn: (image: FirmwareImage) => api.delete<unknown>(`/firmware/images/${image.id}`).then(() => image),
     onSuccess: async (image) => {
-      notifySuccess(`Firmware ${image.version} deleted`);
+      notifySuccess(t('toast.deleted', { version: image.version }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.firmwareImages });
     },
   });
 };
 
-export const useDownloadFirmwareImage = () =>
-  useMutation({
+export const useDownloadFirmwareImage = () => {
+  const t = useT(firmwareText);
+  return useMutation({
     mutationFn: (image: FirmwareImage) => api.download(`/firmware/images/${image.id}/file`, { fallbackName: image.fileName }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};

@@ -1,9 +1,10 @@
-import { formatCount } from '@wattdesk/shared/format';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChargerPhotoInfo, ChargerTestHistory } from '@wattdesk/shared/schemas/manufacturing';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 const keys = queryKeys.manufacturing;
 
@@ -36,11 +37,12 @@ export const uploadChargerPhoto = ({ chargerId, file }: { chargerId: string; fil
 /** The panel shows a refusal beside the file (size, type). */
 export const useUploadChargerPhoto = () => {
   const queryClient = useQueryClient();
+  const t = useT(firmwareText);
   return useMutation({
     mutationFn: uploadChargerPhoto,
     meta: { errorHandled: true },
     onSuccess: async (_answer, { chargerId }) => {
-      notifySuccess('Charger photo saved');
+      notifySuccess(t('toast.photoSaved'));
       await queryClient.invalidateQueries({ queryKey: keys.photo(chargerId) });
     },
   });
@@ -57,19 +59,22 @@ export const importTestData = (file: File) => {
 /** All rows or none: the dialog lists the refused rows itself. */
 export const useImportTestData = () => {
   const queryClient = useQueryClient();
+  const t = useT(firmwareText);
   return useMutation({
     mutationFn: importTestData,
     meta: { errorHandled: true },
     onSuccess: async ({ imported, chargers }) => {
-      notifySuccess(`${formatCount(imported)} test results imported for ${formatCount(chargers)} chargers`);
+      notifySuccess(t('toast.testsImported', { imported, chargers }));
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },
   });
 };
 
 /** The manufacturer's quick report of a location (the same GET /web/reports/quick the dashboard offers). */
-export const useDownloadQuickReport = () =>
-  useMutation({
+export const useDownloadQuickReport = () => {
+  const t = useT(firmwareText);
+  return useMutation({
     mutationFn: (locationId: string) => api.download('/reports/quick', { query: { locationId, format: 'csv' }, fallbackName: 'quick-report.csv' }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};

@@ -13,6 +13,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useCampaign, useCampaignAction } from '../api/campaigns-api.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 const ACTIONS: Record<FirmwareCampaignStatus, FirmwareCampaignAction[]> = {
   running: ['pause', 'abort'],
@@ -22,55 +24,52 @@ const ACTIONS: Record<FirmwareCampaignStatus, FirmwareCampaignAction[]> = {
   completed: [],
 };
 
-const CONFIRM: Record<FirmwareCampaignAction, { title: string; text: string; label: string }> = {
-  pause: { title: 'Pause this campaign?', text: 'No further charger is sent the update; chargers already updating finish.', label: 'Pause' },
-  resume: { title: 'Resume this campaign?', text: 'Chargers not yet updated are sent the update again.', label: 'Resume' },
-  abort: { title: 'Abort this campaign?', text: 'Chargers not yet sent the update keep their firmware. This cannot be undone.', label: 'Abort' },
-  retry: {
-    title: 'Retry the failed chargers?',
-    text: 'The chargers that failed are sent the update again; they restart when it installs.',
-    label: 'Retry',
-  },
-};
-
-const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
 /** A campaign's report: each charger's stage and state with its failure named, and the actions its state allows. */
 export const CampaignReport = ({ campaignId, canUpdate }: { campaignId: string; canUpdate: boolean }) => {
+  const t = useT(firmwareText);
   const report = useCampaign(campaignId);
   const act = useCampaignAction();
   const [asking, setAsking] = useState<FirmwareCampaignAction | null>(null);
-  if (report.isPending) return <LinearProgress aria-label="Loading the campaign report" />;
-  if (report.isError) return <Alert severity="error">The campaign report could not be loaded. {report.error.message}</Alert>;
+  if (report.isPending) return <LinearProgress aria-label={t('report.loading')} />;
+  if (report.isError)
+    return (
+      <Alert severity="error">
+        {t('report.error')} {report.error.message}
+      </Alert>
+    );
   const campaign = report.data;
-  const confirm = asking ? CONFIRM[asking] : undefined;
+  const confirm = asking ? { title: t(`action.${asking}.title`), text: t(`action.${asking}.text`), label: t(`action.${asking}.label`) } : undefined;
   return (
-    <section aria-label={`Campaign ${campaign.version} report`}>
+    <section aria-label={t('report.label', { version: campaign.version })}>
       <Stack direction="row" spacing={2} sx={{ my: 2, alignItems: 'center' }}>
         <Typography variant="h6" component="h3">
-          Firmware {campaign.version}: <span data-testid="campaign-status">{label(campaign.status)}</span>
+          {t('report.heading', { version: campaign.version })} <span data-testid="campaign-status">{t(`report.status.${campaign.status}`)}</span>
         </Typography>
         <Typography color="text.secondary">
-          Stage {campaign.currentStage} of 2 · {formatCount(campaign.counts.updated)} of {formatCount(campaign.counts.total)} updated ·{' '}
-          {formatCount(campaign.counts.failed)} failed
+          {t('report.progress', {
+            stage: campaign.currentStage,
+            updated: formatCount(campaign.counts.updated),
+            total: formatCount(campaign.counts.total),
+            failed: formatCount(campaign.counts.failed),
+          })}
         </Typography>
         {canUpdate
           ? ACTIONS[campaign.status].map((action) => (
               <Button key={action} variant="outlined" color={action === 'abort' ? 'error' : 'primary'} onClick={() => setAsking(action)}>
-                {CONFIRM[action].label}
+                {t(`action.${action}.label`)}
               </Button>
             ))
           : null}
       </Stack>
-      <ScrollingTable size="small" aria-label="Chargers of the campaign">
+      <ScrollingTable size="small" aria-label={t('report.chargersLabel')}>
         <TableHead>
           <TableRow>
-            <TableCell>Charger</TableCell>
-            <TableCell>Model</TableCell>
-            <TableCell align="right">Stage</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>Version before / after</TableCell>
-            <TableCell>Failure</TableCell>
+            <TableCell>{t('report.column.charger')}</TableCell>
+            <TableCell>{t('report.column.model')}</TableCell>
+            <TableCell align="right">{t('report.column.stage')}</TableCell>
+            <TableCell>{t('report.column.state')}</TableCell>
+            <TableCell>{t('report.column.versions')}</TableCell>
+            <TableCell>{t('report.column.failure')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -84,7 +83,7 @@ export const CampaignReport = ({ campaignId, canUpdate }: { campaignId: string; 
               </TableCell>
               <TableCell>{charger.model}</TableCell>
               <TableCell align="right">{charger.stage}</TableCell>
-              <TableCell>{label(charger.state)}</TableCell>
+              <TableCell>{t(`state.${charger.state}`)}</TableCell>
               <TableCell>
                 {charger.previousVersion ?? '–'} / {charger.reportedVersion ?? '–'}
               </TableCell>

@@ -16,11 +16,14 @@ import { useCampaigns } from '../api/campaigns-api.ts';
 import { CampaignReport } from './campaign-report.tsx';
 import { StartCampaignDialog } from './start-campaign-dialog.tsx';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 const count = formatCount;
 
 /** Firmware campaigns of the selected location: start one, follow each, open its report. */
 export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId: string; images: FirmwareImage[]; canUpdate: boolean }) => {
+  const t = useT(firmwareText);
   const campaigns = useCampaigns(locationId);
   const [starting, setStarting] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -31,51 +34,54 @@ export const CampaignsSection = ({ locationId, images, canUpdate }: { locationId
     <section aria-labelledby="campaigns-title">
       <Stack direction="row" sx={{ mt: 4, mb: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography id="campaigns-title" variant="h6" component="h2">
-          Campaigns
+          {t('campaigns.title')}
         </Typography>
         {canUpdate ? (
           <Button variant="contained" onClick={() => setStarting(true)} disabled={!images.length || notIncluded}>
-            Start campaign
+            {t('campaigns.start')}
           </Button>
         ) : null}
       </Stack>
       {canUpdate && notIncluded ? (
         <Alert severity="info" sx={{ mb: 1 }}>
-          Firmware campaigns are not included in {plan.planName ? `the ${plan.planName} plan` : "this location's plan"}. Change the plan under
-          Subscription to use them.
+          {plan.planName ? t('campaigns.notIncludedPlan', { plan: plan.planName }) : t('campaigns.notIncludedLocation')}
         </Alert>
       ) : null}
-      {campaigns.isPending ? <LinearProgress aria-label="Loading campaigns" /> : null}
-      {campaigns.isError ? <Alert severity="error">Campaigns could not be loaded. {campaigns.error.message}</Alert> : null}
-      {campaigns.data?.length === 0 ? <Typography color="text.secondary">No firmware campaigns at this location yet</Typography> : null}
+      {campaigns.isPending ? <LinearProgress aria-label={t('campaigns.loading')} /> : null}
+      {campaigns.isError ? (
+        <Alert severity="error">
+          {t('campaigns.error')} {campaigns.error.message}
+        </Alert>
+      ) : null}
+      {campaigns.data?.length === 0 ? <Typography color="text.secondary">{t('campaigns.empty')}</Typography> : null}
       {campaigns.data?.length ? (
-        <ScrollingTable size="small" aria-label="Firmware campaigns">
+        <ScrollingTable size="small" aria-label={t('campaigns.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>Version</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell align="right">Updated</TableCell>
-              <TableCell align="right">Failed</TableCell>
-              <TableCell>Started</TableCell>
-              <TableCell align="right">Report</TableCell>
+              <TableCell>{t('campaigns.column.version')}</TableCell>
+              <TableCell>{t('campaigns.column.status')}</TableCell>
+              <TableCell align="right">{t('campaigns.column.updated')}</TableCell>
+              <TableCell align="right">{t('campaigns.column.failed')}</TableCell>
+              <TableCell>{t('campaigns.column.started')}</TableCell>
+              <TableCell align="right">{t('campaigns.column.report')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {campaigns.data.map((campaign) => (
               <TableRow key={campaign.id} selected={campaign.id === openId}>
                 <TableCell>{campaign.version}</TableCell>
-                <TableCell>{campaign.status}</TableCell>
+                <TableCell>{t(`status.${campaign.status}`)}</TableCell>
                 <TableCell align="right">
-                  {count(campaign.counts.updated)} of {count(campaign.counts.total)}
+                  {t('campaigns.updatedOf', { updated: count(campaign.counts.updated), total: count(campaign.counts.total) })}
                 </TableCell>
                 <TableCell align="right">{count(campaign.counts.failed)}</TableCell>
                 <TableCell>{formatDateTime(campaign.createdAt)}</TableCell>
                 <TableCell align="right">
                   <Button
                     onClick={() => setOpenId(campaign.id === openId ? null : campaign.id)}
-                    aria-label={`Report of campaign ${campaign.version}`}
+                    aria-label={t('campaigns.reportOf', { version: campaign.version })}
                   >
-                    {campaign.id === openId ? 'Hide' : 'Report'}
+                    {campaign.id === openId ? t('campaigns.hide') : t('campaigns.report')}
                   </Button>
                 </TableCell>
               </TableRow>

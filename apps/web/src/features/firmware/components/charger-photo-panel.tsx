@@ -7,6 +7,9 @@ import { validatePhotoSize } from '@wattdesk/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useChargerPhoto, useChargerPhotoFile, useUploadChargerPhoto } from '../api/manufacturing-api.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 
@@ -19,26 +22,37 @@ const useObjectUrl = (blob: Blob | undefined) => {
 
 /** The charger's photo; holders of Charger_Photo replace it (2 MB at most, checked before sending). */
 export const ChargerPhotoPanel = ({ chargerId, chargerName, canUpload }: { chargerId: string; chargerName: string; canUpload: boolean }) => {
+  const t = useT(firmwareText);
+  const sentence = useSentence();
   const info = useChargerPhoto(chargerId);
   const photo = info.data?.photo;
   const file = useChargerPhotoFile(chargerId, photo?.uploadedAt);
   const url = useObjectUrl(file.data);
   const upload = useUploadChargerPhoto();
   const [sizeError, setSizeError] = useState<string>();
-  const error = sizeError ?? upload.error?.message;
+  const error = (sizeError ? sentence(sizeError) : undefined) ?? upload.error?.message;
   return (
     <Box>
       <Typography variant="subtitle1" component="h3">
-        Photo
+        {t('photo.title')}
       </Typography>
-      {info.isPending || file.isLoading ? <CircularProgress size={24} aria-label="Loading the photo" /> : null}
-      {info.isError ? <Alert severity="error">The photo could not be loaded. {info.error.message}</Alert> : null}
-      {info.data && !photo ? <Typography color="text.secondary">No photo of this charger yet</Typography> : null}
+      {info.isPending || file.isLoading ? <CircularProgress size={24} aria-label={t('photo.loading')} /> : null}
+      {info.isError ? (
+        <Alert severity="error">
+          {t('photo.error')} {info.error.message}
+        </Alert>
+      ) : null}
+      {info.data && !photo ? <Typography color="text.secondary">{t('photo.none')}</Typography> : null}
       {url && photo ? (
         <Box>
-          <Box component="img" src={url} alt={`Photo of ${chargerName}`} sx={{ maxWidth: 320, maxHeight: 240, display: 'block', borderRadius: 1 }} />
+          <Box
+            component="img"
+            src={url}
+            alt={t('photo.alt', { name: chargerName })}
+            sx={{ maxWidth: 320, maxHeight: 240, display: 'block', borderRadius: 1 }}
+          />
           <Typography variant="caption" color="text.secondary">
-            Uploaded {formatDateTime(photo.uploadedAt)} by {photo.uploadedBy}
+            {t('photo.uploaded', { time: formatDateTime(photo.uploadedAt), email: photo.uploadedBy })}
           </Typography>
         </Box>
       ) : null}
@@ -51,12 +65,12 @@ export const ChargerPhotoPanel = ({ chargerId, chargerName, canUpload }: { charg
           sx={{ mt: 1, display: 'flex', width: 'fit-content' }}
           loading={upload.isPending}
         >
-          {photo ? 'Replace photo' : 'Upload photo'}
+          {photo ? t('photo.replace') : t('photo.upload')}
           <input
             style={VISUALLY_HIDDEN}
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            aria-label={`Photo of ${chargerName} (PNG, JPEG or WebP, at most 2 MB)`}
+            aria-label={t('photo.input', { name: chargerName })}
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               event.target.value = '';

@@ -14,6 +14,8 @@ import { useDownloadQuickReport } from '../api/manufacturing-api.ts';
 import { ChargerPhotoPanel } from './charger-photo-panel.tsx';
 import { TestHistoryTable } from './test-history-table.tsx';
 import { TestingDataImportDialog } from './testing-data-import-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 /**
  * Manufacturing data of the selected location (on the firmware screen, where manufacturers work): a charger's
@@ -21,6 +23,7 @@ import { TestingDataImportDialog } from './testing-data-import-dialog.tsx';
  */
 export const ManufacturingSection = ({ locationId }: { locationId: string }) => {
   const can = useCan();
+  const t = useT(firmwareText);
   const chargers = useChargerOptions(locationId);
   const timeZone = useLocationTimeZone(locationId);
   const quickReport = useDownloadQuickReport();
@@ -32,27 +35,31 @@ export const ManufacturingSection = ({ locationId }: { locationId: string }) => 
     <section aria-labelledby="manufacturing-title">
       <Stack direction="row" sx={{ mt: 4, mb: 1, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography id="manufacturing-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-          Manufacturing data
+          {t('manufacturing.title')}
         </Typography>
         {can('Quick_Report') && !can('Dashboard') ? (
           <Button variant="outlined" loading={quickReport.isPending} onClick={() => quickReport.mutate(locationId)}>
-            Quick report
+            {t('manufacturing.quickReport')}
           </Button>
         ) : null}
         {can('Testing_Data_Import') ? (
           <Button variant="contained" onClick={() => setImporting(true)}>
-            Import testing data
+            {t('manufacturing.import')}
           </Button>
         ) : null}
       </Stack>
-      {chargers.isPending ? <LinearProgress aria-label="Loading chargers" /> : null}
-      {chargers.isError ? <Alert severity="error">Chargers could not be loaded. {chargers.error.message}</Alert> : null}
-      {chargers.data && !items.length ? <Typography color="text.secondary">No chargers at this location yet</Typography> : null}
+      {chargers.isPending ? <LinearProgress aria-label={t('manufacturing.loading')} /> : null}
+      {chargers.isError ? (
+        <Alert severity="error">
+          {t('manufacturing.error')} {chargers.error.message}
+        </Alert>
+      ) : null}
+      {chargers.data && !items.length ? <Typography color="text.secondary">{t('manufacturing.empty')}</Typography> : null}
       {charger ? (
         <>
           <TextField
             select
-            label="Charger"
+            label={t('manufacturing.charger')}
             value={charger.id}
             onChange={(event) => setChosenId(event.target.value)}
             sx={{ minWidth: 280, mb: 2 }}

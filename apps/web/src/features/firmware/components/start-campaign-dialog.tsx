@@ -11,12 +11,17 @@ import type { FirmwareImage } from '@wattdesk/shared/schemas/firmware';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useStartCampaign } from '../api/campaigns-api.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 /**
  * Start a campaign at the selected location: the image, the first stage's share, the charger's download retries.
  * Starting updates chargers, so the form asks once more before it sends.
  */
 export const StartCampaignDialog = ({ locationId, images, onClose }: { locationId: string; images: FirmwareImage[]; onClose: () => void }) => {
+  const t = useT(firmwareText);
+  const common = useT(commonText);
   const [imageId, setImageId] = useState(images[0]?.id ?? '');
   const [percent, setPercent] = useState('10');
   const [retries, setRetries] = useState('2');
@@ -31,16 +36,21 @@ export const StartCampaignDialog = ({ locationId, images, onClose }: { locationI
     );
   return (
     <Dialog open onClose={start.isPending ? undefined : onClose} aria-labelledby="start-campaign-title" fullWidth maxWidth="sm">
-      <DialogTitle id="start-campaign-title">{confirming ? 'Update these chargers?' : 'Start a firmware campaign'}</DialogTitle>
+      <DialogTitle id="start-campaign-title">{confirming ? t('start.confirmTitle') : t('start.title')}</DialogTitle>
       <DialogContent>
         {confirming && image ? (
-          <DialogContentText>
-            Chargers of this location with model {image.models.join(', ')} download and install firmware {image.version}, then restart; a running
-            session on them ends. {percent}% go first; the rest follow only if none of those fails.
-          </DialogContentText>
+          <DialogContentText>{t('start.confirmText', { models: image.models.join(', '), version: image.version, percent })}</DialogContentText>
         ) : (
           <>
-            <TextField select label="Firmware image" value={imageId} onChange={(e) => setImageId(e.target.value)} fullWidth margin="normal" required>
+            <TextField
+              select
+              label={t('start.image')}
+              value={imageId}
+              onChange={(e) => setImageId(e.target.value)}
+              fullWidth
+              margin="normal"
+              required
+            >
               {images.map((candidate) => (
                 <MenuItem key={candidate.id} value={candidate.id}>
                   {candidate.version} ({candidate.models.join(', ')})
@@ -48,17 +58,17 @@ export const StartCampaignDialog = ({ locationId, images, onClose }: { locationI
               ))}
             </TextField>
             <TextField
-              label="First stage (% of chargers)"
+              label={t('start.firstStage')}
               type="number"
               value={percent}
               onChange={(e) => setPercent(e.target.value)}
-              helperText="100 updates every charger at once"
+              helperText={t('start.firstStageHelp')}
               fullWidth
               margin="normal"
               slotProps={{ htmlInput: { min: 1, max: 100 } }}
             />
             <TextField
-              label="Download retries"
+              label={t('start.retries')}
               type="number"
               value={retries}
               onChange={(e) => setRetries(e.target.value)}
@@ -76,15 +86,15 @@ export const StartCampaignDialog = ({ locationId, images, onClose }: { locationI
       </DialogContent>
       <DialogActions>
         <Button onClick={confirming ? () => setConfirming(false) : onClose} disabled={start.isPending}>
-          {confirming ? 'Back' : 'Cancel'}
+          {confirming ? t('start.back') : common('cancel')}
         </Button>
         {confirming ? (
           <Button variant="contained" onClick={submit} loading={start.isPending}>
-            Update chargers
+            {t('start.update')}
           </Button>
         ) : (
           <Button variant="contained" onClick={() => setConfirming(true)} disabled={!image}>
-            Continue
+            {t('start.continue')}
           </Button>
         )}
       </DialogActions>

@@ -9,28 +9,35 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useTestHistory } from '../api/manufacturing-api.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { firmwareText } from '../firmware-text.ts';
 
 /** The charger's end-of-line test results, newest first. */
 export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { chargerId: string; chargerName: string; timeZone: string | undefined }) => {
+  const t = useT(firmwareText);
   const history = useTestHistory(chargerId);
   return (
     <>
       <Typography variant="subtitle1" component="h3">
-        End-of-line tests{history.data?.serialNumber ? ` · serial ${history.data.serialNumber}` : ''}
+        {history.data?.serialNumber ? t('tests.titleSerial', { serial: history.data.serialNumber }) : t('tests.title')}
       </Typography>
-      {history.isPending ? <LinearProgress aria-label="Loading the test history" /> : null}
-      {history.isError ? <Alert severity="error">The test history could not be loaded. {history.error.message}</Alert> : null}
-      {history.data?.items.length === 0 ? <Typography color="text.secondary">No test results for this charger yet</Typography> : null}
+      {history.isPending ? <LinearProgress aria-label={t('tests.loading')} /> : null}
+      {history.isError ? (
+        <Alert severity="error">
+          {t('tests.error')} {history.error.message}
+        </Alert>
+      ) : null}
+      {history.data?.items.length === 0 ? <Typography color="text.secondary">{t('tests.empty')}</Typography> : null}
       {history.data?.items.length ? (
-        <ScrollingTable size="small" aria-label={`Test history of ${chargerName}`}>
+        <ScrollingTable size="small" aria-label={t('tests.label', { name: chargerName })}>
           <TableHead>
             <TableRow>
-              <TableCell>Tested</TableCell>
-              <TableCell>Test</TableCell>
-              <TableCell>Result</TableCell>
-              <TableCell align="right">Measured</TableCell>
-              <TableCell>Station</TableCell>
-              <TableCell>Imported by</TableCell>
+              <TableCell>{t('tests.column.tested')}</TableCell>
+              <TableCell>{t('tests.column.test')}</TableCell>
+              <TableCell>{t('tests.column.result')}</TableCell>
+              <TableCell align="right">{t('tests.column.measured')}</TableCell>
+              <TableCell>{t('tests.column.station')}</TableCell>
+              <TableCell>{t('tests.column.importedBy')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -40,7 +47,7 @@ export const TestHistoryTable = ({ chargerId, chargerName, timeZone }: { charger
                 <TableCell>{test.testName}</TableCell>
                 <TableCell>
                   <Typography variant="body2" color={test.passed ? 'success.main' : 'error.main'} sx={{ fontWeight: 600 }}>
-                    {test.passed ? 'Pass' : 'Fail'}
+                    {test.passed ? t('tests.pass') : t('tests.fail')}
                   </Typography>
                 </TableCell>
                 <TableCell align="right">{test.measured === null ? '—' : `${formatQuantity(test.measured)} ${test.unit}`.trim()}</TableCell>

@@ -10,6 +10,8 @@ import type {
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { maintenanceText } from '../maintenance-text.ts';
 
 const keys = queryKeys.inspections;
 
@@ -51,11 +53,12 @@ export const saveTemplate = ({ id, locationId, body }: SaveTemplateInput) =>
 /** The editor shows a refusal itself. */
 export const useSaveTemplate = () => {
   const queryClient = useQueryClient();
+  const t = useT(maintenanceText);
   return useMutation({
     mutationFn: saveTemplate,
     meta: { errorHandled: true },
     onSuccess: async ({ template }) => {
-      notifySuccess(`Template ${template.name} saved`);
+      notifySuccess(t('toast.templateSaved', { name: template.name }));
       await queryClient.invalidateQueries({ queryKey: keys.templates(template.locationId) });
     },
   });
@@ -67,11 +70,12 @@ export const useSaveTemplate = () => {
  */
 export const useSetTemplateArchived = () => {
   const queryClient = useQueryClient();
+  const t = useT(maintenanceText);
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       api.post<Saved<{ template: InspectionTemplate }>>(`/inspection-templates/${id}/${archived ? 'archive' : 'restore'}`),
     onSuccess: async ({ msg, template }) => {
-      notifySuccess(msg[0] ?? `Template ${template.name} saved`);
+      notifySuccess(msg[0] ?? t('toast.templateSaved', { name: template.name }));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.templates(template.locationId) }),
         queryClient.invalidateQueries({ queryKey: keys.records(template.locationId) }),
@@ -91,11 +95,12 @@ export const useUploadRecordPhoto = () => useMutation({ mutationFn: uploadRecord
 /** A record may put a charger in maintenance: the maintenance overview is read again with the records. */
 export const useCompleteInspection = () => {
   const queryClient = useQueryClient();
+  const t = useT(maintenanceText);
   return useMutation({
     mutationFn: (body: RecordBody) => api.post<Saved<{ record: InspectionRecord }>>('/records', body),
     meta: { errorHandled: true },
     onSuccess: async ({ record }) => {
-      notifySuccess(record.maintenanceOpened ? 'Inspection saved; the charger is now in maintenance' : 'Inspection saved');
+      notifySuccess(record.maintenanceOpened ? t('toast.inspectionSavedMaintenance') : t('toast.inspectionSaved'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.records(record.locationId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.maintenance.all }),

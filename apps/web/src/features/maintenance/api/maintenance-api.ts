@@ -3,6 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { maintenanceText } from '../maintenance-text.ts';
 
 export const getMaintenance = (locationId: string, signal?: AbortSignal) =>
   api.get<MaintenanceOverview>('/maintenance', { query: { locationId }, ...(signal ? { signal } : {}) });
@@ -19,10 +21,11 @@ export const useMaintenanceOverview = (locationId: string) => useQuery({ ...main
 /** Puts chargers in maintenance or back in service; the toast is the server's message, word for word. */
 export const useSetMaintenance = (locationId: string) => {
   const queryClient = useQueryClient();
+  const t = useT(maintenanceText);
   return useMutation({
     mutationFn: setMaintenance,
     onSuccess: async (result) => {
-      notifySuccess(result.msg[0] ?? 'Saved');
+      notifySuccess(result.msg[0] ?? t('toast.saved'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.maintenance.overview(locationId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.chargers.all }),

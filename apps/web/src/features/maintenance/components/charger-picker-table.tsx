@@ -6,6 +6,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { StatusChip } from '../../../components/charger/charger-status.tsx';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { maintenanceText } from '../maintenance-text.ts';
 
 type ChargerPickerTableProps = {
   chargers: Charger[];
@@ -16,6 +18,7 @@ type ChargerPickerTableProps = {
 
 /** The location's chargers with a checkbox each (and one for all); Space toggles the focused box. */
 export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: ChargerPickerTableProps) => {
+  const t = useT(maintenanceText);
   const chosen = chargers.filter((charger) => selected.has(charger.id)).length;
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -24,7 +27,7 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
     onChange(next);
   };
   return (
-    <ScrollingTable size="small" aria-label="Chargers of the location">
+    <ScrollingTable size="small" aria-label={t('picker.label')}>
       <TableHead>
         <TableRow>
           <TableCell padding="checkbox">
@@ -33,13 +36,13 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
               indeterminate={chosen > 0 && chosen < chargers.length}
               onChange={(event) => onChange(new Set(event.target.checked ? chargers.map((charger) => charger.id) : []))}
               disabled={disabled}
-              slotProps={{ input: { 'aria-label': 'Select all chargers' } }}
+              slotProps={{ input: { 'aria-label': t('picker.selectAll') } }}
             />
           </TableCell>
-          <TableCell>Name</TableCell>
-          <TableCell>Charger id</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell>Connection</TableCell>
+          <TableCell>{t('column.name')}</TableCell>
+          <TableCell>{t('column.chargerId')}</TableCell>
+          <TableCell>{t('column.status')}</TableCell>
+          <TableCell>{t('column.connection')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -57,7 +60,7 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
                 disabled={disabled}
                 onClick={(event) => event.stopPropagation()}
                 onChange={() => toggle(charger.id)}
-                slotProps={{ input: { 'aria-label': `Select ${charger.name} (${charger.chargerId})` } }}
+                slotProps={{ input: { 'aria-label': t('picker.select', { name: charger.name, chargerId: charger.chargerId }) } }}
               />
             </TableCell>
             <TableCell>{charger.name}</TableCell>
@@ -65,7 +68,7 @@ export const ChargerPickerTable = ({ chargers, selected, onChange, disabled }: C
             <TableCell>
               <StatusChip status={charger.status} />
             </TableCell>
-            <TableCell>{charger.connected ? 'Online' : 'Offline'}</TableCell>
+            <TableCell>{charger.connected ? t('connection.online') : t('connection.offline')}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -6,17 +6,20 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/charger/charger-status.tsx';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { maintenanceText } from '../maintenance-text.ts';
 
 /** Chargers in maintenance now; an offline one gets it when it reconnects. */
-export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview['chargers'] }) =>
-  chargers.length ? (
-    <ScrollingTable size="small" aria-label="Chargers in maintenance now">
+export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview['chargers'] }) => {
+  const t = useT(maintenanceText);
+  return chargers.length ? (
+    <ScrollingTable size="small" aria-label={t('inMaintenance.label')}>
       <TableHead>
         <TableRow>
-          <TableCell>Name</TableCell>
-          <TableCell>Charger id</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell>Applied</TableCell>
+          <TableCell>{t('column.name')}</TableCell>
+          <TableCell>{t('column.chargerId')}</TableCell>
+          <TableCell>{t('column.status')}</TableCell>
+          <TableCell>{t('column.applied')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -27,13 +30,14 @@ export const InMaintenanceTable = ({ chargers }: { chargers: MaintenanceOverview
             <TableCell>
               <StatusChip status={charger.status} />
             </TableCell>
-            <TableCell>{charger.connected ? 'Yes, the charger is inoperative' : 'Pending: offline, applied when it reconnects'}</TableCell>
+            <TableCell>{charger.connected ? t('inMaintenance.applied') : t('inMaintenance.pending')}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </ScrollingTable>
   ) : (
     <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-      No charger of this location is in maintenance.
+      {t('inMaintenance.empty')}
     </Typography>
   );
+};

@@ -6,17 +6,20 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { maintenanceText } from '../maintenance-text.ts';
 
 /** Who put which charger in maintenance or back in service, and when; newest first. */
-export const MaintenanceHistoryTable = ({ history, timeZone }: { history: MaintenanceOverview['history']; timeZone: string | undefined }) =>
-  history.length ? (
-    <ScrollingTable size="small" aria-label="Maintenance history">
+export const MaintenanceHistoryTable = ({ history, timeZone }: { history: MaintenanceOverview['history']; timeZone: string | undefined }) => {
+  const t = useT(maintenanceText);
+  return history.length ? (
+    <ScrollingTable size="small" aria-label={t('history.label')}>
       <TableHead>
         <TableRow>
-          <TableCell>Time</TableCell>
-          <TableCell>Charger id</TableCell>
-          <TableCell>Change</TableCell>
-          <TableCell>By</TableCell>
+          <TableCell>{t('column.time')}</TableCell>
+          <TableCell>{t('column.chargerId')}</TableCell>
+          <TableCell>{t('column.change')}</TableCell>
+          <TableCell>{t('column.by')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -24,14 +27,15 @@ export const MaintenanceHistoryTable = ({ history, timeZone }: { history: Mainte
           <TableRow key={`${entry.at}-${entry.chargerId}-${index}`}>
             <TableCell>{formatDateTime(entry.at, timeZone)}</TableCell>
             <TableCell>{entry.chargerId}</TableCell>
-            <TableCell>{entry.action === 'start' ? 'Put in maintenance' : 'Back in service'}</TableCell>
-            <TableCell>{entry.actorEmail ?? 'Unknown'}</TableCell>
+            <TableCell>{entry.action === 'start' ? t('history.start') : t('history.end')}</TableCell>
+            <TableCell>{entry.actorEmail ?? t('history.unknown')}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </ScrollingTable>
   ) : (
     <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-      No charger of this location has been in maintenance yet.
+      {t('history.empty')}
     </Typography>
   );
+};

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import type { MaintenanceResult } from '@wattdesk/shared/schemas/charging';
 import BuildIcon from '@mui/icons-material/Build';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
@@ -16,12 +17,15 @@ import { useSetMaintenance } from '../api/maintenance-api.ts';
 import { ChargerPickerTable } from './charger-picker-table.tsx';
 import { PendingNote } from './pending-note.tsx';
 import { Section } from './section.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { maintenanceText } from '../maintenance-text.ts';
 
 type Change = 'start' | 'end' | null;
 
 /** The location's chargers to choose from, and the two changes with a confirmation each. */
 export const MaintenanceSelection = ({ locationId }: { locationId: string }) => {
   const can = useCan();
+  const t = useT(maintenanceText);
   const chargers = useChargerOptions(locationId, { errorHandled: true });
   const mutation = useSetMaintenance(locationId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -49,13 +53,13 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
   const actions = canUpdate ? (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
-        {chosen.length} selected
+        {t('selection.selected', { count: chosen.length })}
       </Typography>
       <Button variant="contained" color="warning" startIcon={<BuildIcon />} disabled={!chosen.length} onClick={() => setConfirming('start')}>
-        Put in maintenance
+        {t('selection.start')}
       </Button>
       <Button variant="outlined" startIcon={<CheckCircleIcon />} disabled={!chosen.length} onClick={() => setConfirming('end')}>
-        Back in service
+        {t('selection.end')}
       </Button>
     </Box>
   ) : null;
@@ -63,21 +67,23 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
   return (
     <>
       {result ? <PendingNote result={result} onDismiss={() => setResult(null)} /> : null}
-      <Section title="Chargers" actions={actions}>
+      <Section title={t('section.chargers')} actions={actions}>
         {chargers.isPending ? (
-          <LinearProgress aria-label="Loading chargers" />
+          <LinearProgress aria-label={t('selection.loading')} />
         ) : chargers.isError && !chargers.data ? (
-          <Alert severity="error">The chargers could not be loaded. {chargers.error.message}</Alert>
+          <Alert severity="error">
+            {t('selection.error')} {chargers.error.message}
+          </Alert>
         ) : !items.length ? (
-          <EmptyState icon={<EvStationIcon />} title="No chargers here yet">
-            Chargers registered in Assets appear here.
+          <EmptyState icon={<EvStationIcon />} title={t('selection.emptyTitle')}>
+            {t('selection.emptyBody')}
           </EmptyState>
         ) : (
           <>
             <ChargerPickerTable chargers={items} selected={selected} onChange={setSelected} disabled={!canUpdate || mutation.isPending} />
             {chargers.data && chargers.data.total > items.length ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Showing the first {items.length} of {chargers.data.total} chargers.
+                {t('selection.showing', { shown: formatCount(items.length), total: formatCount(chargers.data.total) })}
               </Typography>
             ) : null}
           </>
@@ -85,24 +91,16 @@ export const MaintenanceSelection = ({ locationId }: { locationId: string }) => 
       </Section>
       <ConfirmDialog
         open={confirming !== null}
-        title={
-          confirming === 'start'
-            ? `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} in maintenance?`
-            : `Put ${chosen.length} charger${chosen.length === 1 ? '' : 's'} back in service?`
-        }
-        confirmLabel={confirming === 'start' ? 'Put in maintenance' : 'Back in service'}
+        title={confirming === 'start' ? t('confirm.startTitle', { count: chosen.length }) : t('confirm.endTitle', { count: chosen.length })}
+        confirmLabel={confirming === 'start' ? t('selection.start') : t('selection.end')}
         isDestructive={confirming === 'start'}
         isBusy={mutation.isPending}
         onClose={() => setConfirming(null)}
         onConfirm={apply}
       >
-        {confirming === 'start'
-          ? 'They become inoperative: running sessions finish, and no new session can start.'
-          : 'They become operative again and drivers can charge.'}{' '}
-        {chosen.map((charger) => charger.chargerId).join(', ')}.
-        {offline.length
-          ? ` ${offline.map((charger) => charger.chargerId).join(', ')} ${offline.length === 1 ? 'is' : 'are'} offline and will be switched when reconnecting.`
-          : ''}
+        {confirming === 'start' ? t('confirm.startText') : t('confirm.endText')}{' '}
+        {t('confirm.chosen', { ids: chosen.map((charger) => charger.chargerId).join(', ') })}
+        {offline.length ? ` ${t('confirm.offline', { count: offline.length, ids: offline.map((charger) => charger.chargerId).join(', ') })}` : ''}
       </ConfirmDialog>
     </>
   );

@@ -12,6 +12,10 @@ import TextField from '@mui/material/TextField';
 import { isFailedAnswer, type StoredQuestionView } from '@wattdesk/shared/schemas/inspections';
 import { validatePhotoSize } from '@wattdesk/shared/validation';
 import { useState } from 'react';
+import { useSentence } from '../../../../i18n/sentences.ts';
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
+import type { MaintenanceT } from '../../maintenance-text.ts';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 
@@ -28,16 +32,23 @@ export const answerOf = (draft: Draft | undefined): boolean | number | string | 
   return undefined;
 };
 
-export const rangeOf = (question: Pick<StoredQuestionView, 'min' | 'max'>): string => {
+type Range = { kind: 'Between' | 'AtLeast' | 'AtMost'; min: string; max: string };
+
+/** A number question's range, its bounds formatted in the page's language; null without one. */
+export const rangeOf = (question: Pick<StoredQuestionView, 'min' | 'max'>): Range | null => {
   const min = typeof question.min === 'number' ? formatQuantity(question.min) : null;
   const max = typeof question.max === 'number' ? formatQuantity(question.max) : null;
-  if (min !== null && max !== null) return `between ${min} and ${max}`;
-  if (min !== null) return `at least ${min}`;
-  return max !== null ? `at most ${max}` : '';
+  if (min !== null && max !== null) return { kind: 'Between', min, max };
+  if (min !== null) return { kind: 'AtLeast', min, max: '' };
+  return max !== null ? { kind: 'AtMost', min: '', max } : null;
 };
 
-const failureText = (question: StoredQuestionView) =>
-  `${question.kind === 'yes-no' ? 'Fails: answered No' : `Fails: should be ${rangeOf(question)}`}${question.opensMaintenance ? ' — the charger will be put in maintenance' : ''}`;
+const failureText = (question: StoredQuestionView, t: MaintenanceT) => {
+  const range = rangeOf(question);
+  const maintenance = question.opensMaintenance ? 'Maintenance' : '';
+  if (question.kind === 'yes-no' || !range) return t(`answer.failsNo${maintenance}`);
+  return t(`answer.fails${range.kind}${maintenance}`, { min: range.min, max: range.max });
+};
 
 type AnswerFieldProps = {
   question: StoredQuestionView;
@@ -52,6 +63,9 @@ export const AnswerField = ({ question, draft, error, onChange }: AnswerFieldPro
   const failed = value !== undefined && isFailedAnswer(question, value);
   const labelId = `q-${question.id}`;
   const [photoError, setPhotoError] = useState<string>();
+  const t = useT(maintenanceText);
+  const sentence = useSentence();
+  const range = question.kind === 'number' ? rangeOf(question) : null;
   return (
     <Box sx={{ mb: 2 }}>
       {question.kind === 'yes-no' ? (
@@ -63,8 +77,8 @@ export const AnswerField = ({ question, draft, error, onChange }: AnswerFieldPro
             value={value === undefined ? '' : String(value)}
             onChange={(event) => onChange({ kind: 'yes-no', value: event.target.value === 'true' })}
           >
-            <FormControlLabel value="true" control={<Radio />} label="Yes" />
-            <FormControlLabel value="false" control={<Radio />} label="No" />
+            <FormControlLabel value="true" control={<Radio />} label={t('answer.yes')} />
+            <FormControlLabel value="false" control={<Radio />} label={t('answer.no')} />
           </RadioGroup>
           {error ? <FormHelperText>{error}</FormHelperText> : null}
         </FormControl>
@@ -78,14 +92,14 @@ export const AnswerField = ({ question, draft, error, onChange }: AnswerFieldPro
           value={draft && draft.kind !== 'yes-no' && draft.kind !== 'photo' ? draft.text : ''}
           onChange={(event) => onChange({ kind: question.kind === 'number' ? 'number' : 'text', text: event.target.value })}
           error={Boolean(error)}
-          helperText={error ?? (question.kind === 'number' && rangeOf(question) ? `Passes ${rangeOf(question)}` : ' ')}
+          helperText={error ?? (range ? t(`answer.passes${range.kind}`, { min: range.min, max: range.max }) : ' ')}
         />
       ) : null}
       {question.kind === 'photo' ? (
         <FormControl error={Boolean(photoError ?? error)}>
           <FormLabel id={labelId}>{question.text}</FormLabel>
           <Button component="label" role={undefined} tabIndex={-1} variant="outlined" sx={{ mt: 1, width: 'fit-content' }}>
-            {draft?.kind === 'photo' ? draft.file.name : 'Choose photo'}
+            {draft?.kind === 'photo' ? draft.file.name : t('answer.choosePhoto')}
             <input
               style={VISUALLY_HIDDEN}
               type="file"
@@ -99,12 +113,12 @@ export const AnswerField = ({ question, draft, error, onChange }: AnswerFieldPro
               }}
             />
           </Button>
-          <FormHelperText>{photoError ?? error ?? 'PNG, JPEG or WebP, at most 2 MB'}</FormHelperText>
+          <FormHelperText>{(photoError ? sentence(photoError) : undefined) ?? error ?? t('answer.photoHelp')}</FormHelperText>
         </FormControl>
       ) : null}
       {failed ? (
         <Alert severity="warning" role="status" sx={{ mt: 0.5 }}>
-          {failureText(question)}
+          {failureText(question, t)}
         </Alert>
       ) : null}
     </Box>

@@ -1,4 +1,3 @@
-import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,6 +11,9 @@ import { isFailedAnswer, type AnswerValue, type InspectionTemplate } from '@watt
 import { useState } from 'react';
 import { useCompleteInspection, useUploadRecordPhoto } from '../../api/inspections-api.ts';
 import { AnswerField, answerOf, type Draft } from './answer-field.tsx';
+import { commonText } from '../../../../components/common-text.ts';
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
 
 export type ChargerOption = { id: string; name: string };
 type InspectionFormDialogProps = { template: InspectionTemplate; locationId: string; chargers: ChargerOption[]; onClose: () => void };
@@ -20,6 +22,8 @@ const questionsOf = (template: InspectionTemplate) => template.sections.flatMap(
 
 /** Fill in a template on a charger or the location; photos are uploaded first, then the record names them. */
 export const InspectionFormDialog = ({ template, locationId, chargers, onClose }: InspectionFormDialogProps) => {
+  const t = useT(maintenanceText);
+  const common = useT(commonText);
   const [chargerId, setChargerId] = useState('');
   const [drafts, setDrafts] = useState<Record<string, Draft | undefined>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,11 +38,12 @@ export const InspectionFormDialog = ({ template, locationId, chargers, onClose }
 
   const submit = async () => {
     const found: Record<string, string> = {};
-    if (template.target === 'charger' && !chargerId) found.charger = 'Choose the charger you inspected';
+    if (template.target === 'charger' && !chargerId) found.charger = t('form.chooseCharger');
     for (const question of questions) {
       const draft = drafts[question.id];
       if (question.kind === 'photo' ? draft?.kind !== 'photo' : question.kind !== 'text' && answerOf(draft) === undefined)
-        found[question.id] = question.kind === 'number' ? 'Enter a number' : question.kind === 'photo' ? 'Choose a photo' : 'Answer this question';
+        found[question.id] =
+          question.kind === 'number' ? t('form.enterNumber') : question.kind === 'photo' ? t('form.choosePhoto') : t('form.answerQuestion');
     }
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -59,14 +64,14 @@ export const InspectionFormDialog = ({ template, locationId, chargers, onClose }
         {template.target === 'charger' ? (
           <TextField
             select
-            label="Charger"
+            label={t('form.charger')}
             value={chargerId}
             onChange={(event) => setChargerId(event.target.value)}
             required
             fullWidth
             margin="normal"
             error={Boolean(errors.charger)}
-            helperText={errors.charger ?? (chargers.length ? ' ' : 'No chargers at this location')}
+            helperText={errors.charger ?? (chargers.length ? ' ' : t('form.noChargers'))}
           >
             {chargers.map((charger) => (
               <MenuItem key={charger.id} value={charger.id}>
@@ -75,7 +80,7 @@ export const InspectionFormDialog = ({ template, locationId, chargers, onClose }
             ))}
           </TextField>
         ) : (
-          <Typography color="text.secondary">This inspection covers the location itself.</Typography>
+          <Typography color="text.secondary">{t('form.coversLocation')}</Typography>
         )}
         {template.sections.map((section) => (
           <section key={section.id} aria-labelledby={`s-${section.id}`}>
@@ -95,7 +100,7 @@ export const InspectionFormDialog = ({ template, locationId, chargers, onClose }
         ))}
         {failures ? (
           <Typography color="warning.main" role="status">
-            {formatCount(failures)} failed {failures === 1 ? 'answer' : 'answers'}
+            {t('form.failures', { count: failures })}
           </Typography>
         ) : null}
         {serverError ? (
@@ -105,9 +110,9 @@ export const InspectionFormDialog = ({ template, locationId, chargers, onClose }
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{common('cancel')}</Button>
         <Button variant="contained" loading={upload.isPending || complete.isPending} onClick={() => void submit().catch(() => undefined)}>
-          Complete inspection
+          {t('form.complete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -20,9 +20,12 @@ import { RecordDetailDialog } from './record-detail-dialog.tsx';
 import { TemplateEditorDialog } from './template-editor-dialog.tsx';
 import { TemplateList } from './template-list.tsx';
 import { ScrollingTable } from '../../../../components/scrolling-table.tsx';
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
 
 /** Inspections of the selected location: templates (edit, fill in, archive) and the completed records. */
 export const InspectionsSection = ({ locationId }: { locationId: string }) => {
+  const t = useT(maintenanceText);
   const records = useInspectionRecords(locationId);
   const chargers = useChargerOptions(locationId);
   const timeZone = useLocationTimeZone(locationId);
@@ -32,19 +35,23 @@ export const InspectionsSection = ({ locationId }: { locationId: string }) => {
   return (
     <>
       <TemplateList locationId={locationId} onEdit={setEditing} onFillIn={setFilling} />
-      <Section title="Inspection records">
-        {records.isPending ? <LinearProgress aria-label="Loading inspection records" /> : null}
-        {records.isError ? <Alert severity="error">Records could not be loaded. {records.error.message}</Alert> : null}
-        {records.data?.length === 0 ? <Typography color="text.secondary">No completed inspections yet</Typography> : null}
+      <Section title={t('records.title')}>
+        {records.isPending ? <LinearProgress aria-label={t('records.loading')} /> : null}
+        {records.isError ? (
+          <Alert severity="error">
+            {t('records.error')} {records.error.message}
+          </Alert>
+        ) : null}
+        {records.data?.length === 0 ? <Typography color="text.secondary">{t('records.empty')}</Typography> : null}
         {records.data?.length ? (
-          <ScrollingTable size="small" aria-label="Inspection records">
+          <ScrollingTable size="small" aria-label={t('records.label')}>
             <TableHead>
               <TableRow>
-                <TableCell>Completed</TableCell>
-                <TableCell>Template</TableCell>
-                <TableCell>Inspected</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Result</TableCell>
+                <TableCell>{t('records.column.completed')}</TableCell>
+                <TableCell>{t('records.column.template')}</TableCell>
+                <TableCell>{t('records.column.inspected')}</TableCell>
+                <TableCell>{t('records.column.by')}</TableCell>
+                <TableCell>{t('records.column.result')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -57,13 +64,13 @@ export const InspectionsSection = ({ locationId }: { locationId: string }) => {
                   </TableCell>
                   <TableCell>
                     {record.templateName}
-                    {record.templateArchived ? <Chip size="small" label="Archived" sx={{ ml: 1 }} /> : null}
+                    {record.templateArchived ? <Chip size="small" label={t('records.archived')} sx={{ ml: 1 }} /> : null}
                   </TableCell>
-                  <TableCell>{record.chargerName ?? 'Location'}</TableCell>
+                  <TableCell>{record.chargerName ?? t('records.location')}</TableCell>
                   <TableCell>{record.inspectorEmail}</TableCell>
                   <TableCell>
-                    {record.failedCount ? `${formatCount(record.failedCount)} failed` : 'Passed'}
-                    {record.maintenanceOpened ? ' · maintenance opened' : ''}
+                    {record.failedCount ? t('records.failed', { count: formatCount(record.failedCount) }) : t('records.passed')}
+                    {record.maintenanceOpened ? ` · ${t('records.maintenanceOpened')}` : ''}
                   </TableCell>
                 </TableRow>
               ))}

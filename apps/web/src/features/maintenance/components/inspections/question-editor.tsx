@@ -6,22 +6,25 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { QUESTION_KINDS, type QuestionKind } from '@wattdesk/shared/schemas/inspections';
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
 
 /** A question as the editor holds it: min and max stay typed text until the template is saved. */
 export type QuestionDraft = { id?: string; text: string; kind: QuestionKind; min: string; max: string; opensMaintenance: boolean };
 
-const KIND_LABELS: Record<QuestionKind, string> = { 'yes-no': 'Yes / no', number: 'Number', text: 'Text', photo: 'Photo' };
-
 type QuestionEditorProps = {
   question: QuestionDraft;
-  label: string;
+  /** Its place in the template: "1.2" (section 1, question 2). */
+  number: string;
   errors: (field: string) => string | undefined;
   onChange: (question: QuestionDraft) => void;
   onRemove: (() => void) | undefined;
 };
 
 /** One question: its text, kind, range (numbers) and whether a failed answer opens maintenance. */
-export const QuestionEditor = ({ question, label, errors, onChange, onRemove }: QuestionEditorProps) => {
+export const QuestionEditor = ({ question, number, errors, onChange, onRemove }: QuestionEditorProps) => {
+  const t = useT(maintenanceText);
+  const label = t('question.label', { number });
   const canFail = question.kind === 'yes-no' || question.kind === 'number';
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start', mb: 1 }}>
@@ -37,7 +40,7 @@ export const QuestionEditor = ({ question, label, errors, onChange, onRemove }: 
       />
       <TextField
         select
-        label={`${label} kind`}
+        label={t('question.kindLabel', { number })}
         value={question.kind}
         onChange={(event) => onChange({ ...question, kind: event.target.value as QuestionKind })}
         size="small"
@@ -46,14 +49,14 @@ export const QuestionEditor = ({ question, label, errors, onChange, onRemove }: 
       >
         {QUESTION_KINDS.map((kind) => (
           <MenuItem key={kind} value={kind}>
-            {KIND_LABELS[kind]}
+            {t(`question.kind.${kind}`)}
           </MenuItem>
         ))}
       </TextField>
       {question.kind === 'number' ? (
         <>
           <TextField
-            label="Minimum"
+            label={t('question.min')}
             type="number"
             value={question.min}
             onChange={(event) => onChange({ ...question, min: event.target.value })}
@@ -63,7 +66,7 @@ export const QuestionEditor = ({ question, label, errors, onChange, onRemove }: 
             helperText={errors('min') ?? ' '}
           />
           <TextField
-            label="Maximum"
+            label={t('question.max')}
             type="number"
             value={question.max}
             onChange={(event) => onChange({ ...question, max: event.target.value })}
@@ -79,11 +82,11 @@ export const QuestionEditor = ({ question, label, errors, onChange, onRemove }: 
           control={
             <Checkbox checked={question.opensMaintenance} onChange={(event) => onChange({ ...question, opensMaintenance: event.target.checked })} />
           }
-          label="A failed answer opens maintenance"
+          label={t('question.opensMaintenance')}
         />
       ) : null}
       {onRemove ? (
-        <IconButton aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+        <IconButton aria-label={t('question.remove', { number })} onClick={onRemove}>
           <DeleteIcon />
         </IconButton>
       ) : null}

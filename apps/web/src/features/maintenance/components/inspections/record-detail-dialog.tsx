@@ -12,19 +12,23 @@ import type { AnswerValue, InspectionRecord } from '@wattdesk/shared/schemas/ins
 import { useEffect, useMemo } from 'react';
 import { formatDateTime } from '../../../../lib/format-time.ts';
 import { useRecordPhoto } from '../../api/inspections-api.ts';
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
+import type { MaintenanceT } from '../../maintenance-text.ts';
 
 const PhotoAnswer = ({ locationId, photoId, alt }: { locationId: string; photoId: string; alt: string }) => {
+  const t = useT(maintenanceText);
   const photo = useRecordPhoto(locationId, photoId);
   const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : undefined), [photo.data]);
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
-  if (photo.isPending) return <CircularProgress size={20} aria-label="Loading the photo" />;
-  if (photo.isError) return <Typography color="error">The photo could not be loaded</Typography>;
+  if (photo.isPending) return <CircularProgress size={20} aria-label={t('record.loadingPhoto')} />;
+  if (photo.isError) return <Typography color="error">{t('record.photoError')}</Typography>;
   return url ? <Box component="img" src={url} alt={alt} sx={{ maxWidth: 240, maxHeight: 180, display: 'block', borderRadius: 1 }} /> : null;
 };
 
-const shown = (value: AnswerValue | undefined) => {
-  if (value === true) return 'Yes';
-  if (value === false) return 'No';
+const shown = (value: AnswerValue | undefined, t: MaintenanceT) => {
+  if (value === true) return t('answer.yes');
+  if (value === false) return t('answer.no');
   if (typeof value === 'number') return formatQuantity(value);
   return value ? value : '—';
 };
@@ -39,20 +43,19 @@ export const RecordDetailDialog = ({
   timeZone: string | undefined;
   onClose: () => void;
 }) => {
+  const t = useT(maintenanceText);
   const answers = new Map(record.answers.map((answer) => [answer.questionId, answer]));
   return (
     <Dialog open onClose={onClose} aria-labelledby="record-title" fullWidth maxWidth="sm">
       <DialogTitle id="record-title">
-        {record.templateName} · {record.chargerName ?? 'Location'}
+        {record.templateName} · {record.chargerName ?? t('records.location')}
       </DialogTitle>
       <DialogContent>
-        {record.templateArchived ? <Chip size="small" label="Template archived" sx={{ mb: 1 }} /> : null}
-        <Typography>
-          By {record.inspectorEmail}, {formatDateTime(record.completedAt, timeZone)}
-        </Typography>
+        {record.templateArchived ? <Chip size="small" label={t('record.templateArchived')} sx={{ mb: 1 }} /> : null}
+        <Typography>{t('record.by', { email: record.inspectorEmail, time: formatDateTime(record.completedAt, timeZone) })}</Typography>
         <Typography color={record.failedCount ? 'error' : 'success.main'}>
-          {record.failedCount ? `${formatCount(record.failedCount)} failed` : 'Passed'}
-          {record.maintenanceOpened ? ' · the charger was put in maintenance' : ''}
+          {record.failedCount ? t('records.failed', { count: formatCount(record.failedCount) }) : t('records.passed')}
+          {record.maintenanceOpened ? ` · ${t('record.chargerPutInMaintenance')}` : ''}
         </Typography>
         {record.sections.map((section) => (
           <Box key={section.id} component="section" aria-label={section.title} sx={{ mt: 2 }}>
@@ -71,9 +74,9 @@ export const RecordDetailDialog = ({
                       {question.kind === 'photo' && typeof answer?.value === 'string' && answer.value ? (
                         <PhotoAnswer locationId={record.locationId} photoId={answer.value} alt={question.text} />
                       ) : (
-                        shown(answer?.value)
+                        shown(answer?.value, t)
                       )}
-                      {answer?.failed ? ' — failed' : ''}
+                      {answer?.failed ? ` — ${t('record.answerFailed')}` : ''}
                     </Typography>
                   </Box>
                 );
@@ -83,7 +86,7 @@ export const RecordDetailDialog = ({
         ))}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('record.close')}</Button>
       </DialogActions>
     </Dialog>
   );

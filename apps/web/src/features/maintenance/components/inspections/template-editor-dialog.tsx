@@ -15,11 +15,18 @@ import { useState } from 'react';
 import { useSaveTemplate } from '../../api/inspections-api.ts';
 import { QuestionEditor, type QuestionDraft } from './question-editor.tsx';
 import { bodyOf, draftOf, newQuestion, newSection, type SectionDraft } from './template-draft.ts';
+import { commonText } from '../../../../components/common-text.ts';
+import { useSentence } from '../../../../i18n/sentences.ts';
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
 
 type TemplateEditorDialogProps = { locationId: string; template: InspectionTemplate | null; onClose: () => void };
 
 /** Create or change a template: sections of questions (yes/no, number with a range, text, photo). */
 export const TemplateEditorDialog = ({ locationId, template, onClose }: TemplateEditorDialogProps) => {
+  const t = useT(maintenanceText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const [draft, setDraft] = useState(() => draftOf(template));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveTemplate();
@@ -33,7 +40,7 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
     const parsed = inspectionTemplateBodySchema.safeParse(body);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= sentence(issue.message);
       setErrors(found);
       return;
     }
@@ -43,11 +50,11 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="template-editor-title" fullWidth maxWidth="md">
-      <DialogTitle id="template-editor-title">{template ? `Edit ${template.name}` : 'New inspection template'}</DialogTitle>
+      <DialogTitle id="template-editor-title">{template ? t('editor.editTitle', { name: template.name }) : t('editor.newTitle')}</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mt: 1 }}>
           <TextField
-            label="Name"
+            label={t('editor.name')}
             value={draft.name}
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
             required
@@ -57,14 +64,14 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
           />
           <TextField
             select
-            label="Inspects"
+            label={t('editor.inspects')}
             value={draft.target}
             onChange={(event) => setDraft({ ...draft, target: event.target.value === 'location' ? 'location' : 'charger' })}
             sx={{ width: 180 }}
             helperText=" "
           >
-            <MenuItem value="charger">A charger</MenuItem>
-            <MenuItem value="location">The location</MenuItem>
+            <MenuItem value="charger">{t('editor.target.charger')}</MenuItem>
+            <MenuItem value="location">{t('editor.target.location')}</MenuItem>
           </TextField>
         </Box>
         {errors.sections ? <Alert severity="error">{errors.sections}</Alert> : null}
@@ -72,7 +79,7 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
           <Paper key={section.id ?? `new-${sectionIndex}`} variant="outlined" sx={{ p: 2, mb: 2 }}>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
               <TextField
-                label={`Section ${sectionIndex + 1} title`}
+                label={t('editor.sectionTitle', { number: sectionIndex + 1 })}
                 value={section.title}
                 onChange={(event) => setSection(sectionIndex, { ...section, title: event.target.value })}
                 required
@@ -83,7 +90,7 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
               />
               {draft.sections.length > 1 ? (
                 <IconButton
-                  aria-label={`Remove section ${sectionIndex + 1}`}
+                  aria-label={t('editor.removeSection', { number: sectionIndex + 1 })}
                   onClick={() => setDraft({ ...draft, sections: draft.sections.filter((_, at) => at !== sectionIndex) })}
                 >
                   <DeleteIcon />
@@ -94,7 +101,7 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
               <QuestionEditor
                 key={question.id ?? `new-${index}`}
                 question={question}
-                label={`Question ${sectionIndex + 1}.${index + 1}`}
+                number={`${sectionIndex + 1}.${index + 1}`}
                 errors={(field) => errors[`sections.${sectionIndex}.questions.${index}.${field}`]}
                 onChange={(changed) => setQuestion(sectionIndex, section, index, changed)}
                 onRemove={
@@ -104,10 +111,12 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
                 }
               />
             ))}
-            <Button onClick={() => setSection(sectionIndex, { ...section, questions: [...section.questions, newQuestion()] })}>Add question</Button>
+            <Button onClick={() => setSection(sectionIndex, { ...section, questions: [...section.questions, newQuestion()] })}>
+              {t('editor.addQuestion')}
+            </Button>
           </Paper>
         ))}
-        <Button onClick={() => setDraft({ ...draft, sections: [...draft.sections, newSection()] })}>Add section</Button>
+        <Button onClick={() => setDraft({ ...draft, sections: [...draft.sections, newSection()] })}>{t('editor.addSection')}</Button>
         {save.error ? (
           <Alert severity="error" role="alert" sx={{ mt: 1 }}>
             {save.error.message}
@@ -115,9 +124,9 @@ export const TemplateEditorDialog = ({ locationId, template, onClose }: Template
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{common('cancel')}</Button>
         <Button variant="contained" loading={save.isPending} onClick={submit}>
-          Save template
+          {t('editor.save')}
         </Button>
       </DialogActions>
     </Dialog>

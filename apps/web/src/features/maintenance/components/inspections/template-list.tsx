@@ -1,4 +1,3 @@
-import { formatCount } from '@wattdesk/shared/format';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,13 +13,8 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useCan } from '../../../../lib/can.tsx';
 import { useInspectionTemplates, useSetTemplateArchived } from '../../api/inspections-api.ts';
 import { Section } from '../section.tsx';
-
-const FILTER_LABELS: Record<TemplateStatusFilter, string> = { active: 'Active', archived: 'Archived', all: 'All' };
-const EMPTY: Record<TemplateStatusFilter, string> = {
-  active: 'No inspection templates at this location yet',
-  archived: 'No archived templates at this location',
-  all: 'No inspection templates at this location yet',
-};
+import { useT } from '../../../../i18n/use-t.ts';
+import { maintenanceText } from '../../maintenance-text.ts';
 
 const questionCount = (template: InspectionTemplate) => template.sections.reduce((sum, section) => sum + section.questions.length, 0);
 
@@ -36,6 +30,7 @@ type Props = {
  */
 export const TemplateList = ({ locationId, onEdit, onFillIn }: Props) => {
   const can = useCan();
+  const t = useT(maintenanceText);
   const [status, setStatus] = useState<TemplateStatusFilter>('active');
   const templates = useInspectionTemplates(locationId, status);
   const setArchived = useSetTemplateArchived();
@@ -44,7 +39,7 @@ export const TemplateList = ({ locationId, onEdit, onFillIn }: Props) => {
   const canFillIn = can('Inspections_Update');
   return (
     <Section
-      title="Inspection templates"
+      title={t('templates.title')}
       actions={
         <>
           <ToggleButtonGroup
@@ -54,54 +49,62 @@ export const TemplateList = ({ locationId, onEdit, onFillIn }: Props) => {
             onChange={(_event, next: TemplateStatusFilter | null) => {
               if (next) setStatus(next);
             }}
-            aria-label="Show templates"
+            aria-label={t('templates.show')}
           >
             {TEMPLATE_STATUS_FILTERS.map((value) => (
               <ToggleButton key={value} value={value}>
-                {FILTER_LABELS[value]}
+                {t(`templates.filter.${value}`)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
           {canEdit ? (
             <Button variant="contained" onClick={() => onEdit('new')}>
-              New template
+              {t('templates.new')}
             </Button>
           ) : null}
         </>
       }
     >
-      {templates.isPending ? <LinearProgress aria-label="Loading inspection templates" /> : null}
-      {templates.isError ? <Alert severity="error">Templates could not be loaded. {templates.error.message}</Alert> : null}
-      {templates.data?.length === 0 ? <Typography color="text.secondary">{EMPTY[status]}</Typography> : null}
+      {templates.isPending ? <LinearProgress aria-label={t('templates.loading')} /> : null}
+      {templates.isError ? (
+        <Alert severity="error">
+          {t('templates.error')} {templates.error.message}
+        </Alert>
+      ) : null}
+      {templates.data?.length === 0 ? <Typography color="text.secondary">{t(`templates.empty.${status}`)}</Typography> : null}
       {templates.data?.map((template) => (
         <Stack key={template.id} direction="row" sx={{ alignItems: 'center', gap: 1, py: 0.5, flexWrap: 'wrap' }}>
           <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Typography>
-              {template.name} · {template.target === 'charger' ? 'charger' : 'location'} · {formatCount(questionCount(template))} questions
+              {t('templates.summary', {
+                name: template.name,
+                target: t(template.target === 'charger' ? 'templates.target.charger' : 'templates.target.location'),
+                count: questionCount(template),
+              })}
             </Typography>
-            {template.archived ? <Chip size="small" label="Archived" /> : null}
+            {template.archived ? <Chip size="small" label={t('templates.archived')} /> : null}
           </Box>
           {template.archived ? (
             canEdit ? (
               <Button
                 onClick={() => setArchived.mutate({ id: template.id, archived: false })}
                 disabled={setArchived.isPending}
-                aria-label={`Restore ${template.name}`}
+                aria-label={t('templates.restoreLabel', { name: template.name })}
               >
-                Restore
+                {t('templates.restore')}
               </Button>
             ) : null
           ) : (
             <>
-              {canEdit ? <Button onClick={() => onEdit(template)}>Edit {template.name}</Button> : null}
+              {canEdit ? <Button onClick={() => onEdit(template)}>{t('templates.edit', { name: template.name })}</Button> : null}
               {canEdit ? (
-                <Button color="error" onClick={() => setArchiving(template)} aria-label={`Archive ${template.name}`}>
-                  Archive
+                <Button color="error" onClick={() => setArchiving(template)} aria-label={t('templates.archiveLabel', { name: template.name })}>
+                  {t('templates.archive')}
                 </Button>
               ) : null}
               {canFillIn ? (
                 <Button variant="outlined" onClick={() => onFillIn(template)}>
-                  Fill in {template.name}
+                  {t('templates.fillIn', { name: template.name })}
                 </Button>
               ) : null}
             </>
@@ -110,15 +113,14 @@ export const TemplateList = ({ locationId, onEdit, onFillIn }: Props) => {
       ))}
       <ConfirmDialog
         open={Boolean(archiving)}
-        title={archiving ? `Archive ${archiving.name}?` : 'Archive template?'}
-        confirmLabel="Archive"
+        title={archiving ? t('archive.title', { name: archiving.name }) : t('archive.titleNone')}
+        confirmLabel={t('archive.confirm')}
         isDestructive
         isBusy={setArchived.isPending}
         onClose={() => setArchiving(null)}
         onConfirm={() => archiving && setArchived.mutate({ id: archiving.id, archived: true }, { onSettled: () => setArchiving(null) })}
       >
-        It is no longer offered for new inspections and cannot be edited. Completed inspections filled in on it stay as they are. You can restore it
-        from the Archived templates.
+        {t('archive.text')}
       </ConfirmDialog>
     </Section>
   );
