@@ -18,6 +18,7 @@ const ENGINE_INDEPENDENT = [
   'test/permissions-doc.test.ts',
   'test/decisions-index.test.ts',
   'test/import-cycles.test.ts',
+  'src/lib/mailer.test.ts',
   'src/lib/i18n/server-catalogues.test.ts',
   'src/modules/driver-payments/receipt-language.test.ts',
 ];
