@@ -14,9 +14,7 @@ import { noLiteralUiText } from './scripts/eslint/no-literal-ui-text.js';
  */
 const TRANSLATED_FILES = [
   'apps/web/src/i18n/**/*.tsx',
-  'apps/web/src/features/auth/login-page.tsx',
-  'apps/web/src/features/auth/components/email-step.tsx',
-  'apps/web/src/features/auth/components/password-step.tsx',
+  'apps/web/src/features/auth/**/*.{ts,tsx}',
   'apps/web/src/app/layout/side-nav.tsx',
   'apps/web/src/app/layout/user-menu.tsx',
   'apps/web/src/app/layout/color-scheme-choice.tsx',
@@ -41,6 +39,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/payouts/components/refund-dialog.tsx',
   'apps/web/src/features/maintenance/**/*.{ts,tsx}',
   'apps/web/src/features/firmware/**/*.{ts,tsx}',
+  'apps/web/src/features/admins/**/*.{ts,tsx}',
+  'apps/web/src/features/activity-log/**/*.{ts,tsx}',
+  'apps/web/src/features/account/**/*.{ts,tsx}',
 ];
 
 /**

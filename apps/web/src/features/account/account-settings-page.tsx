@@ -10,40 +10,40 @@ import { ProfileForm } from './components/profile-form.tsx';
 import { Section } from './components/section.tsx';
 import { SessionsSection } from './components/sessions-section.tsx';
 import { TwoStepSection } from './components/two-step-section.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { accountText } from './account-text.ts';
 
 /** Account Setting (menu account-setting): the signed-in administrator's own account. */
 export const AccountSettingsPage = () => {
   const account = useAccount();
+  const t = useT(accountText);
   const canUpdate = useCan()('Account_Settings_Update');
   if (account.isPending) return <PageLoader />;
-  if (account.isError) return <LoadErrorAlert subject="Your account" error={account.error} onRetry={() => void account.refetch()} />;
+  if (account.isError) return <LoadErrorAlert subject={t('page.loadSubject')} error={account.error} onRetry={() => void account.refetch()} />;
   const isLocal = account.data.authProvider === 'password';
   return (
     <>
-      <PageHeader
-        title="Account Setting"
-        subtitle="Your own profile, password, two-step sign-in, the company behind your location and signed-in devices."
-      />
-      <Section title="Profile">
+      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
+      <Section title={t('section.profile')}>
         <ProfileForm account={account.data} isReadOnly={!canUpdate} />
       </Section>
       {canUpdate ? (
         <>
-          <Section title="Email" description="A new address is used once you open the confirmation link we send to it.">
+          <Section title={t('section.email')} description={t('section.emailDescription')}>
             <EmailForm account={account.data} />
           </Section>
           {isLocal ? (
-            <Section title="Password" description="Changing your password signs out your other devices.">
+            <Section title={t('section.password')} description={t('section.passwordDescription')}>
               <PasswordForm account={account.data} />
             </Section>
           ) : null}
-          <Section title="Two-step sign-in" description="After your password, a code from an authenticator app on your phone.">
+          <Section title={t('section.twoStep')} description={t('section.twoStepDescription')}>
             <TwoStepSection account={account.data} />
           </Section>
         </>
       ) : null}
       <CompanySection />
-      <Section title="Signed-in devices" description="Where your account is signed in now. Sign out a device you do not recognise.">
+      <Section title={t('section.devices')} description={t('section.devicesDescription')}>
         <SessionsSection />
       </Section>
     </>

@@ -2,14 +2,14 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { grantableTypes } from '@wattdesk/shared/admin-reach';
-import type { AccountStatus } from '@wattdesk/shared/constants';
-import { ADMIN_TYPES, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
+import { ACCOUNT_STATUSES, type AccountStatus } from '@wattdesk/shared/constants';
+import { ADMIN_TYPES, type UserType } from '@wattdesk/shared/roles';
 import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
-import { accountStatusFilter, ListFilters, selectFilter } from '../../components/form/list-filters.tsx';
+import { ListFilters, selectFilter } from '../../components/form/list-filters.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useSession } from '../../lib/session-store.ts';
@@ -19,12 +19,15 @@ import { useAdmins, useDeactivateAdmin, useEndAdminSessions, useReactivateAdmin,
 import { adminColumns, type AdminAction } from './components/admin-columns.tsx';
 import { EditAdminDialog } from './components/edit-admin-dialog.tsx';
 import { InviteAdminDialog } from './components/invite-admin-dialog.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { adminsText } from './admins-text.ts';
 
 type Pending = { action: AdminAction; admin: AdminListItem; isOpen: boolean } | null;
 
 /** Manage Admins (menu manage-admins): administrators in reach, invitations, type and status changes. */
 export const ManageAdminsPage = () => {
   const can = useCan();
+  const t = useT(adminsText);
   const userType = useSession((state) => state.user?.userType);
   const types = useMemo(() => (userType ? grantableTypes(userType) : []), [userType]);
   const [search, setSearch] = useState('');
@@ -52,8 +55,10 @@ export const ManageAdminsPage = () => {
     resend: can('Admins_Invite'),
     endSessions: can('Admins_Sessions_End'),
   };
-  const columns = adminColumns(allowed, (action, admin) =>
-    action === 'resend' ? resend.mutate(admin.id) : setPending({ action, admin, isOpen: true }),
+  const columns = adminColumns(
+    allowed,
+    (action, admin) => (action === 'resend' ? resend.mutate(admin.id) : setPending({ action, admin, isOpen: true })),
+    t,
   );
   const canInvite = can('Admins_Invite') && types.length > 0;
   const finish = { onSettled: close };
@@ -61,12 +66,12 @@ export const ManageAdminsPage = () => {
   return (
     <>
       <PageHeader
-        title="Manage Admins"
-        subtitle="Administrators of the locations you reach. Invitations stay pending until the invitee chooses a password."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={
           canInvite ? (
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setIsInviting(true)}>
-              Invite administrator
+              {t('button.invite')}
             </Button>
           ) : null
         }
@@ -74,15 +79,23 @@ export const ManageAdminsPage = () => {
       <Paper sx={{ p: 2 }}>
         <FilterBar>
           <ListFilters
-            search={{ label: 'Search name or email', value: search, onChange: setSearch, minWidth: 240 }}
+            search={{ label: t('filter.search'), value: search, onChange: setSearch, minWidth: 240 }}
             selects={[
-              accountStatusFilter(status, setStatus),
+              // The statuses stay the specification's codes, as the status chips show them (as on Drivers).
               selectFilter({
-                label: 'Type',
-                anyLabel: 'Any type',
+                label: t('filter.status'),
+                anyLabel: t('filter.anyStatus'),
+                value: status,
+                options: ACCOUNT_STATUSES,
+                onChange: setStatus,
+                minWidth: 150,
+              }),
+              selectFilter({
+                label: t('filter.type'),
+                anyLabel: t('filter.anyType'),
                 value: typeFilter,
                 options: ADMIN_TYPES,
-                optionLabel: (value) => USER_TYPE_LABELS[value],
+                optionLabel: (value) => t(`type.${value}`),
                 onChange: setTypeFilter,
                 minWidth: 220,
               }),
@@ -90,13 +103,13 @@ export const ManageAdminsPage = () => {
           />
         </FilterBar>
         <ServerDataGrid
-          label="Administrators"
+          label={t('grid.label')}
           rows={admins.data?.items ?? []}
           columns={columns}
           total={admins.data?.total ?? 0}
           isLoading={admins.isFetching}
           {...table.grid}
-          noRowsLabel={settledSearch || status || typeFilter ? 'No administrators match these filters' : 'No administrators yet'}
+          noRowsLabel={settledSearch || status || typeFilter ? t('grid.noMatch') : t('grid.empty')}
           getRowHeight={() => 'auto'}
         />
       </Paper>
@@ -104,35 +117,35 @@ export const ManageAdminsPage = () => {
       {pending?.action === 'edit' && pending.isOpen ? <EditAdminDialog admin={pending.admin} types={types} onClose={close} /> : null}
       <ConfirmDialog
         open={pending?.action === 'deactivate' && pending.isOpen}
-        title="Deactivate administrator?"
-        confirmLabel="Deactivate"
+        title={t('deactivate.title')}
+        confirmLabel={t('deactivate.confirm')}
         isDestructive
         isBusy={deactivate.isPending}
         onClose={close}
         onConfirm={() => pending && deactivate.mutate(pending.admin.id, finish)}
       >
-        {name} will be signed out everywhere and cannot sign in until reactivated.
+        {t('deactivate.body', { name })}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.action === 'endSessions' && pending.isOpen}
-        title="Sign out everywhere?"
-        confirmLabel="Sign out everywhere"
+        title={t('endSessions.title')}
+        confirmLabel={t('endSessions.confirm')}
         isDestructive
         isBusy={endSessions.isPending}
         onClose={close}
         onConfirm={() => pending && endSessions.mutate(pending.admin, finish)}
       >
-        {name} will be signed out on every device at once. They can sign in again with their password or single sign-on.
+        {t('endSessions.body', { name })}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.action === 'reactivate' && pending.isOpen}
-        title="Reactivate administrator?"
-        confirmLabel="Reactivate"
+        title={t('reactivate.title')}
+        confirmLabel={t('reactivate.confirm')}
         isBusy={reactivate.isPending}
         onClose={close}
         onConfirm={() => pending && reactivate.mutate(pending.admin.id, finish)}
       >
-        {name} will be able to sign in again with their type and locations.
+        {t('reactivate.body', { name })}
       </ConfirmDialog>
     </>
   );

@@ -45,7 +45,7 @@ export const LoginPage = () => {
     onSuccess: async ({ authenticationMethod }, email) => {
       setLastEmail(email);
       if (authenticationMethod === 'password') setStep({ name: 'password', email });
-      else await startSingleSignOn(authenticationMethod, email, appConfig?.sso);
+      else await startSingleSignOn(authenticationMethod, email, appConfig?.sso, t);
     },
   });
 

@@ -11,65 +11,57 @@ import { messageOf } from '../../lib/api-error.ts';
 import { notifyError } from '../../lib/notify.tsx';
 import { resetPassword } from './api/auth-api.ts';
 import { TextInput } from '../../components/form/text-input.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { loginText } from './login-text.ts';
+import { useSentence } from '../../i18n/sentences.ts';
+import type { LoginKey } from './login-text.ts';
 
-const BackToSignIn = () => (
-  <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 2 }}>
-    Back to sign in
-  </Button>
-);
+const BackToSignIn = () => {
+  const t = useT(loginText);
+  return (
+    <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 2 }}>
+      {t('backToSignIn')}
+    </Button>
+  );
+};
 
 /**
  * An invitation's link carries `invite=1` (staff) or `invite=driver`: the same form, worded for a first password. A
  * driver cannot sign in here (the dashboard is for hosts and staff), so the driver's page says where the account works.
  */
 const TEXTS = {
-  reset: {
-    title: 'Reset Password',
-    intro: 'Choose a new password of at least 8 characters with a number, an upper case and a lower case letter and a special character.',
-    button: 'Reset Password',
-    doneTitle: 'Password reset',
-    done: 'Your password has been reset. You can now sign in with your new password.',
-  },
-  invite: {
-    title: 'Welcome to Wattdesk',
-    intro:
-      'Choose a password to activate your account: at least 8 characters with a number, an upper case and a lower case letter and a special character.',
-    button: 'Set Password',
-    doneTitle: 'Account activated',
-    done: 'Your password is set and your account is active. You can now sign in.',
-  },
-  driver: {
-    title: 'Welcome to Wattdesk',
-    intro:
-      'Choose a password to activate your driver account: at least 8 characters with a number, an upper case and a lower case letter and a special character.',
-    button: 'Set Password',
-    doneTitle: 'Account activated',
-    done: 'Your password is set and your account is active. Sign in with it in the Wattdesk mobile app to start charging and see your sessions; your charging card works at the chargers as before. This website is for charger hosts and their staff.',
-  },
-} as const;
+  reset: { title: 'reset.title', intro: 'reset.intro', button: 'reset.title', doneTitle: 'reset.doneTitle', done: 'reset.done' },
+  invite: { title: 'invite.title', intro: 'invite.intro', button: 'invite.button', doneTitle: 'invite.doneTitle', done: 'invite.done' },
+  driver: { title: 'invite.title', intro: 'driver.intro', button: 'invite.button', doneTitle: 'invite.doneTitle', done: 'driver.done' },
+} as const satisfies Record<string, Record<string, LoginKey>>;
 
 const textFor = (invite: string | null) => (invite === 'driver' ? TEXTS.driver : invite === '1' ? TEXTS.invite : TEXTS.reset);
 
 /** /reset-password?token=…: new password twice, then a success view (spec section 2). */
 export const ResetPasswordPage = () => {
+  const t = useT(loginText);
+  const sentence = useSentence();
   const [params] = useSearchParams();
   const token = params.get('token');
   const invite = params.get('invite');
-  const text = textFor(invite);
+  const keys = textFor(invite);
+  const text = { title: t(keys.title), intro: t(keys.intro), button: t(keys.button), doneTitle: t(keys.doneTitle), done: t(keys.done) };
   const { field, handleSubmit } = useLightForm(
     { password: '', retyped: '' },
     { password: validateNewPassword, retyped: (value, values) => validateRetypedPassword(values.password, value) },
   );
+  const password = field('password');
+  const retyped = field('retyped');
   const mutation = useMutation({
     mutationFn: resetPassword,
     meta: { errorHandled: true },
-    onError: (error) => notifyError(messageOf(error, failureMessages.resetPassword)),
+    onError: (error) => notifyError(messageOf(error, sentence(failureMessages.resetPassword))),
   });
 
   if (!token) {
     return (
       <AuthLayout title={text.title}>
-        <Alert severity="error">{clientErrorMessages.tokenNotFound}</Alert>
+        <Alert severity="error">{sentence(clientErrorMessages.tokenNotFound)}</Alert>
         <BackToSignIn />
       </AuthLayout>
     );
@@ -88,8 +80,21 @@ export const ResetPasswordPage = () => {
         {text.intro}
       </Typography>
       <form noValidate onSubmit={handleSubmit(({ password }) => mutation.mutate({ token, password }))}>
-        <TextInput label="New password" type="password" autoComplete="new-password" autoFocus {...field('password')} />
-        <TextInput label="Re-type new password" type="password" autoComplete="new-password" {...field('retyped')} />
+        <TextInput
+          label={t('newPassword')}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...password}
+          error={password.error && sentence(password.error)}
+        />
+        <TextInput
+          label={t('retypePassword')}
+          type="password"
+          autoComplete="new-password"
+          {...retyped}
+          error={retyped.error && sentence(retyped.error)}
+        />
         <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} loading={mutation.isPending}>
           {text.button}
         </Button>

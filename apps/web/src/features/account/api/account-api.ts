@@ -14,6 +14,8 @@ import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText, type AccountT } from '../account-text.ts';
 
 export const getAccount = (signal?: AbortSignal) => api.get<Account>('/users/me/account', signal ? { signal } : {});
 export const getAccountSessions = (signal?: AbortSignal) => api.get<{ items: AccountSession[] }>('/users/me/sessions', signal ? { signal } : {});
@@ -27,13 +29,18 @@ export const useAccount = () => useQuery(accountQueries.account());
 export const useAccountSessions = () => useQuery(accountQueries.sessions());
 
 /** Mutations of the own account: a toast on success, and the account (or sign-in list) read again. */
-const useAccountMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R) => string | null, errorHandled = true) => {
+const useAccountMutation = <V, R>(
+  mutationFn: (variables: V) => Promise<R>,
+  success: (result: R, t: AccountT) => string | null,
+  errorHandled = true,
+) => {
+  const t = useT(accountText);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     meta: { errorHandled },
     onSuccess: async (result) => {
-      const message = success(result);
+      const message = success(result, t);
       if (message) notifySuccess(message);
       await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
     },
@@ -45,10 +52,10 @@ export const useUpdateProfile = () => {
   const signIn = useSession((state) => state.signIn);
   return useAccountMutation(
     (body: UpdateProfileBody) => api.patch<Account>('/users/me/profile', body),
-    (account) => {
+    (account, t) => {
       const user = useSession.getState().user;
       if (user) signIn({ ...user, firstName: account.firstName, lastName: account.lastName, phoneNumber: account.phoneNumber });
-      return 'Profile updated';
+      return t('toast.profileUpdated');
     },
   );
 };
@@ -56,13 +63,13 @@ export const useUpdateProfile = () => {
 export const useRequestEmailChange = () =>
   useAccountMutation(
     (body: ChangeEmailBody) => api.post<Account>('/users/me/email-change', body),
-    (account) => `We sent a confirmation link to ${account.pendingEmail ?? 'the new address'}`,
+    (account, t) => t('toast.emailLinkSent', { email: account.pendingEmail ?? t('toast.newAddress') }),
   );
 
 export const useChangePassword = () =>
   useAccountMutation(
     (body: ChangePasswordBody) => api.post<OkResponse>('/users/me/password', body),
-    (answer) => answer.msg[0] ?? 'Password changed',
+    (answer, t) => answer.msg[0] ?? t('toast.passwordChanged'),
   );
 
 export const useBeginTotpSetup = () => useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/users/me/mfa/totp/setup') });
@@ -70,31 +77,31 @@ export const useBeginTotpSetup = () => useMutation({ mutationFn: () => api.post<
 export const useEnableTotp = () =>
   useAccountMutation(
     (code: string) => api.post<RecoveryCodesResponse>('/users/me/mfa/totp/enable', { code }),
-    () => 'Two-step sign-in is on',
+    (_answer, t) => t('toast.twoStepOn'),
   );
 
 export const useDisableMfa = () =>
   useAccountMutation(
     (body: ConfirmWithPasswordAndCodeBody) => api.post<OkResponse>('/users/me/mfa/disable', body),
-    () => 'Two-step sign-in is off',
+    (_answer, t) => t('toast.twoStepOff'),
   );
 
 export const useRenewRecoveryCodes = () =>
   useAccountMutation(
     (body: ConfirmWithPasswordAndCodeBody) => api.post<RecoveryCodesResponse>('/users/me/mfa/recovery-codes', body),
-    () => 'New recovery codes created; the old ones no longer work',
+    (_answer, t) => t('toast.codesRenewed'),
   );
 
 export const useEndSession = () =>
   useAccountMutation(
     (sessionId: string) => api.delete<OkResponse>(`/users/me/sessions/${sessionId}`),
-    () => 'Signed out of that device',
+    (_answer, t) => t('toast.signedOutDevice'),
     false,
   );
 
 export const useEndOtherSessions = () =>
   useAccountMutation(
     () => api.post<{ ended: number }>('/users/me/sessions/sign-out-others'),
-    ({ ended }) => `Signed out of ${ended} other ${ended === 1 ? 'device' : 'devices'}`,
+    ({ ended }, t) => t('toast.signedOutOthers', { count: ended }),
     false,
   );

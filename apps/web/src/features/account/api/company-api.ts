@@ -4,6 +4,7 @@ import type { CompanyResponse, CompanySaved, SaveCompanyBody } from '@wattdesk/s
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
 
 export const getCompany = (locationId: string, signal?: AbortSignal) =>
   api.get<CompanyResponse>('/company', { query: { locationId }, ...(signal ? { signal } : {}) });
@@ -20,11 +21,12 @@ export const useCompany = (locationId: string) => useQuery({ ...companyQueries.d
 /** Saves the company: a toast with the server's words on success; a failure is shown on the form. */
 export const useSaveCompany = () => {
   const queryClient = useQueryClient();
+  const sentence = useSentence();
   return useMutation({
     mutationFn: saveCompany,
     meta: { errorHandled: true },
     onSuccess: async (saved) => {
-      notifySuccess(saved.msg[0] ?? networkMessages.companyUpdated);
+      notifySuccess(saved.msg[0] ?? sentence(networkMessages.companyUpdated));
       queryClient.setQueryData(queryKeys.company.detail(saved.company.locationId), { company: saved.company });
       await queryClient.invalidateQueries({ queryKey: queryKeys.company.detail(saved.company.locationId) });
     },

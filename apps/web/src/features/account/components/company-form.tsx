@@ -7,6 +7,8 @@ import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSaveCompany } from '../api/company-api.ts';
 import { FormTextField } from './form-text-field.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText, type AccountKey } from '../account-text.ts';
 
 const EMPTY: CompanyBody = { name: '', addressLine1: '', addressLine2: '', city: '', state: '', zipCode: '', taxId: '', email: '', phone: '' };
 
@@ -28,17 +30,18 @@ const valuesOf = (company: Company | null): CompanyBody =>
 /** Name, address, tax id and contact of the location's company, checked with the server's schema. */
 export const CompanyForm = ({ locationId, company, isReadOnly }: { locationId: string; company: Company | null; isReadOnly: boolean }) => {
   const save = useSaveCompany();
+  const t = useT(accountText);
   const { control, handleSubmit } = useForm<CompanyBody, unknown, CompanyFields>({
     resolver: zodResolver(companyBodySchema),
     values: valuesOf(company),
   });
-  const field = (name: keyof CompanyBody, label: string, extra: { type?: 'email' | 'tel'; autoComplete?: string } = {}) => (
-    <FormTextField control={control} name={name} label={label} isDisabled={isReadOnly} {...extra} />
+  const field = (name: keyof CompanyBody, label: AccountKey, extra: { type?: 'email' | 'tel'; autoComplete?: string } = {}) => (
+    <FormTextField control={control} name={name} label={t(label)} isDisabled={isReadOnly} {...extra} />
   );
   return (
     <Box
       component="form"
-      aria-label="Company"
+      aria-label={t('company.form')}
       noValidate
       onSubmit={handleSubmit((fields) => save.mutate({ locationId, ...fields }))}
       sx={{ maxWidth: 560 }}
@@ -51,22 +54,22 @@ export const CompanyForm = ({ locationId, company, isReadOnly }: { locationId: s
           ))}
         </Alert>
       ) : null}
-      {field('name', 'Company name', { autoComplete: 'organization' })}
-      {field('addressLine1', 'Address line 1', { autoComplete: 'address-line1' })}
-      {field('addressLine2', 'Address line 2', { autoComplete: 'address-line2' })}
+      {field('name', 'company.name', { autoComplete: 'organization' })}
+      {field('addressLine1', 'company.addressLine1', { autoComplete: 'address-line1' })}
+      {field('addressLine2', 'company.addressLine2', { autoComplete: 'address-line2' })}
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '2fr 1fr 1fr' }, columnGap: 2 }}>
-        {field('city', 'City', { autoComplete: 'address-level2' })}
-        {field('state', 'State', { autoComplete: 'address-level1' })}
-        {field('zipCode', 'Zip code', { autoComplete: 'postal-code' })}
+        {field('city', 'company.city', { autoComplete: 'address-level2' })}
+        {field('state', 'company.state', { autoComplete: 'address-level1' })}
+        {field('zipCode', 'company.zipCode', { autoComplete: 'postal-code' })}
       </Box>
-      {field('taxId', 'Tax id')}
+      {field('taxId', 'company.taxId')}
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
-        {field('email', 'Contact email', { type: 'email', autoComplete: 'email' })}
-        {field('phone', 'Contact phone', { type: 'tel', autoComplete: 'tel' })}
+        {field('email', 'company.email', { type: 'email', autoComplete: 'email' })}
+        {field('phone', 'company.phone', { type: 'tel', autoComplete: 'tel' })}
       </Box>
       {isReadOnly ? null : (
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={save.isPending}>
-          Save company
+          {t('company.save')}
         </Button>
       )}
     </Box>

@@ -10,6 +10,9 @@ import Typography from '@mui/material/Typography';
 import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
 import type { ConfirmWithPasswordAndCodeBody } from '@wattdesk/shared/schemas/account';
 import { useState, type ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText } from '../account-text.ts';
+import { commonText } from '../../../components/common-text.ts';
 
 type ConfirmOwnerDialogProps = {
   title: string;
@@ -36,13 +39,15 @@ export const ConfirmOwnerDialog = ({
   onConfirm,
   onClose,
 }: ConfirmOwnerDialogProps) => {
+  const t = useT(accountText);
+  const common = useT(commonText);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   const submit = () => {
     const next = {
-      ...(password ? {} : { password: 'Please enter your password' }),
-      ...(code.trim() ? {} : { code: 'Enter the code from your authenticator app' }),
+      ...(password ? {} : { password: t('owner.passwordRequired') }),
+      ...(code.trim() ? {} : { code: t('owner.codeRequired') }),
     };
     setErrors(next);
     if (!next.password && !next.code) onConfirm({ password, code: code.trim() });
@@ -72,7 +77,7 @@ export const ConfirmOwnerDialog = ({
               </Alert>
             ) : null}
             <TextField
-              label="Password"
+              label={t('owner.password')}
               type="password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
@@ -84,7 +89,7 @@ export const ConfirmOwnerDialog = ({
               autoFocus
             />
             <TextField
-              label="Authentication or recovery code"
+              label={t('owner.code')}
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={Boolean(errors.code)}
@@ -100,12 +105,12 @@ export const ConfirmOwnerDialog = ({
       <DialogActions>
         {result ? (
           <Button variant="contained" onClick={onClose}>
-            Done
+            {t('done')}
           </Button>
         ) : (
           <>
             <Button onClick={onClose} disabled={isBusy}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button variant="contained" color={isDestructive ? 'error' : 'primary'} onClick={submit} loading={isBusy}>
               {confirmLabel}

@@ -9,6 +9,8 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useChangePassword } from '../api/account-api.ts';
 import { FormTextField } from './form-text-field.tsx';
 import { StrengthMeter } from './strength-meter.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText } from '../account-text.ts';
 
 const formSchema = changePasswordBodySchema.extend({ retypedPassword: changePasswordBodySchema.shape.currentPassword }).superRefine((values, ctx) => {
   const problem = validateRetypedPassword(values.newPassword, values.retypedPassword);
@@ -19,6 +21,7 @@ type PasswordFormValues = { currentPassword: string; newPassword: string; retype
 /** Current password, a new one under the spec's rule and strong enough; the other devices are signed out. */
 export const PasswordForm = ({ account }: { account: Account }) => {
   const change = useChangePassword();
+  const t = useT(accountText);
   const { control, handleSubmit, reset, watch } = useForm<PasswordFormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { currentPassword: '', newPassword: '', retypedPassword: '' },
@@ -37,12 +40,12 @@ export const PasswordForm = ({ account }: { account: Account }) => {
         </Alert>
       ) : null}
       <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
-      <FormTextField control={control} name="currentPassword" label="Current password" type="password" autoComplete="current-password" />
-      <FormTextField control={control} name="newPassword" label="New password" type="password" autoComplete="new-password" />
+      <FormTextField control={control} name="currentPassword" label={t('password.current')} type="password" autoComplete="current-password" />
+      <FormTextField control={control} name="newPassword" label={t('password.new')} type="password" autoComplete="new-password" />
       <StrengthMeter password={newPassword} userInputs={[account.email, account.firstName, account.lastName, 'wattdesk']} />
-      <FormTextField control={control} name="retypedPassword" label="Re-type new password" type="password" autoComplete="new-password" />
+      <FormTextField control={control} name="retypedPassword" label={t('password.retype')} type="password" autoComplete="new-password" />
       <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={change.isPending}>
-        Change password
+        {t('password.change')}
       </Button>
     </Box>
   );

@@ -6,10 +6,13 @@ import { updateProfileBodySchema, type Account, type UpdateProfileBody } from '@
 import { useForm } from 'react-hook-form';
 import { useUpdateProfile } from '../api/account-api.ts';
 import { FormTextField } from './form-text-field.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText } from '../account-text.ts';
 
 /** First and last name (alphabetic, required) and phone, checked with the server's schema. */
 export const ProfileForm = ({ account, isReadOnly }: { account: Account; isReadOnly: boolean }) => {
   const update = useUpdateProfile();
+  const t = useT(accountText);
   const { control, handleSubmit } = useForm<UpdateProfileBody>({
     resolver: zodResolver(updateProfileBodySchema),
     values: { firstName: account.firstName, lastName: account.lastName, phoneNumber: account.phoneNumber ?? '' },
@@ -18,13 +21,13 @@ export const ProfileForm = ({ account, isReadOnly }: { account: Account; isReadO
     <Box component="form" noValidate onSubmit={handleSubmit((body) => update.mutate(body))} sx={{ maxWidth: 560 }}>
       {update.error ? <Alert severity="error">{update.error.message}</Alert> : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
-        <FormTextField control={control} name="firstName" label="First Name" autoComplete="given-name" />
-        <FormTextField control={control} name="lastName" label="Last Name" autoComplete="family-name" />
+        <FormTextField control={control} name="firstName" label={t('profile.firstName')} autoComplete="given-name" />
+        <FormTextField control={control} name="lastName" label={t('profile.lastName')} autoComplete="family-name" />
       </Box>
-      <FormTextField control={control} name="phoneNumber" label="Phone Number" type="tel" autoComplete="tel" />
+      <FormTextField control={control} name="phoneNumber" label={t('profile.phone')} type="tel" autoComplete="tel" />
       {isReadOnly ? null : (
         <Button type="submit" variant="contained" sx={{ mt: 1 }} loading={update.isPending}>
-          Save profile
+          {t('profile.save')}
         </Button>
       )}
     </Box>

@@ -13,17 +13,24 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadErrorAlert } from '../../../components/errors/load-error-alert.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/account-api.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText, type AccountKey, type AccountT } from '../account-text.ts';
 
 /** Sign-ins are not tied to a location: shown in this browser's time zone, with its name. */
 // No zone given: the viewer's own, labelled like every other time ("Nov 3, 2026, 09:05 PST").
 const when = (iso: string) => formatDateTime(iso);
 
-const METHOD_LABELS: Record<string, string> = {
-  password: 'Password',
-  'password+totp': 'Password and authenticator app',
-  'password+recovery-code': 'Password and recovery code',
-  'workforce-sso': 'Workforce single sign-on',
-  'customer-sso': 'Single sign-on',
+const METHOD_LABELS: Record<string, AccountKey> = {
+  password: 'method.password',
+  'password+totp': 'method.password+totp',
+  'password+recovery-code': 'method.password+recovery-code',
+  'workforce-sso': 'method.workforce-sso',
+  'customer-sso': 'method.customer-sso',
+};
+/** A sign-in method's name; one this build does not know, as the server sent it. */
+const methodLabel = (t: AccountT, method: string | null) => {
+  const key = METHOD_LABELS[method ?? ''];
+  return key ? t(key) : (method ?? '');
 };
 
 type Pending = { kind: 'one'; session: AccountSession } | { kind: 'others' } | null;
@@ -31,34 +38,35 @@ type Pending = { kind: 'one'; session: AccountSession } | { kind: 'others' } | n
 /** Where this account is signed in; sign out one device, or all but this one. */
 export const SessionsSection = () => {
   const sessions = useAccountSessions();
+  const t = useT(accountText);
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const [pending, setPending] = useState<Pending>(null);
   if (sessions.isPending) return <PageLoader />;
-  if (sessions.isError) return <LoadErrorAlert subject="Your signed-in devices" error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  if (sessions.isError) return <LoadErrorAlert subject={t('devices.loadSubject')} error={sessions.error} onRetry={() => void sessions.refetch()} />;
   const items = sessions.data.items;
   const others = items.filter((item) => !item.isCurrent).length;
   const close = () => setPending(null);
   return (
     <Box>
-      <Box sx={{ overflowX: 'auto' }} role="region" aria-label="Signed-in devices" tabIndex={0} data-scrolls-sideways>
-        <Table size="small" aria-label="Signed-in devices">
+      <Box sx={{ overflowX: 'auto' }} role="region" aria-label={t('devices.label')} tabIndex={0} data-scrolls-sideways>
+        <Table size="small" aria-label={t('devices.label')}>
           <TableHead>
             <TableRow>
-              <TableCell>Device</TableCell>
-              <TableCell>Address</TableCell>
-              <TableCell>Signed in</TableCell>
-              <TableCell>Last used</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell>{t('devices.device')}</TableCell>
+              <TableCell>{t('devices.address')}</TableCell>
+              <TableCell>{t('devices.signedIn')}</TableCell>
+              <TableCell>{t('devices.lastUsed')}</TableCell>
+              <TableCell align="right">{t('devices.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {items.map((item) => (
               <TableRow key={item.id}>
                 <TableCell>
-                  {item.device} {item.isCurrent ? <Chip size="small" color="primary" label="This device" sx={{ ml: 1 }} /> : null}
+                  {item.device} {item.isCurrent ? <Chip size="small" color="primary" label={t('devices.thisDevice')} sx={{ ml: 1 }} /> : null}
                   <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: 12 }}>
-                    {METHOD_LABELS[item.signInMethod ?? ''] ?? item.signInMethod ?? ''}
+                    {methodLabel(t, item.signInMethod ?? null)}
                   </Box>
                 </TableCell>
                 <TableCell>{item.ipAddress ?? '—'}</TableCell>
@@ -69,9 +77,9 @@ export const SessionsSection = () => {
                     <Button
                       size="small"
                       onClick={() => setPending({ kind: 'one', session: item })}
-                      aria-label={`Sign out ${item.device}, last used ${when(item.lastUsedAt)}`}
+                      aria-label={t('devices.signOutLabel', { device: item.device, when: when(item.lastUsedAt) })}
                     >
-                      Sign out
+                      {t('devices.signOut')}
                     </Button>
                   )}
                 </TableCell>
@@ -81,29 +89,31 @@ export const SessionsSection = () => {
         </Table>
       </Box>
       <Button variant="outlined" color="error" sx={{ mt: 2 }} disabled={others === 0} onClick={() => setPending({ kind: 'others' })}>
-        Sign out all other devices
+        {t('devices.signOutOthers')}
       </Button>
       <ConfirmDialog
         open={pending?.kind === 'one'}
-        title="Sign out this device?"
-        confirmLabel="Sign out"
+        title={t('signOutOne.title')}
+        confirmLabel={t('devices.signOut')}
         isDestructive
         isBusy={endOne.isPending}
         onClose={close}
         onConfirm={() => pending?.kind === 'one' && endOne.mutate(pending.session.id, { onSettled: close })}
       >
-        {pending?.kind === 'one' ? `${pending.session.device} (${pending.session.ipAddress ?? 'unknown address'}) will have to sign in again.` : ''}
+        {pending?.kind === 'one'
+          ? t('signOutOne.body', { device: pending.session.device, address: pending.session.ipAddress ?? t('devices.unknownAddress') })
+          : ''}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.kind === 'others'}
-        title="Sign out all other devices?"
-        confirmLabel="Sign out others"
+        title={t('signOutOthers.title')}
+        confirmLabel={t('signOutOthers.confirm')}
         isDestructive
         isBusy={endOthers.isPending}
         onClose={close}
         onConfirm={() => endOthers.mutate(undefined, { onSettled: close })}
       >
-        Every other device signed in to your account ({others}) will have to sign in again. This one stays signed in.
+        {t('signOutOthers.body', { count: others })}
       </ConfirmDialog>
     </Box>
   );

@@ -12,9 +12,14 @@ import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
 import { useEffect, useState } from 'react';
 import { RecoveryCodes } from '../../../components/recovery-codes.tsx';
 import { useBeginTotpSetup, useEnableTotp } from '../api/account-api.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText } from '../account-text.ts';
+import { commonText } from '../../../components/common-text.ts';
 
 /** Scan the QR code (or type the key), confirm with a code, then keep the recovery codes shown once. */
 export const TotpSetupDialog = ({ email, onClose }: { email: string; onClose: () => void }) => {
+  const t = useT(accountText);
+  const common = useT(commonText);
   const setup = useBeginTotpSetup();
   const enable = useEnableTotp();
   const [code, setCode] = useState('');
@@ -24,7 +29,7 @@ export const TotpSetupDialog = ({ email, onClose }: { email: string; onClose: ()
   const recoveryCodes = enable.data?.recoveryCodes;
 
   const confirm = () => {
-    if (!/^\d{6}$/.test(code.trim())) return setCodeError('Enter the 6-digit code from your authenticator app');
+    if (!/^\d{6}$/.test(code.trim())) return setCodeError(t('totp.codeInvalid'));
     setCodeError(undefined);
     enable.mutate(code.trim());
   };
@@ -36,10 +41,10 @@ export const TotpSetupDialog = ({ email, onClose }: { email: string; onClose: ()
       aria-labelledby="totp-setup-title"
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
-      <DialogTitle id="totp-setup-title">{recoveryCodes ? 'Save your recovery codes' : 'Set up an authenticator app'}</DialogTitle>
+      <DialogTitle id="totp-setup-title">{recoveryCodes ? t('totp.codesTitle') : t('totp.title')}</DialogTitle>
       <DialogContent>
         {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} email={email} /> : null}
-        {!recoveryCodes && setup.isPending ? <CircularProgress aria-label="Loading" /> : null}
+        {!recoveryCodes && setup.isPending ? <CircularProgress aria-label={common('loading')} /> : null}
         {setup.error ? <Alert severity="error">{setup.error.message}</Alert> : null}
         {!recoveryCodes && setup.data ? (
           <Box
@@ -50,15 +55,12 @@ export const TotpSetupDialog = ({ email, onClose }: { email: string; onClose: ()
               confirm();
             }}
           >
-            <Typography variant="body2">
-              Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …), then enter the 6-digit code
-              it shows.
-            </Typography>
+            <Typography variant="body2">{t('totp.intro')}</Typography>
             <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
-              <img src={setup.data.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
+              <img src={setup.data.qrCode} alt={t('totp.qrAlt')} width={200} height={200} />
             </Box>
             <Typography variant="caption" component="p" color="text.secondary">
-              Cannot scan? Enter this key in the app:{' '}
+              {t('totp.cannotScan')}{' '}
               <span data-testid="totp-secret" style={{ fontFamily: 'monospace' }}>
                 {setup.data.secret}
               </span>
@@ -69,7 +71,7 @@ export const TotpSetupDialog = ({ email, onClose }: { email: string; onClose: ()
               </Alert>
             ) : null}
             <TextField
-              label="Authentication code"
+              label={t('totp.code')}
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={Boolean(codeError)}
@@ -85,15 +87,15 @@ export const TotpSetupDialog = ({ email, onClose }: { email: string; onClose: ()
       <DialogActions>
         {recoveryCodes ? (
           <Button variant="contained" onClick={onClose}>
-            Done
+            {t('done')}
           </Button>
         ) : (
           <>
             <Button onClick={onClose} disabled={enable.isPending}>
-              Cancel
+              {common('cancel')}
             </Button>
             <Button variant="contained" onClick={confirm} loading={enable.isPending} disabled={!setup.data}>
-              Turn on
+              {t('totp.turnOn')}
             </Button>
           </>
         )}

@@ -8,12 +8,15 @@ import { RecoveryCodes } from '../../../components/recovery-codes.tsx';
 import { useDisableMfa, useRenewRecoveryCodes } from '../api/account-api.ts';
 import { ConfirmOwnerDialog } from './confirm-owner-dialog.tsx';
 import { TotpSetupDialog } from './totp-setup-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { accountText } from '../account-text.ts';
 
 type Dialog = 'setup' | 'disable' | 'renew' | null;
 
 /** Two-step sign-in with an authenticator app: status, set-up, new recovery codes, turning off. */
 export const TwoStepSection = ({ account }: { account: Account }) => {
   const [dialog, setDialog] = useState<Dialog>(null);
+  const t = useT(accountText);
   const disable = useDisableMfa();
   const renew = useRenewRecoveryCodes();
   const close = () => {
@@ -22,49 +25,49 @@ export const TwoStepSection = ({ account }: { account: Account }) => {
     renew.reset();
   };
   if (account.authProvider !== 'password') {
-    return <Typography variant="body2">You sign in with single sign-on: your identity provider asks for the second step.</Typography>;
+    return <Typography variant="body2">{t('twoStep.sso')}</Typography>;
   }
   const { mfa } = account;
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
-        <Typography variant="body2">Authenticator app:</Typography>
-        <Chip size="small" color={mfa.enabled ? 'success' : 'default'} label={mfa.enabled ? 'On' : 'Off'} />
+        <Typography variant="body2">{t('twoStep.app')}</Typography>
+        <Chip size="small" color={mfa.enabled ? 'success' : 'default'} label={mfa.enabled ? t('twoStep.on') : t('twoStep.off')} />
         {mfa.enabled ? (
           <Typography variant="body2" color="text.secondary">
-            {mfa.recoveryCodesLeft} of 10 recovery codes left
+            {t('twoStep.codesLeft', { count: mfa.recoveryCodesLeft })}
           </Typography>
         ) : null}
       </Box>
       {mfa.required && !mfa.enabled ? (
         <Typography variant="body2" color="warning.main">
-          Your account type must use two-step sign-in.
+          {t('twoStep.required')}
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {mfa.enabled ? (
           <>
             <Button variant="outlined" onClick={() => setDialog('renew')}>
-              New recovery codes
+              {t('twoStep.newCodes')}
             </Button>
             {mfa.required ? null : (
               <Button variant="outlined" color="error" onClick={() => setDialog('disable')}>
-                Turn off
+                {t('twoStep.turnOff')}
               </Button>
             )}
           </>
         ) : (
           <Button variant="contained" onClick={() => setDialog('setup')}>
-            Set up authenticator app
+            {t('twoStep.setUp')}
           </Button>
         )}
       </Box>
       {dialog === 'setup' ? <TotpSetupDialog email={account.email} onClose={close} /> : null}
       {dialog === 'disable' ? (
         <ConfirmOwnerDialog
-          title="Turn off two-step sign-in?"
-          intro="Signing in will need only your password. Confirm with your password and a current code."
-          confirmLabel="Turn off"
+          title={t('disable.title')}
+          intro={t('disable.intro')}
+          confirmLabel={t('disable.confirm')}
           isDestructive
           isBusy={disable.isPending}
           error={disable.error}
@@ -74,9 +77,9 @@ export const TwoStepSection = ({ account }: { account: Account }) => {
       ) : null}
       {dialog === 'renew' ? (
         <ConfirmOwnerDialog
-          title="New recovery codes"
-          intro="Ten new codes replace the old ones, which stop working. Confirm with your password and a current code."
-          confirmLabel="Create new codes"
+          title={t('renew.title')}
+          intro={t('renew.intro')}
+          confirmLabel={t('renew.confirm')}
           isBusy={renew.isPending}
           error={renew.error}
           result={renew.data ? <RecoveryCodes codes={renew.data.recoveryCodes} email={account.email} /> : undefined}

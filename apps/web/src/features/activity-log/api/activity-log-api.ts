@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys, type ActivityLogParams } from '../../../lib/query-keys.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { activityLogText } from '../activity-log-text.ts';
 
 /** The filters of the list and of its CSV export, as the API's schema takes them. */
 export type ActivityFilter = z.input<typeof activityLogFilterSchema>;
@@ -24,8 +26,10 @@ export const activityQueries = {
 export const useActivityLog = (params: ActivityLogParams) => useQuery(activityQueries.list(params));
 
 /** The filtered rows as a CSV file (a GET with the same query parameters). */
-export const useExportActivityLog = () =>
-  useMutation({
+export const useExportActivityLog = () => {
+  const t = useT(activityLogText);
+  return useMutation({
     mutationFn: (filter: ActivityFilter) => api.download('/activity-logs/export', { query: filter, fallbackName: 'activity-log.csv' }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { ACTIVITY_ACTION_LABELS, type ActivityLogItem } from '@wattdesk/shared/schemas/activity-logs';
+import type { ActivityLogItem } from '@wattdesk/shared/schemas/activity-logs';
 import { EmailText } from '../../../components/data-grid/email-text.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import { actionLabel, entityLabel, type ActivityLogT } from '../activity-log-text.ts';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -30,12 +31,12 @@ const TwoLines = ({ first, second }: { first: string; second: string | null }) =
 );
 
 /** Who acted, and from which address beneath: one column instead of two keeps the grid within 1440 px. */
-const ActorCell = ({ row }: { row: ActivityLogItem }) => {
+const ActorCell = ({ row, t }: { row: ActivityLogItem; t: ActivityLogT }) => {
   // The address goes beneath when a name stands above it; alone, it is the first line.
   const emailBeneath = row.actorName ? row.actorEmail : null;
   return (
     <Box sx={{ py: 1 }}>
-      <Typography variant="body2">{row.actorName ?? (row.actorEmail ? <EmailText email={row.actorEmail} /> : 'Unknown')}</Typography>
+      <Typography variant="body2">{row.actorName ?? (row.actorEmail ? <EmailText email={row.actorEmail} /> : t('actor.unknown'))}</Typography>
       {emailBeneath || row.actorType ? (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
           {emailBeneath ? <EmailText email={emailBeneath} /> : null}
@@ -45,7 +46,7 @@ const ActorCell = ({ row }: { row: ActivityLogItem }) => {
       ) : null}
       {row.ipAddress ? (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          from {row.ipAddress}
+          {t('actor.from', { ip: row.ipAddress })}
         </Typography>
       ) : null}
     </Box>
@@ -56,31 +57,45 @@ const ActorCell = ({ row }: { row: ActivityLogItem }) => {
  * The activity grid: 1045 px of minimum widths, within the grid's 1110 at 1440 px with the navigation open
  * (e2e/tests/desktop.spec.ts); long values wrap in their growing rows.
  */
-export const activityColumns: GridColDef<ActivityLogItem>[] = [
+export const activityColumns = (t: ActivityLogT): GridColDef<ActivityLogItem>[] => [
   // Each row in its location's zone (the viewer's for rows without one), labelled.
   {
     field: 'createdAt',
-    headerName: 'Time',
+    headerName: t('column.time'),
     // "Nov 17, 2026, 22:12:44 PST" on one line.
     width: 225,
     valueFormatter: (value: string, row) => formatDateTime(value, row.locationTimeZone, { seconds: true }),
   },
-  { field: 'actorEmail', headerName: 'Actor · IP address', flex: 1, minWidth: 180, renderCell: ({ row }) => <ActorCell row={row} /> },
+  { field: 'actorEmail', headerName: t('column.actor'), flex: 1, minWidth: 180, renderCell: ({ row }) => <ActorCell row={row} t={t} /> },
   {
     field: 'action',
-    headerName: 'Action',
+    headerName: t('column.action'),
     flex: 1,
     minWidth: 150,
-    renderCell: ({ row }) => <TwoLines first={ACTIVITY_ACTION_LABELS[row.action] ?? row.action} second={row.action} />,
+    renderCell: ({ row }) => <TwoLines first={actionLabel(t, row.action)} second={row.action} />,
   },
   {
     field: 'entity',
-    headerName: 'Entity',
+    headerName: t('column.entity'),
     flex: 1,
     minWidth: 170,
     // The name where one exists; the id stays for rows that name nothing (or what is gone).
-    renderCell: ({ row }) => <TwoLines first={row.entityName ?? row.entity} second={row.entityName ? row.entity : row.entityId} />,
+    renderCell: ({ row }) => <TwoLines first={row.entityName ?? entityLabel(t, row.entity)} second={row.entityName ? row.entity : row.entityId} />,
   },
-  { field: 'locationName', headerName: 'Location', flex: 1, minWidth: 130, sortable: false, valueFormatter: (value: string | null) => value ?? '—' },
-  { field: 'changes', headerName: 'Changes', flex: 2, minWidth: 190, sortable: false, renderCell: ({ row }) => <Changes changes={row.changes} /> },
+  {
+    field: 'locationName',
+    headerName: t('column.location'),
+    flex: 1,
+    minWidth: 130,
+    sortable: false,
+    valueFormatter: (value: string | null) => value ?? '—',
+  },
+  {
+    field: 'changes',
+    headerName: t('column.changes'),
+    flex: 2,
+    minWidth: 190,
+    sortable: false,
+    renderCell: ({ row }) => <Changes changes={row.changes} />,
+  },
 ];

@@ -7,6 +7,8 @@ import { FilterBar } from '../../../components/form/filter-bar.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
 import { SingleLocationPicker, type LocationOption } from '../../../components/form/location-picker.tsx';
 import { useLocationOptions } from '../../../lib/queries/locations.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { actionLabel, activityLogText, entityLabel } from '../activity-log-text.ts';
 
 export type ActivityFilterValues = DayRange & { actor: string; action: string; entity: string; location: LocationOption | null };
 
@@ -16,43 +18,44 @@ const ACTIONS = Object.keys(ACTIVITY_ACTION_LABELS);
 
 /** Date range, actor, action (a known one or any text; `admin` matches every `admin.…`), entity, location. */
 export const ActivityFilters = ({ value, onChange }: { value: ActivityFilterValues; onChange: (value: ActivityFilterValues) => void }) => {
+  const t = useT(activityLogText);
   const [locationSearch, setLocationSearch] = useState('');
   const locations = useLocationOptions(locationSearch);
   return (
     <FilterBar>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
-      <TextField size="small" label="Actor email" value={value.actor} onChange={(event) => onChange({ ...value, actor: event.target.value })} />
+      <TextField size="small" label={t('filter.actor')} value={value.actor} onChange={(event) => onChange({ ...value, actor: event.target.value })} />
       <Autocomplete
         freeSolo
         options={ACTIONS}
         getOptionLabel={(option) => option}
         renderOption={(props, option) => (
           <li {...props} key={option}>
-            {ACTIVITY_ACTION_LABELS[option]} ({option})
+            {t('filter.actionOption', { label: actionLabel(t, option), code: option })}
           </li>
         )}
         inputValue={value.action}
         onInputChange={(_event, action) => onChange({ ...value, action })}
-        renderInput={(params) => <TextField {...params} size="small" label="Action" />}
+        renderInput={(params) => <TextField {...params} size="small" label={t('filter.action')} />}
         sx={{ minWidth: 220 }}
       />
       <TextField
         select
         size="small"
-        label="Entity"
+        label={t('filter.entity')}
         value={value.entity}
         onChange={(event) => onChange({ ...value, entity: event.target.value })}
         sx={{ minWidth: 140 }}
       >
-        <MenuItem value="">Any entity</MenuItem>
+        <MenuItem value="">{t('filter.anyEntity')}</MenuItem>
         {ACTIVITY_ENTITIES.map((entity) => (
           <MenuItem key={entity} value={entity}>
-            {entity}
+            {entityLabel(t, entity)}
           </MenuItem>
         ))}
       </TextField>
       <SingleLocationPicker
-        label="Location"
+        label={t('filter.location')}
         value={value.location}
         onChange={(location) => onChange({ ...value, location })}
         options={(locations.data?.items ?? []).map(({ id, name, city }) => ({ id, name, city }))}

@@ -1,10 +1,13 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { reachesAllLocations, USER_TYPE_LABELS, type UserType } from '@wattdesk/shared/roles';
+import { reachesAllLocations, type UserType } from '@wattdesk/shared/roles';
 import { useState } from 'react';
 import { MultiLocationPicker, type LocationOption } from '../../../components/form/location-picker.tsx';
 import { useLocationOptions } from '../../../lib/queries/locations.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { adminsText } from '../admins-text.ts';
 
 type Props = {
   types: readonly UserType[];
@@ -19,6 +22,8 @@ type Props = {
 
 /** Type and locations of an administrator: only types the user may grant, only locations the user reaches. */
 export const AdminAccessFields = ({ types, userType, onUserTypeChange, locations, onLocationsChange, errors, autoFocus }: Props) => {
+  const t = useT(adminsText);
+  const sentence = useSentence();
   const [search, setSearch] = useState('');
   const reachesAll = userType !== '' && reachesAllLocations(userType);
   const options = useLocationOptions(search, !reachesAll);
@@ -28,32 +33,32 @@ export const AdminAccessFields = ({ types, userType, onUserTypeChange, locations
         select
         fullWidth
         margin="normal"
-        label="Type"
+        label={t('access.type')}
         autoFocus={autoFocus ?? false}
         value={userType}
         onChange={(event) => onUserTypeChange(event.target.value as UserType)}
         error={Boolean(errors.userType)}
-        helperText={errors.userType}
+        helperText={errors.userType && sentence(errors.userType)}
       >
         {types.map((type) => (
           <MenuItem key={type} value={type}>
-            {USER_TYPE_LABELS[type]}
+            {t(`type.${type}`)}
           </MenuItem>
         ))}
       </TextField>
       {reachesAll ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          This type reaches every location.
+          {t('access.reachesAll')}
         </Typography>
       ) : (
         <MultiLocationPicker
-          label="Locations"
+          label={t('access.locations')}
           value={locations}
           onChange={onLocationsChange}
           options={(options.data?.items ?? []).map(({ id, name, city }) => ({ id, name, city }))}
           isLoading={options.isFetching}
           onSearchChange={setSearch}
-          error={errors.locationIds}
+          error={errors.locationIds && sentence(errors.locationIds)}
         />
       )}
     </>

@@ -2,23 +2,23 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { USER_TYPE_LABELS } from '@wattdesk/shared/roles';
 import type { AdminListItem } from '@wattdesk/shared/schemas/admins';
 import { EmailText } from '../../../components/data-grid/email-text.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-time.ts';
 import { AdminStatusChip } from './admin-status-chip.tsx';
+import type { AdminsKey, AdminsT } from '../admins-text.ts';
 
 export type AdminAction = 'edit' | 'deactivate' | 'reactivate' | 'resend' | 'endSessions';
 
-const LocationsCell = ({ admin }: { admin: AdminListItem }) => (
+const LocationsCell = ({ admin, t }: { admin: AdminListItem; t: AdminsT }) => (
   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
     {admin.locations.map((location) => (
       <Chip key={location.id} size="small" label={location.name} variant="outlined" />
     ))}
-    {admin.hiddenLocationCount ? <Chip size="small" label={`+${admin.hiddenLocationCount} other`} /> : null}
+    {admin.hiddenLocationCount ? <Chip size="small" label={t('locations.other', { count: admin.hiddenLocationCount })} /> : null}
     {admin.locations.length + admin.hiddenLocationCount === 0 ? (
       <Typography variant="body2" color="text.secondary">
-        {admin.userType === 'SuperAdmin' || admin.userType === 'ReadonlySuperAdmin' ? 'All locations' : 'None'}
+        {admin.userType === 'SuperAdmin' || admin.userType === 'ReadonlySuperAdmin' ? t('locations.all') : t('locations.none')}
       </Typography>
     ) : null}
   </Box>
@@ -36,12 +36,12 @@ export const actionsFor = (admin: AdminListItem, allowed: Record<AdminAction, bo
   return actions;
 };
 
-const ACTION_LABELS: Record<AdminAction, string> = {
-  edit: 'Change type or locations',
-  resend: 'Resend invitation',
-  endSessions: 'Sign out everywhere',
-  deactivate: 'Deactivate',
-  reactivate: 'Reactivate',
+const ACTION_LABELS: Record<AdminAction, AdminsKey> = {
+  edit: 'action.edit',
+  resend: 'action.resend',
+  endSessions: 'action.endSessions',
+  deactivate: 'action.deactivate',
+  reactivate: 'action.reactivate',
 };
 
 /**
@@ -51,23 +51,43 @@ const ACTION_LABELS: Record<AdminAction, string> = {
 export const adminColumns = (
   allowed: Record<AdminAction, boolean>,
   onAction: (action: AdminAction, admin: AdminListItem) => void,
+  t: AdminsT,
 ): GridColDef<AdminListItem>[] => [
-  { field: 'name', headerName: 'Name', flex: 1, minWidth: 120, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
-  { field: 'email', headerName: 'Email', flex: 1.5, minWidth: 200, renderCell: ({ row }) => <EmailText email={row.email} /> },
-  { field: 'userType', headerName: 'Type', flex: 0.9, minWidth: 120, valueFormatter: (value: AdminListItem['userType']) => USER_TYPE_LABELS[value] },
-  { field: 'status', headerName: 'Status', width: 100, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
-  { field: 'locations', headerName: 'Locations', flex: 1.3, minWidth: 170, sortable: false, renderCell: ({ row }) => <LocationsCell admin={row} /> },
+  { field: 'name', headerName: t('column.name'), flex: 1, minWidth: 120, valueGetter: (_value, row) => `${row.firstName} ${row.lastName}` },
+  { field: 'email', headerName: t('column.email'), flex: 1.5, minWidth: 200, renderCell: ({ row }) => <EmailText email={row.email} /> },
+  {
+    field: 'userType',
+    headerName: t('column.type'),
+    flex: 0.9,
+    minWidth: 120,
+    valueFormatter: (value: AdminListItem['userType']) => t(`type.${value}`),
+  },
+  { field: 'status', headerName: t('column.status'), width: 100, renderCell: ({ row }) => <AdminStatusChip status={row.status} /> },
+  {
+    field: 'locations',
+    headerName: t('column.locations'),
+    flex: 1.3,
+    minWidth: 170,
+    sortable: false,
+    renderCell: ({ row }) => <LocationsCell admin={row} t={t} />,
+  },
   // Accounts span locations: the viewer's zone, labelled.
-  { field: 'lastSignInAt', headerName: 'Last sign-in', flex: 0.9, minWidth: 180, valueFormatter: (value: string | null) => formatDateTime(value) },
-  { field: 'createdAt', headerName: 'Added', width: 100, valueFormatter: (value: string) => formatDate(value) },
+  {
+    field: 'lastSignInAt',
+    headerName: t('column.lastSignIn'),
+    flex: 0.9,
+    minWidth: 180,
+    valueFormatter: (value: string | null) => formatDateTime(value),
+  },
+  { field: 'createdAt', headerName: t('column.added'), width: 100, valueFormatter: (value: string) => formatDate(value) },
   {
     field: 'actions',
     type: 'actions',
-    headerName: 'Actions',
+    headerName: t('column.actions'),
     width: 80,
     getActions: ({ row }) =>
       actionsFor(row, allowed).map((action) => (
-        <GridActionsCellItem key={action} label={ACTION_LABELS[action]} showInMenu onClick={() => onAction(action, row)} />
+        <GridActionsCellItem key={action} label={t(ACTION_LABELS[action])} showInMenu onClick={() => onAction(action, row)} />
       )),
   },
 ];

@@ -13,6 +13,9 @@ import { useState } from 'react';
 import type { LocationOption } from '../../../components/form/location-picker.tsx';
 import { useUpdateAdmin } from '../api/admins-api.ts';
 import { AdminAccessFields } from './admin-access-fields.tsx';
+import { commonText } from '../../../components/common-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { adminsText } from '../admins-text.ts';
 
 /** Changes an administrator's type and locations. Mounted per administrator, so it starts from their values. */
 export const EditAdminDialog = ({ admin, types, onClose }: { admin: AdminListItem; types: readonly UserType[]; onClose: () => void }) => {
@@ -20,6 +23,8 @@ export const EditAdminDialog = ({ admin, types, onClose }: { admin: AdminListIte
   const [locations, setLocations] = useState<LocationOption[]>(admin.locations);
   const [locationError, setLocationError] = useState<string>();
   const update = useUpdateAdmin();
+  const t = useT(adminsText);
+  const common = useT(commonText);
 
   const save = () => {
     const locationIds = locations.map((location) => location.id);
@@ -34,9 +39,7 @@ export const EditAdminDialog = ({ admin, types, onClose }: { admin: AdminListIte
       aria-labelledby="edit-admin-title"
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
-      <DialogTitle id="edit-admin-title">
-        Change {admin.firstName} {admin.lastName}
-      </DialogTitle>
+      <DialogTitle id="edit-admin-title">{t('edit.title', { name: `${admin.firstName} ${admin.lastName}` })}</DialogTitle>
       <DialogContent>
         <DialogContentText>{admin.email}</DialogContentText>
         {update.error ? <Alert severity="error">{update.error.message}</Alert> : null}
@@ -55,10 +58,10 @@ export const EditAdminDialog = ({ admin, types, onClose }: { admin: AdminListIte
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button onClick={save} variant="contained" loading={update.isPending}>
-          Save
+          {t('edit.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -17,6 +17,10 @@ import type { LocationOption } from '../../../components/form/location-picker.ts
 import { ApiError } from '../../../lib/api-error.ts';
 import { useInviteAdmin } from '../api/admins-api.ts';
 import { AdminAccessFields } from './admin-access-fields.tsx';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { adminsText } from '../admins-text.ts';
 
 type FormInput = z.input<typeof inviteAdminBodySchema>;
 type FormOutput = z.output<typeof inviteAdminBodySchema>;
@@ -28,6 +32,14 @@ export const InviteAdminDialog = ({ open, types, onClose }: { open: boolean; typ
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(inviteAdminBodySchema), defaultValues: EMPTY });
   const [chosen, setChosen] = useState<LocationOption[]>([]);
   const invite = useInviteAdmin();
+  const t = useT(adminsText);
+  const common = useT(commonText);
+  const sentence = useSentence();
+  // The schema's messages are shared sentences; the server's refusal (EMAIL_TAKEN) comes translated already.
+  const messageOf = (name: 'email' | 'firstName' | 'lastName') => {
+    const error = errors[name];
+    return error?.message && (error.type === 'server' ? error.message : sentence(error.message));
+  };
   const { errors } = form.formState;
 
   const close = () => {
@@ -40,7 +52,7 @@ export const InviteAdminDialog = ({ open, types, onClose }: { open: boolean; typ
     invite.mutate(body, {
       onSuccess: close,
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') form.setError('email', { message: error.message });
+        if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') form.setError('email', { type: 'server', message: error.message });
       },
     }),
   );
@@ -54,35 +66,35 @@ export const InviteAdminDialog = ({ open, types, onClose }: { open: boolean; typ
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="invite-admin-title">Invite administrator</DialogTitle>
+        <DialogTitle id="invite-admin-title">{t('invite.title')}</DialogTitle>
         <DialogContent>
           {serverError ? <Alert severity="error">{serverError}</Alert> : null}
           <TextField
             {...form.register('email')}
-            label="Email"
+            label={t('invite.email')}
             type="email"
             fullWidth
             margin="normal"
             autoFocus
             error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            helperText={messageOf('email')}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
             <TextField
               {...form.register('firstName')}
-              label="First name"
+              label={t('invite.firstName')}
               fullWidth
               margin="normal"
               error={Boolean(errors.firstName)}
-              helperText={errors.firstName?.message}
+              helperText={messageOf('firstName')}
             />
             <TextField
               {...form.register('lastName')}
-              label="Last name"
+              label={t('invite.lastName')}
               fullWidth
               margin="normal"
               error={Boolean(errors.lastName)}
-              helperText={errors.lastName?.message}
+              helperText={messageOf('lastName')}
             />
           </Stack>
           <Controller
@@ -109,10 +121,10 @@ export const InviteAdminDialog = ({ open, types, onClose }: { open: boolean; typ
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={invite.isPending}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={invite.isPending}>
-            Send invitation
+            {t('invite.send')}
           </Button>
         </DialogActions>
       </form>

@@ -9,6 +9,9 @@ import { TextInput } from '../../../components/form/text-input.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useLightForm } from '../../../lib/use-light-form.ts';
 import { getLoginTotpSetup } from '../api/auth-api.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { loginText } from '../login-text.ts';
+import { commonText } from '../../../components/common-text.ts';
 
 type EnrolStepProps = { challenge: string; isBusy: boolean; onVerify: (code: string) => void };
 
@@ -17,32 +20,29 @@ type EnrolStepProps = { challenge: string; isBusy: boolean; onVerify: (code: str
  * before it gets a session. Loaded only when needed.
  */
 export const EnrolStep = ({ challenge, isBusy, onVerify }: EnrolStepProps) => {
+  const t = useT(loginText);
+  const common = useT(commonText);
   const setup = useMutation({ mutationFn: getLoginTotpSetup, meta: { errorHandled: true } });
   const { mutate: begin } = setup;
   useEffect(() => begin(challenge), [begin, challenge]);
-  const { field, handleSubmit } = useLightForm(
-    { code: '' },
-    { code: (value) => (/^\d{6}$/.test(value.trim()) ? undefined : 'Enter the 6-digit code from your authenticator app') },
-  );
-  if (setup.isError) return <Alert severity="error">{messageOf(setup.error, 'Unable to start the set-up')}</Alert>;
-  if (!setup.data) return <CircularProgress aria-label="Loading" />;
+  const { field, handleSubmit } = useLightForm({ code: '' }, { code: (value) => (/^\d{6}$/.test(value.trim()) ? undefined : t('enrol.sixDigits')) });
+  if (setup.isError) return <Alert severity="error">{messageOf(setup.error, t('enrol.startFailed'))}</Alert>;
+  if (!setup.data) return <CircularProgress aria-label={common('loading')} />;
   return (
     <form noValidate onSubmit={handleSubmit(({ code }) => onVerify(code.trim()))}>
-      <Typography variant="body2">
-        Your account must sign in with two steps. Scan this QR code with an authenticator app, then enter the code it shows.
-      </Typography>
+      <Typography variant="body2">{t('enrol.intro')}</Typography>
       <Box sx={{ display: 'flex', justifyContent: 'center', my: 2 }}>
-        <img src={setup.data.qrCode} alt="QR code for your authenticator app" width={180} height={180} />
+        <img src={setup.data.qrCode} alt={t('enrol.qrAlt')} width={180} height={180} />
       </Box>
       <Typography variant="caption" component="p" color="text.secondary">
-        Cannot scan? Enter this key in the app:{' '}
+        {t('enrol.cannotScan')}{' '}
         <span data-testid="totp-secret" style={{ fontFamily: 'monospace' }}>
           {setup.data.secret}
         </span>
       </Typography>
-      <TextInput label="Authentication code" autoComplete="one-time-code" autoFocus {...field('code')} />
+      <TextInput label={t('code.label')} autoComplete="one-time-code" autoFocus {...field('code')} />
       <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 2 }} loading={isBusy}>
-        Verify and sign in
+        {t('enrol.verify')}
       </Button>
     </form>
   );

@@ -11,16 +11,24 @@ import { useLightForm } from '../../../lib/use-light-form.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { sendResetLink } from '../api/auth-api.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { loginText } from '../login-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { commonText } from '../../../components/common-text.ts';
 
 type ForgotPasswordDialogProps = { isOpen: boolean; defaultEmail: string; onClose: () => void };
 
 export const ForgotPasswordDialog = ({ isOpen, defaultEmail, onClose }: ForgotPasswordDialogProps) => {
+  const t = useT(loginText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const { field, handleSubmit } = useLightForm({ email: defaultEmail }, { email: validateForgotPasswordEmail });
+  const email = field('email');
   const mutation = useMutation({
     mutationFn: sendResetLink,
-    meta: { errorMessage: failureMessages.sendResetLink },
+    meta: { errorMessage: sentence(failureMessages.sendResetLink) },
     onSuccess: () => {
-      notifySuccess(successMessages.resetLinkSent);
+      notifySuccess(sentence(successMessages.resetLinkSent));
       handleClose();
     },
   });
@@ -28,15 +36,15 @@ export const ForgotPasswordDialog = ({ isOpen, defaultEmail, onClose }: ForgotPa
   return (
     <Dialog open={isOpen} onClose={handleClose} aria-labelledby="forgot-password-title">
       <form noValidate onSubmit={handleSubmit(({ email }) => mutation.mutate(email.trim()))}>
-        <DialogTitle id="forgot-password-title">Forgot Password</DialogTitle>
+        <DialogTitle id="forgot-password-title">{t('forgotPassword')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>Enter the e-mail of your account and we will send you a link to choose a new password.</DialogContentText>
-          <TextInput label="Email" type="email" autoFocus {...field('email')} />
+          <DialogContentText>{t('forgot.body')}</DialogContentText>
+          <TextInput label={t('email')} type="email" autoFocus {...email} error={email.error && sentence(email.error)} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={handleClose}>Cancel</Button>
+          <Button onClick={handleClose}>{common('cancel')}</Button>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
-            Send reset link
+            {t('forgot.send')}
           </Button>
         </DialogActions>
       </form>

@@ -8,6 +8,9 @@ import { verifyLoginCode } from '../api/auth-api.ts';
 import { CodeStep } from './code-step.tsx';
 import { EnrolStep } from './enrol-step.tsx';
 import { RecoveryCodesStep } from './recovery-codes-step.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { loginText } from '../login-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
 
 type SecondStepProps = {
   challenge: string;
@@ -24,17 +27,19 @@ type SecondStepProps = {
  * the sign-in page stays small.
  */
 export const SecondStep = ({ challenge, mustEnrol, onTitle, onSignedIn, onRestart }: SecondStepProps) => {
+  const t = useT(loginText);
+  const sentence = useSentence();
   const [saved, setSaved] = useState<{ codes: string[]; user: SessionUser } | null>(null);
   const mutation = useMutation({
     mutationFn: verifyLoginCode,
     meta: { errorHandled: true },
     onSuccess: ({ recoveryCodes, ...user }) => {
       if (!recoveryCodes?.length) return onSignedIn(user);
-      onTitle('Your recovery codes');
+      onTitle(t('recoveryCodes.title'));
       setSaved({ codes: recoveryCodes, user });
     },
     onError: (error) => {
-      notifyError(messageOf(error, failureMessages.login));
+      notifyError(messageOf(error, sentence(failureMessages.login)));
       // An expired challenge cannot be retried: back to the start.
       if (error instanceof ApiError && error.code === 'MFA_CHALLENGE_INVALID') onRestart();
     },

@@ -13,6 +13,9 @@ import { AuthErrorScreen } from './auth-error-screen.tsx';
 import { describeSignInError, type SignInProblem } from './describe-sign-in-error.ts';
 import { SignInError } from './sign-in-error.ts';
 import { completeSignIn } from './sso-sign-in.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { loginText } from '../login-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
 
 /**
  * One attempt per answer: a code can be redeemed once, and React may run an effect twice. The address
@@ -31,8 +34,10 @@ const completeOnce = (provider: SsoProvider, config: SsoProviderConfig, href: st
 
 const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
   const [href] = useState(() => window.location.href);
+  const t = useT(loginText);
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const config = useQuery({ ...appConfigQuery, retry: 2 });
+  const sentence = useSentence();
   const signIn = useSession((state) => state.signIn);
   const navigate = useNavigate();
   const settings = config.data?.sso[provider];
@@ -44,28 +49,29 @@ const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
       (user) => {
         if (!isCurrent) return;
         signIn(user);
-        notifySuccess(successMessages.login);
+        notifySuccess(sentence(successMessages.login));
         void navigate(landingPathFor(user.userType), { replace: true });
       },
-      (error: unknown) => isCurrent && setProblem(describeSignInError(error)),
+      (error: unknown) => isCurrent && setProblem(describeSignInError(error, t)),
     );
     return () => {
       isCurrent = false;
     };
-  }, [config.isSuccess, settings, provider, href, signIn, navigate]);
+  }, [config.isSuccess, settings, provider, href, signIn, navigate, t, sentence]);
   // Problems before the exchange (settings not loaded, route not configured) follow from the query itself.
-  if (config.isError) return describeSignInError(config.error);
-  if (config.isSuccess && !settings) return describeSignInError(new SignInError('not-configured'));
+  if (config.isError) return describeSignInError(config.error, t);
+  if (config.isSuccess && !settings) return describeSignInError(new SignInError('not-configured'), t);
   return problem;
 };
 
 /** /login/callback and /login/customers/callback (spec section 2). */
 const SsoCallbackPage = ({ provider }: { provider: SsoProvider }) => {
   const problem = useCompletedSignIn(provider);
+  const t = useT(loginText);
   if (problem) return <AuthErrorScreen problem={problem} />;
   return (
-    <AuthLayout title="Signing you in">
-      <PageLoader label="Signing you in" />
+    <AuthLayout title={t('sso.signingIn')}>
+      <PageLoader label={t('sso.signingIn')} />
     </AuthLayout>
   );
 };
