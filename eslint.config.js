@@ -39,6 +39,8 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/payouts/components/balance-card.tsx',
   'apps/web/src/features/payouts/components/transfers-table.tsx',
   'apps/web/src/features/payouts/components/refund-dialog.tsx',
+  'apps/web/src/features/locations/**/*.{ts,tsx}',
+  'apps/web/src/features/sessions/**/*.{ts,tsx}',
 ];
 
 /**
