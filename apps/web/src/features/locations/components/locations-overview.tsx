@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
@@ -21,7 +22,8 @@ type ResellerFilter = '' | 'true' | 'false';
 const columnsFor = (t: LocationsT, onOpen: (id: string) => void): GridColDef<LocationListItem>[] => [
   { field: 'name', headerName: t('column.name'), flex: 2, minWidth: 200 },
   { field: 'city', headerName: t('column.city'), flex: 1, minWidth: 140 },
-  { field: 'chargerCount', headerName: t('column.chargers'), type: 'number', width: 110 },
+  // Formatted in the page's language (the grid's own number format follows the browser's).
+  { field: 'chargerCount', headerName: t('column.chargers'), type: 'number', width: 110, valueFormatter: (value: number) => formatCount(value) },
   {
     field: 'hasReseller',
     headerName: t('column.reseller'),
