@@ -1,6 +1,6 @@
 import type { SessionDetail } from '@wattdesk/shared/schemas/charging';
 import type { SessionPayment } from '@wattdesk/shared/schemas/driver-payments';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -125,8 +125,11 @@ describe('A charging session in German (issue 44)', { timeout: 120_000 }, () => 
 
     const meter = screen.getByRole('region', { name: 'Zählerwerte' });
     const chart = within(meter).getByRole('img', { name: 'Energie und Leistung des Ladevorgangs 4712 im Zeitverlauf' });
-    expect(chart).toHaveAccessibleDescription(
-      '3 Zählerwerte von 08:00 bis 08:30 (America/Los_Angeles): Die gelieferte Energie erreichte 1,50 kWh, die Leistung lag in der Spitze bei 7,4 kW.',
+    // The times are the location's, with its zone, once the location's state has answered.
+    await waitFor(() =>
+      expect(chart).toHaveAccessibleDescription(
+        '3 Zählerwerte von 08:00 bis 08:30 (America/Los_Angeles): Die gelieferte Energie erreichte 1,50 kWh, die Leistung lag in der Spitze bei 7,4 kW.',
+      ),
     );
     expect(within(meter).getByText('Zählerwerte als Tabelle (3)')).toBeInTheDocument();
     expect(within(meter).getByRole('table', { name: 'Zählerwerte', hidden: true })).toBeInTheDocument();

@@ -34,6 +34,7 @@ const running = {
   transactionId: 4712,
   connectorId: 2,
   stoppedAt: null,
+  energyKwh: 12.5,
   powerKw: 7.4,
   stopReason: null,
   status: 'active',
@@ -90,6 +91,8 @@ describe('Charging Sessions in German (issue 44)', { timeout: 120_000 }, () => {
     expect(headers).toEqual(['Vorgang', 'Ladestation', 'Fahrer', 'Beginn', 'Ende · Dauer', 'Energie', 'Leistung', 'Kosten', 'Status']);
     expect(within(grid).getAllByText('WD-0042 · Anschluss 1')).toHaveLength(1);
     expect(within(grid).getByText('1.234,50 kWh')).toBeInTheDocument();
+    expect(within(grid).getByText('12,50 kWh')).toBeInTheDocument();
+    expect(within(grid).getByText('7,4 kW')).toBeInTheDocument();
     expect(within(grid).getByText(/^1\.234,56\s\$$/)).toBeInTheDocument();
     expect(within(grid).getByText(/^2,50\s\$ bisher$/)).toBeInTheDocument();
     expect(within(grid).getByText('Abgeschlossen')).toBeInTheDocument();
