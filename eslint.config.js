@@ -42,6 +42,8 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/admins/**/*.{ts,tsx}',
   'apps/web/src/features/activity-log/**/*.{ts,tsx}',
   'apps/web/src/features/account/**/*.{ts,tsx}',
+  'apps/web/src/features/locations/**/*.{ts,tsx}',
+  'apps/web/src/features/sessions/**/*.{ts,tsx}',
 ];
 
 /**

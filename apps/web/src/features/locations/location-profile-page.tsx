@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useCan } from '../../lib/can.tsx';
 import { notifySuccess } from '../../lib/notify.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
@@ -17,6 +18,7 @@ import { useCreateLocation, useUpdateLocation } from './api/locations-api.ts';
 import { LocationForm } from './components/location-form.tsx';
 import { LocationSettings } from './components/location-settings.tsx';
 import { LocationsOverview } from './components/locations-overview.tsx';
+import { locationsText } from './locations-text.ts';
 
 const profileOf = (state: LocationState): LocationProfile => ({
   name: state.name,
@@ -39,21 +41,22 @@ const NEW_LOCATION: LocationProfile = {
 };
 
 const NewLocationDialog = ({ onClose }: { onClose: () => void }) => {
+  const t = useT(locationsText);
   const select = useSelectedLocation((state) => state.select);
   const mutation = useCreateLocation();
   const create = (profile: LocationProfile) =>
     mutation.mutate(profile, {
       onSuccess: (created) => {
         select(created.locationId);
-        notifySuccess(`${created.name} created`);
+        notifySuccess(t('toast.created', { name: created.name }));
         onClose();
       },
     });
   return (
     <Dialog open onClose={onClose} aria-labelledby="new-location-title" slotProps={{ paper: { sx: { width: 720 } } }}>
-      <DialogTitle id="new-location-title">New location</DialogTitle>
+      <DialogTitle id="new-location-title">{t('new.title')}</DialogTitle>
       <DialogContent>
-        <LocationForm defaults={NEW_LOCATION} submitLabel="Create location" isBusy={mutation.isPending} onSubmit={create} onCancel={onClose} />
+        <LocationForm defaults={NEW_LOCATION} submitLabel={t('new.create')} isBusy={mutation.isPending} onSubmit={create} onCancel={onClose} />
       </DialogContent>
     </Dialog>
   );
@@ -61,6 +64,7 @@ const NewLocationDialog = ({ onClose }: { onClose: () => void }) => {
 
 /** /dashboard/profile/location-name: the selected location's profile, pin and settings. */
 export const LocationProfilePage = () => {
+  const t = useT(locationsText);
   const can = useCan();
   const locationId = useSelectedLocation((state) => state.locationId);
   const [isCreating, setIsCreating] = useState(false);
@@ -68,35 +72,35 @@ export const LocationProfilePage = () => {
   const save = useUpdateLocation();
   const newButton = can('Locations_Create') ? (
     <Button variant="contained" startIcon={<AddLocationIcon />} onClick={() => setIsCreating(true)}>
-      New location
+      {t('page.new')}
     </Button>
   ) : null;
 
   return (
     <>
       <PageHeader
-        title="Location"
+        title={t('page.title')}
         subtitle={
           locationId
-            ? location.data && `${location.data.address.city} · ${location.data.chargerCount} chargers`
-            : 'Every location in your reach. Open one, or pick it in the top bar, to see and edit its profile.'
+            ? location.data && t('page.subtitle', { city: location.data.address.city, count: location.data.chargerCount })
+            : t('page.overviewSubtitle')
         }
         actions={newButton}
       />
       {!locationId ? (
         <LocationsOverview />
       ) : location.isPending ? (
-        <PageLoader label="Loading location" />
+        <PageLoader label={t('page.loading')} />
       ) : location.data ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
           <Paper sx={{ p: 3 }}>
             <LocationForm
               defaults={profileOf(location.data)}
-              submitLabel="Save profile"
+              submitLabel={t('page.saveProfile')}
               isBusy={save.isPending}
               isReadOnly={!can('Locations_Update')}
               onSubmit={(profile) =>
-                save.mutate({ locationId: location.data.locationId, ...profile }, { onSuccess: () => notifySuccess('Location profile saved') })
+                save.mutate({ locationId: location.data.locationId, ...profile }, { onSuccess: () => notifySuccess(t('toast.profileSaved')) })
               }
             />
           </Paper>

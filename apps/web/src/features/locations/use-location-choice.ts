@@ -1,17 +1,17 @@
 import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
 import { useMemo } from 'react';
+import { useT } from '../../i18n/use-t.ts';
 import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useLocationOptions, useLocationState } from '../../lib/queries/locations.ts';
+import { locationsText } from './locations-text.ts';
 
 export type LocationChoice = LocationListItem | { id: null; name: string; city: string; chargerCount: number; hasReseller: false };
 
-export const ALL_LOCATIONS: LocationChoice = {
-  id: null,
-  name: 'All locations',
-  city: 'Every location in your reach',
-  chargerCount: -1,
-  hasReseller: false,
+/** "All locations" in the page's language: its name and line (catalogues/locations `all.*`). */
+const useAllLocations = (): LocationChoice => {
+  const t = useT(locationsText);
+  return useMemo(() => ({ id: null, name: t('all.name'), city: t('all.city'), chargerCount: -1, hasReseller: false }), [t]);
 };
 
 /** Which choice is shown: a location's id, "all" or "none" (a new object for the same choice is the same choice). */
@@ -23,6 +23,7 @@ export const choiceKey = (choice: LocationChoice | null) => (choice === null ? '
  */
 export const useLocationChoice = (search: string) => {
   const can = useCan();
+  const allLocations = useAllLocations();
   const isMulti = can('Locations_Multi');
   const locationId = useSelectedLocation((state) => state.locationId);
   const options = useLocationOptions(search);
@@ -41,10 +42,10 @@ export const useLocationChoice = (search: string) => {
         : null,
     [selected.data],
   );
-  const value: LocationChoice | null = locationId ? (listed ?? fromState) : isMulti ? ALL_LOCATIONS : null;
+  const value: LocationChoice | null = locationId ? (listed ?? fromState) : isMulti ? allLocations : null;
   // Once the user types, "All locations" is offered only if it is what they type: Enter must pick the match.
   const typed = search.trim().toLowerCase();
-  const offersAll = isMulti && (typed === '' || ALL_LOCATIONS.name.toLowerCase().includes(typed));
-  const choices: LocationChoice[] = [...(offersAll ? [ALL_LOCATIONS] : []), ...(options.data?.items ?? [])];
+  const offersAll = isMulti && (typed === '' || allLocations.name.toLowerCase().includes(typed));
+  const choices: LocationChoice[] = [...(offersAll ? [allLocations] : []), ...(options.data?.items ?? [])];
   return { value, choices, isFetching: options.isFetching };
 };

@@ -15,6 +15,7 @@ import { LiveIndicator } from '../../components/live-indicator.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { paths } from '../../config/paths.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useCan } from '../../lib/can.tsx';
 import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
@@ -26,10 +27,12 @@ import { MeterTable } from './components/meter-table.tsx';
 import { SessionSummary } from './components/session-summary.tsx';
 import { PriceBreakdown } from './components/price-breakdown.tsx';
 import { SessionPaymentStatus } from './components/session-payment-status.tsx';
+import { sessionsText } from './sessions-text.ts';
 
 /** /dashboard/sessions/:id: one session, its meter values as a chart (and a table), live while it runs. */
 export const SessionDetailPage = () => {
   const { id = '' } = useParams();
+  const t = useT(sessionsText);
   const can = useCan();
   const session = useSession(id);
   const isActive = session.data?.status === 'active';
@@ -44,15 +47,15 @@ export const SessionDetailPage = () => {
       to={session.data ? `${paths.sessions}?chargerId=${session.data.chargerId}` : paths.sessions}
       startIcon={<ArrowBackIcon />}
     >
-      Sessions
+      {t('detail.back')}
     </Button>
   );
 
-  if (session.isPending) return <PageLoader label="Loading the session" />;
+  if (session.isPending) return <PageLoader label={t('detail.loading')} />;
   if (session.isError && !session.data) {
     return (
       <>
-        <PageHeader title="Charging session" actions={back} />
+        <PageHeader title={t('detail.errorTitle')} actions={back} />
         <Alert severity="error">{session.error.message}</Alert>
       </>
     );
@@ -62,14 +65,14 @@ export const SessionDetailPage = () => {
   return (
     <>
       <PageHeader
-        title={`Session #${data.transactionId}`}
-        subtitle={`${data.chargerName} (${data.chargerCode}) · connector ${data.connectorId}`}
+        title={t('detail.title', { number: String(data.transactionId) })}
+        subtitle={t('detail.subtitle', { charger: data.chargerName, code: data.chargerCode, connector: String(data.connectorId) })}
         actions={
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             {isActive ? <LiveIndicator status={liveStatus} /> : null}
             {isActive && can('Chargers_Remote_Actions') ? (
               <Button color="error" variant="outlined" startIcon={<StopIcon />} onClick={() => setIsConfirming(true)}>
-                Stop session
+                {t('detail.stop')}
               </Button>
             ) : null}
             {back}
@@ -82,7 +85,7 @@ export const SessionDetailPage = () => {
       <Paper component="section" aria-labelledby="price-title" sx={{ p: 2, mb: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography id="price-title" variant="h6" component="h2" gutterBottom>
-            Price
+            {t('detail.price')}
           </Typography>
           {/* Refunds are made (and confirmed) on Payouts History, for the session's own location (decision 082). */}
           {data.price && can('Payouts_Transfer') ? (
@@ -94,47 +97,43 @@ export const SessionDetailPage = () => {
               variant="outlined"
               size="small"
             >
-              Refund
+              {t('detail.refund')}
             </Button>
           ) : null}
         </Box>
         <Box sx={{ mb: 1 }}>
           <Typography variant="caption" color="text.secondary" component="div">
-            Card payment
+            {t('detail.cardPayment')}
           </Typography>
           <SessionPaymentStatus sessionId={data.id} />
         </Box>
-        {data.price ? (
-          <PriceBreakdown price={data.price} />
-        ) : (
-          <Typography color="text.secondary">No price: the location had no rates when this session started.</Typography>
-        )}
+        {data.price ? <PriceBreakdown price={data.price} /> : <Typography color="text.secondary">{t('detail.noPrice')}</Typography>}
       </Paper>
       <Paper component="section" aria-labelledby="meter-values-title" sx={{ p: 2 }}>
         <Typography id="meter-values-title" variant="h6" component="h2" gutterBottom>
-          Meter values
+          {t('detail.meterValues')}
         </Typography>
         {points.length ? (
           <>
-            <MeterChart points={points} title={`Energy and power of session ${data.transactionId} over time`} timeZone={timeZone} />
+            <MeterChart points={points} title={t('detail.chartTitle', { number: String(data.transactionId) })} timeZone={timeZone} />
             <MeterTable samples={data.samples} energies={deliveredEnergy(data, data.samples)} timeZone={timeZone} />
           </>
         ) : (
-          <EmptyState icon={<ShowChartIcon />} title="No meter values yet">
-            {isActive ? 'The charger reports them while it charges; they appear here as they come.' : 'The charger reported none for this session.'}
+          <EmptyState icon={<ShowChartIcon />} title={t('detail.noMeterValues')}>
+            {t(isActive ? 'detail.noMeterValuesActive' : 'detail.noMeterValuesDone')}
           </EmptyState>
         )}
       </Paper>
       <ConfirmDialog
         open={isConfirming}
-        title="Stop this session?"
-        confirmLabel="Stop session"
+        title={t('stop.title')}
+        confirmLabel={t('stop.confirm')}
         isDestructive
         isBusy={stop.isPending}
         onClose={() => setIsConfirming(false)}
         onConfirm={() => stop.mutate({ chargerId: data.chargerId, transactionId: data.transactionId }, { onSettled: () => setIsConfirming(false) })}
       >
-        Charging for {data.idTag} on {data.chargerName} stops now.
+        {t('stop.text', { idTag: data.idTag, charger: data.chargerName })}
       </ConfirmDialog>
     </>
   );

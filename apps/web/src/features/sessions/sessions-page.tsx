@@ -8,6 +8,7 @@ import { ChooseLocation } from '../../components/choose-location.tsx';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { LiveIndicator } from '../../components/live-indicator.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Can } from '../../lib/can.tsx';
 import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
@@ -19,6 +20,7 @@ import { sessionColumns } from './components/session-columns.tsx';
 import { connectorTypeFrom, EMPTY_SESSION_FILTER, statusFrom, SessionFilters, type SessionFilterValues } from './components/session-filters.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 import { LocationUnpaidSessions } from './components/location-unpaid-sessions.tsx';
+import { sessionsText } from './sessions-text.ts';
 
 const toFilter = (locationId: string, values: SessionFilterValues): SessionFilter => ({
   locationId,
@@ -31,6 +33,7 @@ const toFilter = (locationId: string, values: SessionFilterValues): SessionFilte
 });
 
 const SessionList = ({ locationId }: { locationId: string }) => {
+  const t = useT(sessionsText);
   const [searchParams, setSearchParams] = useSearchParams();
   // The dashboard's figures link here with their range (from, to) already chosen.
   const [values, setValues] = useState<SessionFilterValues>({
@@ -45,7 +48,7 @@ const SessionList = ({ locationId }: { locationId: string }) => {
   const table = useServerTable({ sort: '-startedAt', resetOn: filter });
   const sessions = useSessions({ ...filter, ...table.params });
   const timeZone = useLocationTimeZone(locationId);
-  const columns = useMemo(() => sessionColumns(timeZone), [timeZone]);
+  const columns = useMemo(() => sessionColumns(t, timeZone), [t, timeZone]);
   const exportCsv = useExportSessions();
   const isFiltered = Boolean(filter.from || filter.to || filter.chargerId || filter.driver || filter.status || filter.connectorType);
 
@@ -70,21 +73,21 @@ const SessionList = ({ locationId }: { locationId: string }) => {
         </Box>
         <Can permission="Charging_Sessions_Export">
           <Button variant="outlined" startIcon={<DownloadIcon />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)}>
-            Export CSV
+            {t('button.export')}
           </Button>
         </Can>
       </Box>
       {sessions.isError && !sessions.data ? (
-        <LoadErrorAlert subject="The sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />
+        <LoadErrorAlert subject={t('page.loadSubject')} error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : null}
       <ServerDataGrid
-        label="Charging sessions"
+        label={t('grid.label')}
         rows={sessions.data?.items ?? []}
         columns={columns}
         total={sessions.data?.total ?? 0}
         isLoading={sessions.isFetching}
         {...table.grid}
-        noRowsLabel={isFiltered ? 'No session matches these filters' : 'No charging session here yet'}
+        noRowsLabel={t(isFiltered ? 'grid.noMatch' : 'grid.empty')}
         getRowHeight={() => 'auto'}
       />
     </Paper>
@@ -93,16 +96,13 @@ const SessionList = ({ locationId }: { locationId: string }) => {
 
 /** /dashboard/sessions: the charging sessions of the selected location, filtered on the server, live. */
 export const SessionsPage = () => {
+  const t = useT(sessionsText);
   const locationId = useSelectedLocation((state) => state.locationId);
   const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
   return (
     <>
-      <PageHeader
-        title="Charging Sessions"
-        subtitle="Who charged where, for how long and how much energy; dates are the location's days."
-        actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
-      />
-      {locationId ? <SessionList key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its charging sessions" />}
+      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} actions={locationId ? <LiveIndicator status={liveStatus} /> : null} />
+      {locationId ? <SessionList key={locationId} locationId={locationId} /> : <ChooseLocation purpose={t('page.choosePurpose')} />}
       {locationId ? (
         <Box sx={{ mt: 3 }}>
           <LocationUnpaidSessions key={locationId} locationId={locationId} />

@@ -6,7 +6,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
 import { TimeZoneSelect } from '../../../components/form/time-zone-select.tsx';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { useAppConfig } from '../../../lib/app-config.ts';
+import { locationsText, type LocationsKey } from '../locations-text.ts';
 import { LocationMap } from './location-map.tsx';
 
 type LocationFormProps = {
@@ -18,17 +22,20 @@ type LocationFormProps = {
   onCancel?: () => void;
 };
 
-const TEXT_FIELDS: { name: keyof LocationProfile; label: string; width: number }[] = [
-  { name: 'name', label: 'Name', width: 12 },
-  { name: 'addressLine1', label: 'Address line 1', width: 12 },
-  { name: 'addressLine2', label: 'Address line 2', width: 12 },
-  { name: 'city', label: 'City', width: 5 },
-  { name: 'state', label: 'State', width: 4 },
-  { name: 'zipCode', label: 'Zip code', width: 3 },
+const TEXT_FIELDS: { name: keyof LocationProfile; label: LocationsKey; width: number }[] = [
+  { name: 'name', label: 'form.name', width: 12 },
+  { name: 'addressLine1', label: 'form.addressLine1', width: 12 },
+  { name: 'addressLine2', label: 'form.addressLine2', width: 12 },
+  { name: 'city', label: 'form.city', width: 5 },
+  { name: 'state', label: 'form.state', width: 4 },
+  { name: 'zipCode', label: 'form.zipCode', width: 3 },
 ];
 
 /** Name, address and pin, validated with the same schema the server uses. */
 export const LocationForm = ({ defaults, submitLabel, isBusy, isReadOnly, onSubmit, onCancel }: LocationFormProps) => {
+  const t = useT(locationsText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const config = useAppConfig();
   const { control, handleSubmit, setValue, watch, formState } = useForm<LocationProfile>({
     resolver: zodResolver(locationProfileSchema),
@@ -48,7 +55,7 @@ export const LocationForm = ({ defaults, submitLabel, isBusy, isReadOnly, onSubm
           label={label}
           slotProps={{ htmlInput: { step: 'any', readOnly: isReadOnly } }}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={fieldState.error && sentence(fieldState.error.message ?? '')}
           margin="dense"
         />
       )}
@@ -66,9 +73,9 @@ export const LocationForm = ({ defaults, submitLabel, isBusy, isReadOnly, onSubm
               render={({ field, fieldState }) => (
                 <TextField
                   {...field}
-                  label={label}
+                  label={t(label)}
                   error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
+                  helperText={fieldState.error && sentence(fieldState.error.message ?? '')}
                   margin="dense"
                   slotProps={{ htmlInput: { readOnly: isReadOnly } }}
                 />
@@ -85,13 +92,14 @@ export const LocationForm = ({ defaults, submitLabel, isBusy, isReadOnly, onSubm
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={fieldState.error?.message}
+            error={fieldState.error && sentence(fieldState.error.message ?? '')}
             isReadOnly={isReadOnly}
+            label={t('form.timeZone')}
           />
         )}
       />
       <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
-        Position {isReadOnly ? '' : '— click the map or type the coordinates'}
+        {t(isReadOnly ? 'form.position' : 'form.positionHint')}
       </Typography>
       <LocationMap
         lng={lng}
@@ -105,12 +113,12 @@ export const LocationForm = ({ defaults, submitLabel, isBusy, isReadOnly, onSubm
         }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 2 }}>
-        {numberField('lat', 'Latitude')}
-        {numberField('lng', 'Longitude')}
+        {numberField('lat', t('form.latitude'))}
+        {numberField('lng', t('form.longitude'))}
       </Box>
       {isReadOnly ? null : (
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-          {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+          {onCancel ? <Button onClick={onCancel}>{common('cancel')}</Button> : null}
           <Button type="submit" variant="contained" loading={isBusy} disabled={!formState.isDirty && !onCancel}>
             {submitLabel}
           </Button>

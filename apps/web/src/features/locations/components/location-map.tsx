@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
+import { locationsText } from '../locations-text.ts';
 
 type LocationMapProps = {
   lng: number;
@@ -19,6 +21,7 @@ const round = (value: number) => Math.round(value * 1e6) / 1e6;
  * strict CSP and without any tile server.
  */
 export const LocationMap = ({ lng, lat, tileUrl, attribution, onMove }: LocationMapProps) => {
+  const t = useT(locationsText);
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
@@ -53,7 +56,7 @@ export const LocationMap = ({ lng, lat, tileUrl, attribution, onMove }: Location
     <Box
       ref={container}
       role="application"
-      aria-label="Map: click to place the location pin"
+      aria-label={t('map.label')}
       data-testid="location-map"
       sx={{ height: 320, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: '#e8eef0', '& .leaflet-container': { bgcolor: '#e8eef0' } }}
     />

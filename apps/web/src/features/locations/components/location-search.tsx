@@ -1,11 +1,12 @@
-import { formatNumber } from '@wattdesk/shared/format';
 import PlaceIcon from '@mui/icons-material/Place';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
+import { locationsText } from '../locations-text.ts';
 import { choiceKey, useLocationChoice, type LocationChoice } from '../use-location-choice.ts';
 
 const byMatch = (choices: LocationChoice[], typed: string | null) => {
@@ -23,6 +24,7 @@ export type Handoff = { isFocused: boolean; text: string | undefined; isOpen: bo
  * the stand-in is first hovered, focused or clicked; `handoff` carries focus, typed text, caret and an open list over.
  */
 export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) => {
+  const t = useT(locationsText);
   const select = useSelectedLocation((state) => state.select);
   // `search` asks the server; `typed` is the text while the user edits it (null: the selected location's name).
   const [search, setSearch] = useState(handoff?.text ?? '');
@@ -94,7 +96,7 @@ export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) =
         select(option?.id ?? null);
         showName();
       }}
-      noOptionsText="No location matches"
+      noOptionsText={t('switcher.noMatch')}
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1 }}>
           <PlaceIcon fontSize="small" color={option.id ? 'action' : 'primary'} />
@@ -102,12 +104,14 @@ export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) =
             <Typography noWrap>{option.name}</Typography>
             <Typography variant="caption" color="text.secondary">
               {option.city}
-              {option.chargerCount >= 0 ? ` · ${formatNumber(option.chargerCount)} chargers` : ''}
+              {option.chargerCount >= 0 ? ` · ${t('switcher.chargers', { count: option.chargerCount })}` : ''}
             </Typography>
           </Box>
         </Box>
       )}
-      renderInput={(params) => <TextField {...params} inputRef={inputRef} label="Location" margin="none" placeholder="Search locations" />}
+      renderInput={(params) => (
+        <TextField {...params} inputRef={inputRef} label={t('switcher.label')} margin="none" placeholder={t('switcher.placeholder')} />
+      )}
     />
   );
 };

@@ -7,15 +7,18 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useDeleteLocation, useRegenerateAccessCode, useSetReseller } from '../api/locations-api.ts';
+import { locationsText } from '../locations-text.ts';
 import { RoamingPublishSwitch } from './roaming-publish-switch.tsx';
 
 type Pending = 'code' | 'delete' | null;
 
 /** Access code, reseller flag and deletion: each shown only to roles that may use it. */
 export const LocationSettings = ({ location }: { location: LocationState }) => {
+  const t = useT(locationsText);
   const can = useCan();
   const [pending, setPending] = useState<Pending>(null);
   const code = useRegenerateAccessCode();
@@ -23,33 +26,33 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
     code.mutate(location.locationId, {
       onSuccess: () => {
         setPending(null);
-        notifySuccess('Access code regenerated');
+        notifySuccess(t('toast.codeRegenerated'));
       },
     });
   const reseller = useSetReseller();
   const handleResellerChange = (hasReseller: boolean) =>
-    reseller.mutate({ locationIds: [location.locationId], hasReseller }, { onSuccess: () => notifySuccess('Reseller setting saved') });
+    reseller.mutate({ locationIds: [location.locationId], hasReseller }, { onSuccess: () => notifySuccess(t('toast.resellerSaved')) });
   const removal = useDeleteLocation();
   const remove = () =>
     removal.mutate(location.locationId, {
-      onSuccess: () => notifySuccess(`${location.name} deleted`),
+      onSuccess: () => notifySuccess(t('toast.deleted', { name: location.name })),
       onSettled: () => setPending(null),
     });
 
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Access
+        {t('settings.access')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Access code drivers type to charge here
+        {t('settings.codeHint')}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontFamily: 'monospace', letterSpacing: 4, my: 1 }} data-testid="access-code">
         {location.locationCode}
       </Typography>
       {can('Locations_Access_Code_Update') ? (
         <Button variant="outlined" onClick={() => setPending('code')}>
-          Regenerate code
+          {t('settings.regenerate')}
         </Button>
       ) : null}
       {can('Locations_Reseller_Update') ? (
@@ -58,7 +61,7 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
             control={
               <Switch checked={location.hasReseller} disabled={reseller.isPending} onChange={(event) => handleResellerChange(event.target.checked)} />
             }
-            label="Sold through a reseller"
+            label={t('settings.reseller')}
           />
         </Box>
       ) : null}
@@ -66,30 +69,30 @@ export const LocationSettings = ({ location }: { location: LocationState }) => {
       {can('Locations_Delete') ? (
         <Box sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
           <Button color="error" variant="outlined" onClick={() => setPending('delete')}>
-            Delete location
+            {t('settings.delete')}
           </Button>
         </Box>
       ) : null}
       <ConfirmDialog
         open={pending === 'code'}
-        title="Regenerate the access code?"
-        confirmLabel="Regenerate"
+        title={t('code.title')}
+        confirmLabel={t('code.confirm')}
         isBusy={code.isPending}
         onConfirm={regenerate}
         onClose={() => setPending(null)}
       >
-        Drivers using the current code {location.locationCode} will need the new one.
+        {t('code.text', { code: location.locationCode })}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending === 'delete'}
-        title={`Delete ${location.name}?`}
-        confirmLabel="Delete"
+        title={t('delete.title', { name: location.name })}
+        confirmLabel={t('delete.confirm')}
         isDestructive
         isBusy={removal.isPending}
         onConfirm={remove}
         onClose={() => setPending(null)}
       >
-        This cannot be undone. A location with chargers cannot be deleted; move or delete them first.
+        {t('delete.text')}
       </ConfirmDialog>
     </Paper>
   );

@@ -3,7 +3,9 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
 import { withTimeout } from '../../../lib/lazy-with-timeout.ts';
+import { locationsText } from '../locations-text.ts';
 import { useLocationChoice } from '../use-location-choice.ts';
 import { useSelectionKeeper } from '../use-selection-keeper.ts';
 import type { Handoff } from './location-search.tsx';
@@ -21,6 +23,7 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter']);
  */
 export const LocationSwitcher = () => {
   useSelectionKeeper();
+  const t = useT(locationsText);
   const [LocationSearch, setLocationSearch] = useState<Search | undefined>(() => loadedSearch);
   const [handoff, setHandoff] = useState<Handoff>();
   const [typed, setTyped] = useState<string>();
@@ -64,13 +67,13 @@ export const LocationSwitcher = () => {
   if (LocationSearch) return <LocationSearch handoff={handoff} />;
   return (
     <FormControl size="small" fullWidth sx={{ maxWidth: 420 }} onPointerEnter={load} onMouseDown={open}>
-      <InputLabel htmlFor={id}>Location</InputLabel>
+      <InputLabel htmlFor={id}>{t('switcher.label')}</InputLabel>
       <OutlinedInput
         id={id}
-        label="Location"
+        label={t('switcher.label')}
         inputRef={inputRef}
         value={typed ?? value?.name ?? ''}
-        placeholder="Search locations"
+        placeholder={t('switcher.placeholder')}
         onFocus={load}
         // As the Autocomplete does on blur: the text goes back to the selected location's name.
         onBlur={() => {

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import type { LocationListItem } from '@wattdesk/shared/schemas/locations';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
@@ -8,39 +9,42 @@ import TextField from '@mui/material/TextField';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { ServerDataGrid } from '../../../components/data-grid/server-data-grid.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { Can, useCan } from '../../../lib/can.tsx';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
 import { useLocations } from '../../../lib/queries/locations.ts';
 import { useServerTable } from '../../../lib/use-server-table.ts';
+import { locationsText, type LocationsT } from '../locations-text.ts';
 import { ResellerBulkActions } from './reseller-bulk-actions.tsx';
 
 type ResellerFilter = '' | 'true' | 'false';
 
-const columnsFor = (onOpen: (id: string) => void): GridColDef<LocationListItem>[] => [
-  { field: 'name', headerName: 'Name', flex: 2, minWidth: 200 },
-  { field: 'city', headerName: 'City', flex: 1, minWidth: 140 },
-  { field: 'chargerCount', headerName: 'Chargers', type: 'number', width: 110 },
+const columnsFor = (t: LocationsT, onOpen: (id: string) => void): GridColDef<LocationListItem>[] => [
+  { field: 'name', headerName: t('column.name'), flex: 2, minWidth: 200 },
+  { field: 'city', headerName: t('column.city'), flex: 1, minWidth: 140 },
+  // Formatted in the page's language (the grid's own number format follows the browser's).
+  { field: 'chargerCount', headerName: t('column.chargers'), type: 'number', width: 110, valueFormatter: (value: number) => formatCount(value) },
   {
     field: 'hasReseller',
-    headerName: 'Reseller',
+    headerName: t('column.reseller'),
     width: 130,
     sortable: false,
     renderCell: ({ row }) =>
       row.hasReseller ? (
-        <Chip size="small" color="secondary" label="Reseller" />
+        <Chip size="small" color="secondary" label={t('cell.reseller')} />
       ) : (
         <Box component="span" sx={{ color: 'text.secondary' }}>
-          No
+          {t('cell.notReseller')}
         </Box>
       ),
   },
   {
     field: 'actions',
     type: 'actions',
-    headerName: 'Open',
+    headerName: t('column.open'),
     width: 80,
     getActions: ({ row }) => [
-      <GridActionsCellItem key="open" icon={<ArrowForwardIcon />} label={`Open ${row.name}`} onClick={() => onOpen(row.id)} />,
+      <GridActionsCellItem key="open" icon={<ArrowForwardIcon />} label={t('action.open', { name: row.name })} onClick={() => onOpen(row.id)} />,
     ],
   },
 ];
@@ -50,6 +54,7 @@ const columnsFor = (onOpen: (id: string) => void): GridColDef<LocationListItem>[
  * change the reseller flag tick rows here and set or clear it on all of them at once.
  */
 export const LocationsOverview = () => {
+  const t = useT(locationsText);
   const can = useCan();
   const select = useSelectedLocation((state) => state.select);
   const [searchInput, setSearchInput] = useState('');
@@ -60,7 +65,7 @@ export const LocationsOverview = () => {
   const table = useServerTable({ sort: 'name', resetOn: [search, reseller] });
   const locations = useLocations({ search: search || undefined, hasReseller: reseller || undefined, ...table.params });
   const rows = locations.data?.items;
-  const columns = useMemo(() => columnsFor(select), [select]);
+  const columns = useMemo(() => columnsFor(t, select), [t, select]);
   const selectedIds = useMemo(() => [...selected.keys()], [selected]);
   const selectedLocations = useMemo(() => [...selected].map(([id, name]) => ({ id, name })), [selected]);
   const handleSelectionChange = (ids: string[]) =>
@@ -72,7 +77,7 @@ export const LocationsOverview = () => {
         <TextField
           size="small"
           margin="none"
-          label="Search locations"
+          label={t('overview.search')}
           value={searchInput}
           onChange={(event) => setSearchInput(event.target.value)}
           sx={{ width: 260 }}
@@ -81,27 +86,27 @@ export const LocationsOverview = () => {
           select
           size="small"
           margin="none"
-          label="Reseller"
+          label={t('overview.reseller')}
           value={reseller}
           onChange={(event) => setReseller(event.target.value as ResellerFilter)}
           sx={{ width: 170 }}
         >
-          <MenuItem value="">Any</MenuItem>
-          <MenuItem value="true">Reseller</MenuItem>
-          <MenuItem value="false">Not a reseller</MenuItem>
+          <MenuItem value="">{t('overview.any')}</MenuItem>
+          <MenuItem value="true">{t('overview.isReseller')}</MenuItem>
+          <MenuItem value="false">{t('overview.notReseller')}</MenuItem>
         </TextField>
         <Can permission="Locations_Reseller_Update">
           <ResellerBulkActions selected={selectedLocations} onDone={() => setSelected(new Map())} />
         </Can>
       </Box>
       <ServerDataGrid
-        label="Locations"
+        label={t('grid.label')}
         rows={rows ?? []}
         columns={columns}
         total={locations.data?.total ?? 0}
         isLoading={locations.isFetching}
         {...table.grid}
-        noRowsLabel={search || reseller ? 'No location matches these filters' : 'No locations yet'}
+        noRowsLabel={t(search || reseller ? 'grid.noMatch' : 'grid.empty')}
         {...(can('Locations_Reseller_Update') ? { selection: { ids: selectedIds, onChange: handleSelectionChange } } : {})}
       />
     </Paper>

@@ -5,11 +5,14 @@ import Typography from '@mui/material/Typography';
 import type { LocationState } from '@wattdesk/shared/schemas/locations';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useSetLocationRoaming } from '../api/locations-api.ts';
+import { locationsText } from '../locations-text.ts';
 
 /** Whether roaming partners (OCPI) see the location; turning it off is asked first, as their drivers lose it. */
 export const RoamingPublishSwitch = ({ location }: { location: LocationState }) => {
+  const t = useT(locationsText);
   const [isConfirming, setIsConfirming] = useState(false);
   const mutation = useSetLocationRoaming();
   const isPublished = location.publishToRoaming ?? false;
@@ -17,8 +20,7 @@ export const RoamingPublishSwitch = ({ location }: { location: LocationState }) 
     mutation.mutate(
       { locationId: location.locationId, publishToRoaming },
       {
-        onSuccess: () =>
-          notifySuccess(publishToRoaming ? `${location.name} published to roaming partners` : `${location.name} withdrawn from roaming partners`),
+        onSuccess: () => notifySuccess(t(publishToRoaming ? 'toast.published' : 'toast.withdrawn', { name: location.name })),
         onSettled: () => setIsConfirming(false),
       },
     );
@@ -33,22 +35,21 @@ export const RoamingPublishSwitch = ({ location }: { location: LocationState }) 
             onChange={(event) => (event.target.checked ? publish(true) : setIsConfirming(true))}
           />
         }
-        label="Publish to roaming partners"
+        label={t('roaming.label')}
       />
       <Typography variant="body2" color="text.secondary">
-        Drivers of connected e-mobility apps find this location and charge here.
+        {t('roaming.hint')}
       </Typography>
       <ConfirmDialog
         open={isConfirming}
-        title="Stop publishing to roaming partners?"
-        confirmLabel="Stop publishing"
+        title={t('roaming.stopTitle')}
+        confirmLabel={t('roaming.stopConfirm')}
         isDestructive
         isBusy={mutation.isPending}
         onConfirm={() => publish(false)}
         onClose={() => setIsConfirming(false)}
       >
-        Roaming partners are told {location.name} is no longer available: their drivers stop finding it and cannot start charging here through their
-        apps.
+        {t('roaming.stopText', { name: location.name })}
       </ConfirmDialog>
     </Box>
   );

@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import type { LocationPaymentRule, SessionPayment, UnpaidSessionRule } from '@wattdesk/shared/schemas/driver-payments';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { sessionsText } from '../sessions-text.ts';
 
 const keys = queryKeys.driverPayments;
 type PageParams = { page: number; pageSize: number };
@@ -33,14 +35,10 @@ export const usePaymentRule = (locationId: string) => useQuery(sessionPaymentQue
 
 export const useSetPaymentRule = () => {
   const queryClient = useQueryClient();
+  const t = useT(sessionsText);
   return useMutation({
     mutationFn: (body: { locationId: string; unpaidSessionRule: UnpaidSessionRule }) => api.put<LocationPaymentRule>('/locations/payment-rule', body),
-    onSuccess: (rule) =>
-      notifySuccess(
-        rule.unpaidSessionRule === 'refuse'
-          ? 'Drivers without a card on file are refused at the chargers'
-          : 'Drivers without a card on file may charge; their sessions are receivables',
-      ),
+    onSuccess: (rule) => notifySuccess(t(rule.unpaidSessionRule === 'refuse' ? 'toast.refuse' : 'toast.receivable')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 };

@@ -2,9 +2,11 @@ import type { CommandResult, SessionDetail, SessionListResponse } from '@wattdes
 import type { sessionExportQuerySchema } from '@wattdesk/shared/schemas/charging';
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys, type SessionListParams } from '../../../lib/query-keys.ts';
+import { sessionsText } from '../sessions-text.ts';
 
 /** The filters of the list and of its CSV export, as the API's schema takes them. */
 export type SessionFilter = z.input<typeof sessionExportQuerySchema>;
@@ -28,11 +30,13 @@ export const useSessions = (params: SessionListParams) => useQuery({ ...sessionQ
 export const useSession = (id: string) => useQuery({ ...sessionQueries.detail(id), meta: { errorHandled: true } });
 
 /** The filtered sessions as a CSV file (a GET with the same filters, with the bearer token). */
-export const useExportSessions = () =>
-  useMutation({
+export const useExportSessions = () => {
+  const t = useT(sessionsText);
+  return useMutation({
     mutationFn: (filter: SessionFilter) => api.download('/sessions/export', { query: filter, fallbackName: 'charging-sessions.csv' }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};
 
 /** RemoteStopTransaction for a running session; the toast is the charger's answer as the server words it. */
 export const useStopSession = (sessionId: string) => {

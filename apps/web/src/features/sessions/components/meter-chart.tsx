@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { formatKw, formatKwh } from '../../../lib/charging-format.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { sessionsText, type SessionsT } from '../sessions-text.ts';
 import { formatClock, linearScale, linePath, niceTicks, timeTicks } from './chart-scale.ts';
 import { seriesMax, type ChartPoint } from './meter-series.ts';
 
@@ -13,19 +15,28 @@ const MARKER_LIMIT = 80;
 const MIN_SPAN_MS = 10_000;
 
 /** What the chart shows, in words: the accessible description and the figure's caption. */
-export const describeChart = (points: readonly ChartPoint[], timeZone?: string): string => {
+export const describeChart = (t: SessionsT, points: readonly ChartPoint[], timeZone?: string): string => {
   const samples = points.filter((point) => point.isSample);
   const first = points[0];
   const last = points.at(-1);
-  if (!first || !last || !samples.length) return 'No meter values.';
+  if (!first || !last || !samples.length) return t('chart.none');
   const top = seriesMax(points);
   const seconds = last.at - first.at < 10 * 60_000;
-  return `${samples.length} meter values from ${formatClock(first.at, seconds, timeZone)} to ${formatClock(last.at, seconds, timeZone)}${timeZone ? ` (${timeZone})` : ''}: energy delivered reached ${formatKwh(last.energyKwh ?? top.energyKwh)}, power peaked at ${formatKw(top.powerKw)}.`;
+  return t('chart.description', {
+    count: samples.length,
+    from: formatClock(first.at, seconds, timeZone),
+    to: formatClock(last.at, seconds, timeZone),
+    // The zone's IANA name, as the location's times show it everywhere.
+    zone: timeZone ? ` (${timeZone})` : '',
+    energy: formatKwh(last.energyKwh ?? top.energyKwh),
+    power: formatKw(top.powerKw),
+  });
 };
 
 /** Energy delivered (kWh, left axis, solid) and power (kW, right axis, dashed) over the session's time. */
 /** Times on the axis are the location's (timeZone), or the browser's while it is unknown. */
 export const MeterChart = ({ points, title, timeZone }: { points: readonly ChartPoint[]; title: string; timeZone?: string | undefined }) => {
+  const t = useT(sessionsText);
   const theme = useTheme();
   const id = useId();
   const start = points[0]?.at ?? 0;
@@ -84,17 +95,17 @@ export const MeterChart = ({ points, title, timeZone }: { points: readonly Chart
             kW
           </text>
           <text x={(M.left + WIDTH - M.right) / 2} y={HEIGHT - 4} textAnchor="middle">
-            Time
+            {t('chart.time')}
           </text>
         </g>
         <g aria-hidden="true" fontSize={12}>
           <line x1={M.left + 8} x2={M.left + 32} y1={12} y2={12} stroke={energyColor} strokeWidth={2.5} />
           <text x={M.left + 38} y={12} dominantBaseline="middle" fill={theme.palette.text.primary}>
-            Energy delivered (kWh)
+            {t('chart.energyLegend')}
           </text>
           <line x1={M.left + 200} x2={M.left + 224} y1={12} y2={12} stroke={powerColor} strokeWidth={2.5} strokeDasharray="6 4" />
           <text x={M.left + 230} y={12} dominantBaseline="middle" fill={theme.palette.text.primary}>
-            Power (kW)
+            {t('chart.powerLegend')}
           </text>
         </g>
         <path d={energyPath} fill="none" stroke={energyColor} strokeWidth={2.5} data-series="energy" />
@@ -108,7 +119,7 @@ export const MeterChart = ({ points, title, timeZone }: { points: readonly Chart
           : null}
       </svg>
       <Box component="figcaption" id={`${id}-caption`} sx={{ typography: 'caption', color: 'text.secondary', mt: 1 }}>
-        {describeChart(points, timeZone)}
+        {describeChart(t, points, timeZone)}
       </Box>
     </Box>
   );

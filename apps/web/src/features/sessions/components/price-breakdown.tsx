@@ -9,30 +9,33 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t.ts';
+import { sessionsText } from '../sessions-text.ts';
 
 const UNIT: Record<SessionPriceView['items'][number]['unit'], string> = { kWh: 'kWh', h: 'h', min: 'min', session: '' };
 
 /** The line items of a session's price: final once stored at the stop, the live estimate while it runs. */
 export const PriceBreakdown = ({ price }: { price: SessionPriceView }) => {
+  const t = useT(sessionsText);
   const money = (minor: number) => formatMinor(minor, price.currency);
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {price.final ? 'Final price, stored when the session stopped.' : 'Estimate so far: the price grows while the session runs.'}
+        {t(price.final ? 'price.final' : 'price.estimate')}
       </Typography>
-      <Table size="small" aria-label="Price line items">
+      <Table size="small" aria-label={t('price.label')}>
         <TableHead>
           <TableRow>
-            <TableCell>Item</TableCell>
-            <TableCell align="right">Quantity</TableCell>
-            <TableCell align="right">Amount</TableCell>
+            <TableCell>{t('price.item')}</TableCell>
+            <TableCell align="right">{t('price.quantity')}</TableCell>
+            <TableCell align="right">{t('price.amount')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {price.items.map((item, index) => (
             <TableRow key={index}>
               <TableCell>
-                {item.description} {item.waived ? <Chip size="small" label="Waived" sx={{ ml: 1 }} /> : null}
+                {item.description} {item.waived ? <Chip size="small" label={t('price.waived')} sx={{ ml: 1 }} /> : null}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {item.unit === 'session' ? '1' : `${formatQuantity(item.quantity)} ${UNIT[item.unit]}`}
@@ -46,7 +49,7 @@ export const PriceBreakdown = ({ price }: { price: SessionPriceView }) => {
         <TableFooter>
           <TableRow>
             <TableCell component="th" scope="row" colSpan={2} sx={{ fontWeight: 700, color: 'text.primary' }}>
-              {price.final ? 'Total' : 'Total so far'}
+              {t(price.final ? 'price.total' : 'price.totalSoFar')}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary', fontVariantNumeric: 'tabular-nums' }} data-testid="price-total">
               {money(price.total)}

@@ -10,6 +10,7 @@ import { formatMinor } from '@wattdesk/shared/pricing/money';
 import { formatDurationWords, formatKw, formatKwh } from '@wattdesk/shared/format';
 import { elapsedMs } from '../../../lib/charging-format.ts';
 import { formatDate, formatTime } from '../../../lib/format-time.ts';
+import type { SessionsT } from '../sessions-text.ts';
 
 /** An instant as its day over its time: a whole date-time ("Dec 16, 2026, 13:04 PST") takes 200 px on one line. */
 const DayThenTime = ({ at, timeZone }: { at: string; timeZone: string | undefined }) => (
@@ -22,9 +23,9 @@ const DayThenTime = ({ at, timeZone }: { at: string; timeZone: string | undefine
 );
 
 /** When it stopped, and how long it ran beneath: a running session's clock ticks where its stop will be. */
-const StoppedCell = ({ session, timeZone }: { session: ChargingSession; timeZone: string | undefined }) => (
+const StoppedCell = ({ t, session, timeZone }: { t: SessionsT; session: ChargingSession; timeZone: string | undefined }) => (
   <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
-    {session.stoppedAt ? <DayThenTime at={session.stoppedAt} timeZone={timeZone} /> : 'Running'}
+    {session.stoppedAt ? <DayThenTime at={session.stoppedAt} timeZone={timeZone} /> : t('cell.running')}
     <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
       {session.stoppedAt ? (
         // A finished session's length reads in words, like every finished duration; only the live one ticks as a clock.
@@ -36,9 +37,13 @@ const StoppedCell = ({ session, timeZone }: { session: ChargingSession; timeZone
   </Box>
 );
 
-const StatusCell = ({ session }: { session: ChargingSession }) => (
+const StatusCell = ({ t, session }: { t: SessionsT; session: ChargingSession }) => (
   <Box sx={{ py: 0.5, lineHeight: 1.3 }}>
-    <Chip size="small" label={session.status === 'active' ? 'Active' : 'Completed'} color={session.status === 'active' ? 'info' : 'default'} />
+    <Chip
+      size="small"
+      label={t(session.status === 'active' ? 'status.active' : 'status.completed')}
+      color={session.status === 'active' ? 'info' : 'default'}
+    />
     {session.stopReason ? (
       <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
         {session.stopReason}
@@ -52,35 +57,39 @@ const StatusCell = ({ session }: { session: ChargingSession }) => (
  * the stop and the stop reason under the status keep every column in view at 1440 px with the navigation open
  * (1070 px of minimum widths in the grid's 1110; e2e/tests/desktop.spec.ts).
  */
-export const sessionColumns = (timeZone: string | undefined): GridColDef<ChargingSession>[] => [
+export const sessionColumns = (t: SessionsT, timeZone: string | undefined): GridColDef<ChargingSession>[] => [
   {
     field: 'transactionId',
-    headerName: 'Session',
+    headerName: t('column.session'),
     width: 80,
     sortable: false,
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={paths.session(row.id)} aria-label={`Session ${row.transactionId} on ${row.chargerName}`}>
+      <Link
+        component={RouterLink}
+        to={paths.session(row.id)}
+        aria-label={t('cell.sessionLink', { number: String(row.transactionId), charger: row.chargerName })}
+      >
         #{row.transactionId}
       </Link>
     ),
   },
   {
     field: 'chargerName',
-    headerName: 'Charger',
+    headerName: t('column.charger'),
     flex: 1.2,
     minWidth: 170,
     renderCell: ({ row }) => (
       <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
         {row.chargerName}
         <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
-          {row.chargerCode} · connector {row.connectorId}
+          {t('cell.connector', { code: row.chargerCode, connector: String(row.connectorId) })}
         </Box>
       </Box>
     ),
   },
   {
     field: 'idTag',
-    headerName: 'Driver',
+    headerName: t('column.driver'),
     flex: 0.9,
     // A 14-character id tag on one line.
     minWidth: 150,
@@ -99,7 +108,7 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
   },
   {
     field: 'startedAt',
-    headerName: 'Started',
+    headerName: t('column.started'),
     flex: 1,
     minWidth: 130,
     renderCell: ({ row }) => (
@@ -110,15 +119,22 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
   },
   {
     field: 'stoppedAt',
-    headerName: 'Stopped · duration',
+    headerName: t('column.stopped'),
     flex: 1,
     minWidth: 130,
-    renderCell: ({ row }) => <StoppedCell session={row} timeZone={timeZone} />,
+    renderCell: ({ row }) => <StoppedCell t={t} session={row} timeZone={timeZone} />,
   },
-  { field: 'energyKwh', headerName: 'Energy', width: 100, align: 'right', headerAlign: 'right', valueFormatter: (value: number) => formatKwh(value) },
+  {
+    field: 'energyKwh',
+    headerName: t('column.energy'),
+    width: 100,
+    align: 'right',
+    headerAlign: 'right',
+    valueFormatter: (value: number) => formatKwh(value),
+  },
   {
     field: 'powerKw',
-    headerName: 'Power',
+    headerName: t('column.power'),
     width: 80,
     align: 'right',
     headerAlign: 'right',
@@ -127,13 +143,18 @@ export const sessionColumns = (timeZone: string | undefined): GridColDef<Chargin
   },
   {
     field: 'cost',
-    headerName: 'Cost',
+    headerName: t('column.cost'),
     width: 110,
     align: 'right',
     headerAlign: 'right',
     sortable: false,
     // A running session shows the engine's estimate so far, marked as such.
-    valueFormatter: (value: ChargingSession['cost']) => (value ? `${formatMinor(value.total, value.currency)}${value.final ? '' : ' so far'}` : '—'),
+    valueFormatter: (value: ChargingSession['cost']) =>
+      value
+        ? value.final
+          ? formatMinor(value.total, value.currency)
+          : t('cell.costSoFar', { amount: formatMinor(value.total, value.currency) })
+        : '—',
   },
-  { field: 'status', headerName: 'Status', width: 120, sortable: false, renderCell: ({ row }) => <StatusCell session={row} /> },
+  { field: 'status', headerName: t('column.status'), width: 120, sortable: false, renderCell: ({ row }) => <StatusCell t={t} session={row} /> },
 ];

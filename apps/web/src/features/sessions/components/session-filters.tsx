@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 import { ChargerSelect } from '../../../components/form/charger-select.tsx';
 import { FilterBar } from '../../../components/form/filter-bar.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { useChargerOptions } from '../../../lib/queries/chargers.ts';
+import { sessionsText } from '../sessions-text.ts';
 
 export type SessionFilterValues = DayRange & {
   chargerId: string;
@@ -27,6 +29,7 @@ type SessionFiltersProps = { locationId: string; value: SessionFilterValues; onC
 
 /** Days (the location's), charger, driver's id tag, status and connector type. */
 export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersProps) => {
+  const t = useT(sessionsText);
   const chargers = useChargerOptions(locationId);
   const options = chargers.data?.items ?? [];
   const isUnknownCharger = Boolean(value.chargerId) && !options.some((charger) => charger.id === value.chargerId);
@@ -41,7 +44,7 @@ export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersPr
       <ChargerSelect options={options} value={value.chargerId} onChange={(chargerId) => onChange({ ...value, chargerId })} />
       <TextField
         size="small"
-        label="Driver id tag"
+        label={t('filter.driver')}
         value={value.driver}
         onChange={(event) => onChange({ ...value, driver: event.target.value })}
         slotProps={{ htmlInput: { maxLength: 40 } }}
@@ -49,23 +52,23 @@ export const SessionFilters = ({ locationId, value, onChange }: SessionFiltersPr
       <TextField
         select
         size="small"
-        label="Status"
+        label={t('filter.status')}
         value={value.status}
         onChange={(event) => onChange({ ...value, status: event.target.value as SessionFilterValues['status'] })}
       >
-        <MenuItem value="">Any status</MenuItem>
-        <MenuItem value="active">Active</MenuItem>
-        <MenuItem value="completed">Completed</MenuItem>
+        <MenuItem value="">{t('filter.anyStatus')}</MenuItem>
+        <MenuItem value="active">{t('status.active')}</MenuItem>
+        <MenuItem value="completed">{t('status.completed')}</MenuItem>
       </TextField>
       <TextField
         select
         size="small"
-        label="Connector type"
+        label={t('filter.connectorType')}
         value={value.connectorType}
         onChange={(event) => onChange({ ...value, connectorType: connectorTypeFrom(event.target.value) })}
         sx={{ minWidth: 160 }}
       >
-        <MenuItem value="">Any connector</MenuItem>
+        <MenuItem value="">{t('filter.anyConnector')}</MenuItem>
         {SESSION_CONNECTOR_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
             {type}
