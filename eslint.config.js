@@ -39,6 +39,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/payouts/components/balance-card.tsx',
   'apps/web/src/features/payouts/components/transfers-table.tsx',
   'apps/web/src/features/payouts/components/refund-dialog.tsx',
+  'apps/web/src/features/billing/**/*.{ts,tsx}',
+  'apps/web/src/features/agreements/**/*.{ts,tsx}',
+  'apps/web/src/features/roaming/**/*.{ts,tsx}',
 ];
 
 /**
