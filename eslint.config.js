@@ -44,6 +44,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/account/**/*.{ts,tsx}',
   'apps/web/src/features/locations/**/*.{ts,tsx}',
   'apps/web/src/features/sessions/**/*.{ts,tsx}',
+  'apps/web/src/features/billing/**/*.{ts,tsx}',
+  'apps/web/src/features/agreements/**/*.{ts,tsx}',
+  'apps/web/src/features/roaming/**/*.{ts,tsx}',
 ];
 
 /**

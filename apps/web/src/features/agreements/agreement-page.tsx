@@ -12,6 +12,9 @@ import { termsDocumentUrl, useSignTerms, useTerms } from './api/terms-api.ts';
 import { AgreementFooter } from './components/agreement-footer.tsx';
 import { AgreementHeader } from './components/agreement-header.tsx';
 import { SigningForm } from './components/signing-form.tsx';
+import { useSentence } from '../../i18n/sentences.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { agreementsText } from './agreements-text.ts';
 
 const Brand = () => (
   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
@@ -22,11 +25,14 @@ const Brand = () => (
   </Box>
 );
 
-const AgreementError = () => (
-  <Alert severity="error" role="alert">
-    {failureMessages.agreement}
-  </Alert>
-);
+const AgreementError = () => {
+  const sentence = useSentence();
+  return (
+    <Alert severity="error" role="alert">
+      {sentence(failureMessages.agreement)}
+    </Alert>
+  );
+};
 
 /**
  * /terms-and-conditions/{tokenId} (spec section 2): the agreement with its header, the embedded PDF,
@@ -34,13 +40,15 @@ const AgreementError = () => (
  * agreements show the error at once.
  */
 const AgreementPage = () => {
+  const t = useT(agreementsText);
+  const sentence = useSentence();
   const tokenId = useParams().tokenId ?? '';
   const terms = useTerms(tokenId);
   const signing = useSignTerms();
-  useDocumentTitle(terms.data ? `Agreement for ${terms.data.accountName}` : 'Agreement');
+  useDocumentTitle(terms.data ? t('signing.documentTitleFor', { account: terms.data.accountName }) : t('signing.documentTitle'));
 
   let content;
-  if (terms.isPending) content = <PageLoader label="Loading the agreement" />;
+  if (terms.isPending) content = <PageLoader label={t('signing.loading')} />;
   else if (terms.isError) content = <AgreementError />;
   else {
     content = (
@@ -48,13 +56,13 @@ const AgreementPage = () => {
         <AgreementHeader terms={terms.data} />
         <Box
           component="iframe"
-          title="Agreement document"
+          title={t('signing.document')}
           src={termsDocumentUrl(tokenId)}
           sx={{ width: '100%', height: { xs: '60vh', md: '70vh' }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'grey.100' }}
         />
         {signing.isSuccess ? (
           <Alert severity="success" role="status" sx={{ mt: 3 }}>
-            {successMessages.agreementSubmitted}
+            {sentence(successMessages.agreementSubmitted)}
           </Alert>
         ) : signing.isError ? (
           <Box sx={{ mt: 3 }}>

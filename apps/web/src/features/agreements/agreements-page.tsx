@@ -20,13 +20,16 @@ import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { AgreementsTable, type SortField } from './components/agreements-table.tsx';
 import { ResendDialog } from './components/resend-dialog.tsx';
 import { SendAgreementDialog } from './components/send-agreement-dialog.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { agreementsText } from './agreements-text.ts';
 
 const PAGE_SIZES = [10, 25, 50];
 
-const fileName = (agreement: Agreement) => `signed-agreement-${agreement.propertyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+const slugOf = (agreement: Agreement) => agreement.propertyName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** /dashboard/profile/agreements: a location's agreements, their status, sending, resending and the signed copies. */
 export const AgreementsPage = () => {
+  const t = useT(agreementsText);
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   const [status, setStatus] = useState<AgreementViewStatus | 'all'>('all');
   const [isSending, setIsSending] = useState(false);
@@ -39,13 +42,13 @@ export const AgreementsPage = () => {
   const handleSort = (field: SortField) => table.sortBy(sort === `-${field}` ? field : `-${field}`);
 
   let body;
-  if (!locationId) body = <ChooseLocation purpose="see and send its agreements" />;
-  else if (list.isPending) body = <PageLoader label="Loading agreements" />;
+  if (!locationId) body = <ChooseLocation purpose={t('page.choosePurpose')} />;
+  else if (list.isPending) body = <PageLoader label={t('page.loading')} />;
   else if (list.isError) body = <Alert severity="error">{list.error.message}</Alert>;
   else if (list.data.total === 0) {
     body = (
-      <EmptyState icon={<DescriptionIcon />} title={status === 'all' ? 'No agreements for this location yet' : `No ${status} agreements`}>
-        Agreements sent for signature appear here with their status.
+      <EmptyState icon={<DescriptionIcon />} title={status === 'all' ? t('page.emptyAll') : t('page.emptyFiltered', { status })}>
+        {t('page.emptyText')}
       </EmptyState>
     );
   } else {
@@ -56,7 +59,7 @@ export const AgreementsPage = () => {
           sort={sort}
           onSort={handleSort}
           onResend={setResending}
-          onDownload={(agreement) => download.mutate({ id: agreement.id, filename: fileName(agreement) })}
+          onDownload={(agreement) => download.mutate({ id: agreement.id, filename: t('page.fileName', { property: slugOf(agreement) }) })}
           timeZone={location.data?.timeZone}
         />
         <TablePagination component="div" count={list.data.total} rowsPerPageOptions={PAGE_SIZES} {...table.pagination} />
@@ -67,13 +70,13 @@ export const AgreementsPage = () => {
   return (
     <>
       <PageHeader
-        title="Agreements"
-        subtitle="Host agreements of this location: who was asked to sign, and who signed."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <Can permission="Agreements_Send">
               <Button variant="contained" onClick={() => setIsSending(true)} disabled={!locationId}>
-                Send agreement
+                {t('page.send')}
               </Button>
             </Can>
           </Box>
@@ -86,12 +89,12 @@ export const AgreementsPage = () => {
         onChange={(_event, next: AgreementViewStatus | 'all' | null) => {
           if (next) setStatus(next);
         }}
-        aria-label="Status"
+        aria-label={t('page.statusFilter')}
         sx={{ mb: 2 }}
       >
         {(['all', ...AGREEMENT_VIEW_STATUSES] as const).map((value) => (
           <ToggleButton key={value} value={value} sx={{ textTransform: 'capitalize' }}>
-            {value}
+            {t(`status.${value}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>

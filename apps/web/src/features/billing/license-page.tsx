@@ -15,6 +15,8 @@ import { formatDate } from '../../lib/format-time.ts';
 import { notifySuccess } from '../../lib/notify.tsx';
 import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { billingText } from './billing-text.ts';
 import { useAddLicense, useAssignLicense, useLicenses, useRenewLicense, useSetAutoRenew } from './api/billing-api.ts';
 import { AddLicenseDialog } from './components/add-license-dialog.tsx';
 import { LicensedChargers } from './components/licensed-chargers.tsx';
@@ -28,6 +30,7 @@ const renewedUntil = (license: License) => {
 };
 
 const LicenseBody = ({ locationId, overview }: { locationId: string; overview: LicenseOverview }) => {
+  const t = useT(billingText);
   const can = useCan();
   const canUpdate = can('License_Update');
   const timeZone = useLocationTimeZone(locationId);
@@ -44,15 +47,15 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
     <>
       {unlicensed > 0 ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {unlicensed === 1 ? '1 charger has' : `${unlicensed} chargers have`} no valid license. They are flagged in the control center.
+          {t('license.unlicensed', { count: unlicensed })}
         </Alert>
       ) : null}
       <Paper sx={{ p: 2, mb: 3 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1, display: 'flex', alignItems: 'center' }}>
-          <span style={{ flex: 1 }}>Licenses</span>
+          <span style={{ flex: 1 }}>{t('license.licenses')}</span>
           {canUpdate ? (
             <Button variant="contained" onClick={() => setIsAdding(true)}>
-              Add license
+              {t('license.add')}
             </Button>
           ) : null}
         </Typography>
@@ -65,17 +68,17 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
             onAutoRenew={(license, value) =>
               autoRenew.mutate(
                 { licenseId: license.id, locationId, autoRenew: value },
-                { onSuccess: () => notifySuccess(value ? 'Automatic renewal on' : 'Automatic renewal off') },
+                { onSuccess: () => notifySuccess(value ? t('license.autoRenewOn') : t('license.autoRenewOff')) },
               )
             }
           />
         ) : (
-          <EmptyState title="No licenses yet">This location's chargers have no software license.</EmptyState>
+          <EmptyState title={t('license.emptyTitle')}>{t('license.emptyText')}</EmptyState>
         )}
       </Paper>
       <Paper sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Chargers
+          {t('license.chargers')}
         </Typography>
         {overview.chargers.length ? (
           <LicensedChargers
@@ -88,7 +91,7 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
             }
           />
         ) : (
-          <EmptyState title="No chargers at this location" />
+          <EmptyState title={t('license.noChargers')} />
         )}
       </Paper>
       {isAdding ? (
@@ -104,7 +107,7 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
                 onSuccess: () => {
                   renewKey();
                   setIsAdding(false);
-                  notifySuccess('License added');
+                  notifySuccess(t('license.added'));
                 },
               },
             )
@@ -113,8 +116,8 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
       ) : null}
       <ConfirmDialog
         open={renewing !== null}
-        title="Renew the license?"
-        confirmLabel="Renew"
+        title={t('license.renewTitle')}
+        confirmLabel={t('license.renew')}
         isBusy={renew.isPending}
         onClose={() => setRenewing(null)}
         onConfirm={() =>
@@ -125,13 +128,13 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
               onSuccess: () => {
                 renewKey();
                 setRenewing(null);
-                notifySuccess('License renewed');
+                notifySuccess(t('license.renewed'));
               },
             },
           )
         }
       >
-        {renewing ? `The license will run for ${LICENSE_TERM_MONTHS} more months, until ${formatDate(renewedUntil(renewing), timeZone)}.` : ''}
+        {renewing ? t('license.renewText', { months: LICENSE_TERM_MONTHS, date: formatDate(renewedUntil(renewing), timeZone) }) : ''}
       </ConfirmDialog>
     </>
   );
@@ -139,18 +142,20 @@ const LicenseBody = ({ locationId, overview }: { locationId: string; overview: L
 
 /** /dashboard/license: software licences per charger. */
 export const LicensePage = () => {
+  const t = useT(billingText);
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   return (
     <>
-      <PageHeader title="License" subtitle="Software licenses of the location's chargers: seats, expiry and renewal." />
-      {!locationId ? <ChooseLocation purpose="see its licenses" /> : <LicenseLoader locationId={locationId} />}
+      <PageHeader title={t('license.title')} subtitle={t('license.subtitle')} />
+      {!locationId ? <ChooseLocation purpose={t('license.choosePurpose')} /> : <LicenseLoader locationId={locationId} />}
     </>
   );
 };
 
 const LicenseLoader = ({ locationId }: { locationId: string }) => {
+  const t = useT(billingText);
   const overview = useLicenses(locationId);
-  if (overview.isPending) return <PageLoader label="Loading the licenses" />;
+  if (overview.isPending) return <PageLoader label={t('license.loading')} />;
   if (overview.isError) return <Alert severity="error">{overview.error.message}</Alert>;
   return <LicenseBody locationId={locationId} overview={overview.data} />;
 };

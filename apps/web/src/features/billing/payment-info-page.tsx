@@ -19,12 +19,17 @@ import { formatDateTime } from '../../lib/format-time.ts';
 import { notifyInfo, notifySuccess } from '../../lib/notify.tsx';
 import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useSentence } from '../../i18n/sentences.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { billingText } from './billing-text.ts';
 import { useCompleteCardSetup, usePaymentDetails, useStartCardSetup } from './api/billing-api.ts';
 import { CardBrandMark } from './components/card-brand-mark.tsx';
 import { SandboxNote } from './components/sandbox-note.tsx';
 
 /** Back from the provider's card page: read the card it saved, once, then clean the address. */
 const useCardPageReturn = (locationId: string | undefined) => {
+  const t = useT(billingText);
+  const sentence = useSentence();
   const [params, setParams] = useSearchParams();
   const complete = useCompleteCardSetup();
   const handled = useRef<string | null>(null);
@@ -37,29 +42,33 @@ const useCardPageReturn = (locationId: string | undefined) => {
     if (handled.current === marker) return;
     handled.current = marker;
     setParams({}, { replace: true });
-    if (cancelled) notifyInfo('Card update cancelled: the card on file is unchanged');
+    if (cancelled) notifyInfo(t('payment.setupCancelled'));
     else if (sessionId)
-      complete.mutate({ locationId, sessionId }, { onSuccess: ({ msg }) => notifySuccess(msg[0] ?? successMessages.paymentFeeViolationInfoUpdated) });
-  }, [locationId, sessionId, cancelled, complete, setParams]);
+      complete.mutate(
+        { locationId, sessionId },
+        { onSuccess: ({ msg }) => notifySuccess(msg[0] ?? sentence(successMessages.paymentFeeViolationInfoUpdated)) },
+      );
+  }, [locationId, sessionId, cancelled, complete, setParams, t, sentence]);
 
   return complete.isPending;
 };
 
 const CardOnFilePanel = ({ locationId, details, isSaving }: { locationId: string; details: PaymentDetails; isSaving: boolean }) => {
+  const t = useT(billingText);
   const can = useCan();
   const timeZone = useLocationTimeZone(locationId);
   const start = useStartCardSetup();
   const { card } = details;
   const update = can('Payment_Info_Update') ? (
     <Button variant={card ? 'outlined' : 'contained'} onClick={() => start.mutate(locationId)} loading={start.isPending || isSaving}>
-      {card ? 'Update card' : 'Add card'}
+      {card ? t('payment.update') : t('payment.add')}
     </Button>
   ) : null;
 
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Card on file
+        {t('payment.cardOnFile')}
       </Typography>
       {details.sandbox ? <SandboxNote /> : null}
       {card ? (
@@ -68,31 +77,31 @@ const CardOnFilePanel = ({ locationId, details, isSaving }: { locationId: string
             <CardBrandMark brand={card.brand} size={56} />
             <Box>
               <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="card-on-file">
-                {card.brand} ending in {card.last4}
+                {t('payment.endingIn', { brand: card.brand, last4: card.last4 })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Expires {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                {t('payment.expires', { month: String(card.expMonth).padStart(2, '0'), year: String(card.expYear) })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Updated {formatDateTime(card.updatedAt, timeZone)}
-                {card.updatedByEmail ? ` by ${card.updatedByEmail}` : ''}
+                {card.updatedByEmail
+                  ? t('payment.updatedBy', { date: formatDateTime(card.updatedAt, timeZone), email: card.updatedByEmail })
+                  : t('payment.updated', { date: formatDateTime(card.updatedAt, timeZone) })}
               </Typography>
             </Box>
           </Stack>
           <Box>{update}</Box>
         </Stack>
       ) : (
-        <EmptyState icon={<CreditCardIcon />} title="No card on file">
+        <EmptyState icon={<CreditCardIcon />} title={t('payment.noCard')}>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            The location's subscription is charged to this card. You type the card on the payment provider's page; Wattdesk keeps only its brand, last
-            four digits and expiry.
+            {t('payment.noCardText')}
           </Typography>
-          {update ?? <Typography variant="body2">An administrator who may update payment information can add one.</Typography>}
+          {update ?? <Typography variant="body2">{t('payment.askAdmin')}</Typography>}
         </EmptyState>
       )}
-      <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center' }} aria-label="Accepted cards">
+      <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center' }} aria-label={t('payment.acceptedLabel')}>
         <Typography variant="caption" color="text.secondary">
-          Accepted:
+          {t('payment.accepted')}
         </Typography>
         {CARD_BRANDS.map((brand) => (
           <CardBrandMark key={brand} brand={brand} size={32} />
@@ -104,19 +113,21 @@ const CardOnFilePanel = ({ locationId, details, isSaving }: { locationId: string
 
 /** /dashboard/profile/payment-info: the host's card on file for subscription billing. */
 export const PaymentInfoPage = () => {
+  const t = useT(billingText);
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   const isSaving = useCardPageReturn(locationId);
   return (
     <>
-      <PageHeader title="Payment Info" subtitle="The card this location's subscription is charged to." />
-      {!locationId ? <ChooseLocation purpose="see its card on file" /> : <PaymentInfoBody locationId={locationId} isSaving={isSaving} />}
+      <PageHeader title={t('payment.title')} subtitle={t('payment.subtitle')} />
+      {!locationId ? <ChooseLocation purpose={t('payment.choosePurpose')} /> : <PaymentInfoBody locationId={locationId} isSaving={isSaving} />}
     </>
   );
 };
 
 const PaymentInfoBody = ({ locationId, isSaving }: { locationId: string; isSaving: boolean }) => {
+  const t = useT(billingText);
   const details = usePaymentDetails(locationId);
-  if (details.isPending) return <PageLoader label="Loading the card on file" />;
+  if (details.isPending) return <PageLoader label={t('payment.loading')} />;
   if (details.isError) return <Alert severity="error">{details.error.message}</Alert>;
   return <CardOnFilePanel locationId={locationId} details={details.data} isSaving={isSaving} />;
 };

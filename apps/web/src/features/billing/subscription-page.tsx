@@ -14,6 +14,8 @@ import { formatDate } from '../../lib/format-time.ts';
 import { notifySuccess } from '../../lib/notify.tsx';
 import { useLocationTimeZone } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { billingText } from './billing-text.ts';
 import { useActivateSubscription, useCancelSubscription, useChangeSubscription, useSubscription } from './api/billing-api.ts';
 import { CurrentPlan } from './components/current-plan.tsx';
 import { billedChargers, PlanGrid } from './components/plan-grid.tsx';
@@ -21,6 +23,7 @@ import { SandboxNote } from './components/sandbox-note.tsx';
 import { useIdempotencyKey } from './use-idempotency-key.ts';
 
 const SubscriptionBody = ({ locationId, overview }: { locationId: string; overview: SubscriptionOverview }) => {
+  const t = useT(billingText);
   const can = useCan();
   const timeZone = useLocationTimeZone(locationId);
   const canUpdate = can('Subscription_Update');
@@ -44,9 +47,9 @@ const SubscriptionBody = ({ locationId, overview }: { locationId: string; overvi
       {overview.sandbox ? <SandboxNote /> : null}
       {canUpdate && !overview.hasPaymentMethod ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          The subscription is charged to the card on file, and this location has none yet.{' '}
+          {t('subscription.noCard')}{' '}
           <Link component={RouterLink} to="/dashboard/profile/payment-info">
-            Add a card under Payment Info
+            {t('subscription.addCardLink')}
           </Link>
           .
         </Alert>
@@ -54,16 +57,16 @@ const SubscriptionBody = ({ locationId, overview }: { locationId: string; overvi
       {overview.subscription ? (
         <CurrentPlan subscription={overview.subscription} timeZone={timeZone} canUpdate={canUpdate} onCancel={() => setIsCancelling(true)} />
       ) : (
-        <Typography sx={{ mb: 2 }}>This location has no subscription yet. Choose a plan: it is billed monthly per charger.</Typography>
+        <Typography sx={{ mb: 2 }}>{t('subscription.none')}</Typography>
       )}
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Plans
+        {t('subscription.plans')}
       </Typography>
       <PlanGrid overview={overview} canUpdate={canUpdate} onChoose={setChosen} />
       <ConfirmDialog
         open={chosen !== null}
-        title={active ? `Switch to ${chosen?.name ?? ''}?` : `Activate ${chosen?.name ?? ''}?`}
-        confirmLabel={active ? 'Switch plan' : 'Activate'}
+        title={active ? t('confirm.switchTitle', { name: chosen?.name ?? '' }) : t('confirm.activateTitle', { name: chosen?.name ?? '' })}
+        confirmLabel={active ? t('confirm.switch') : t('confirm.activate')}
         isBusy={activate.isPending || change.isPending}
         onClose={() => setChosen(null)}
         onConfirm={() => {
@@ -74,19 +77,26 @@ const SubscriptionBody = ({ locationId, overview }: { locationId: string; overvi
         }}
       >
         {chosen?.price
-          ? `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} × ${formatMinor(chosen.price.unitAmount, chosen.price.currency)} = ${formatMinor(chosen.price.unitAmount * chargers, chosen.price.currency)} per ${chosen.price.interval}, charged to the card on file${active ? '; a more expensive plan charges the difference for the rest of this month now' : ', starting today'}.`
+          ? t(active ? 'confirm.switchText' : 'confirm.activateText', {
+              count: chargers,
+              unit: formatMinor(chosen.price.unitAmount, chosen.price.currency),
+              total: formatMinor(chosen.price.unitAmount * chargers, chosen.price.currency),
+              interval: t('interval.name', { interval: chosen.price.interval }),
+            })
           : ''}
       </ConfirmDialog>
       <ConfirmDialog
         open={isCancelling}
-        title="Cancel the subscription?"
-        confirmLabel="Cancel subscription"
+        title={t('cancel.title')}
+        confirmLabel={t('cancel.confirm')}
         isDestructive
         isBusy={cancel.isPending}
         onClose={() => setIsCancelling(false)}
         onConfirm={() => cancel.mutate({ locationId, idempotencyKey }, { onSuccess: done })}
       >
-        {`The ${active?.planName ?? ''} plan ends now${active?.currentPeriodEnd ? ` instead of renewing on ${formatDate(active.currentPeriodEnd, timeZone)}` : ''}, and this location is no longer billed. You can activate a plan again at any time.`}
+        {active?.currentPeriodEnd
+          ? t('cancel.textRenewing', { plan: active.planName, date: formatDate(active.currentPeriodEnd, timeZone) })
+          : t('cancel.text', { plan: active?.planName ?? '' })}
       </ConfirmDialog>
     </>
   );
@@ -94,18 +104,20 @@ const SubscriptionBody = ({ locationId, overview }: { locationId: string; overvi
 
 /** /dashboard/subscription: the location's plan with the payment provider. */
 export const SubscriptionPage = () => {
+  const t = useT(billingText);
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   return (
     <>
-      <PageHeader title="Subscription" subtitle="The location's Wattdesk plan, billed monthly per charger." />
-      {!locationId ? <ChooseLocation purpose="see its subscription" /> : <SubscriptionLoader locationId={locationId} />}
+      <PageHeader title={t('subscription.title')} subtitle={t('subscription.subtitle')} />
+      {!locationId ? <ChooseLocation purpose={t('subscription.choosePurpose')} /> : <SubscriptionLoader locationId={locationId} />}
     </>
   );
 };
 
 const SubscriptionLoader = ({ locationId }: { locationId: string }) => {
+  const t = useT(billingText);
   const overview = useSubscription(locationId);
-  if (overview.isPending) return <PageLoader label="Loading the subscription" />;
+  if (overview.isPending) return <PageLoader label={t('subscription.loading')} />;
   if (overview.isError) return <Alert severity="error">{overview.error.message}</Alert>;
   return <SubscriptionBody locationId={locationId} overview={overview.data} />;
 };

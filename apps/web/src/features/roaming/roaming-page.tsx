@@ -17,11 +17,14 @@ import { InvitePartnerDialog } from './components/invite-partner-dialog.tsx';
 import { PartnerConfirmDialog, type PendingCommand } from './components/partner-confirm-dialog.tsx';
 import { PartnerDrawer } from './components/partner-drawer.tsx';
 import { PartnersTable } from './components/partners-table.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { roamingText } from './roaming-text.ts';
 
 type Dialog = 'invite' | 'connect' | null;
 
 /** Roaming (menu roaming, issue 42): the OCPI partners whose drivers charge here, and how exchanges with them go. */
 export const RoamingPage = () => {
+  const t = useT(roamingText);
   const canUpdate = useCan()('Roaming_Update');
   const partners = useRoamingPartners();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -31,16 +34,12 @@ export const RoamingPage = () => {
   const opened = partners.data?.partners.find((partner) => partner.id === openId);
 
   let body;
-  if (partners.isPending) body = <PageLoader label="Loading roaming partners" />;
-  else if (partners.isError) body = <LoadErrorAlert subject="The roaming partners" error={partners.error} onRetry={() => void partners.refetch()} />;
+  if (partners.isPending) body = <PageLoader label={t('page.loading')} />;
+  else if (partners.isError) body = <LoadErrorAlert subject={t('page.loadSubject')} error={partners.error} onRetry={() => void partners.refetch()} />;
   else if (partners.data.partners.length === 0) {
     body = (
-      <EmptyState icon={<HubIcon />} title="No roaming partners yet">
-        <Typography variant="body2">
-          {canUpdate
-            ? 'Invite an e-mobility provider to get a registration token to give it with our versions URL, or connect to a provider with the versions URL and token it gave you.'
-            : 'A super administrator can invite an e-mobility provider or connect to one.'}
-        </Typography>
+      <EmptyState icon={<HubIcon />} title={t('page.emptyTitle')}>
+        <Typography variant="body2">{canUpdate ? t('page.emptyCanUpdate') : t('page.emptyReadOnly')}</Typography>
       </EmptyState>
     );
   } else {
@@ -56,16 +55,16 @@ export const RoamingPage = () => {
   return (
     <>
       <PageHeader
-        title="Roaming"
-        subtitle="E-mobility providers connected over OCPI 2.2.1: their drivers find, start and pay at our published locations."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={
           canUpdate ? (
             <>
               <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setDialog('invite')}>
-                Invite partner
+                {t('page.invite')}
               </Button>
               <Button variant="outlined" startIcon={<AddLinkIcon />} onClick={() => setDialog('connect')}>
-                Connect to partner
+                {t('page.connect')}
               </Button>
             </>
           ) : null

@@ -10,6 +10,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useCan } from '../../../lib/can.tsx';
 import { formatDate } from '../../../lib/format-time.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { agreementsText } from '../agreements-text.ts';
 
 const STATUS_COLOR: Record<AgreementViewStatus, 'info' | 'success' | 'default'> = { sent: 'info', signed: 'success', expired: 'default' };
 
@@ -26,6 +28,7 @@ type Props = {
 };
 
 export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload, timeZone }: Props) => {
+  const t = useT(agreementsText);
   const can = useCan();
   const day = (iso: string | null) => formatDate(iso, timeZone);
   const header = (field: SortField, label: string) => (
@@ -34,17 +37,17 @@ export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload, tim
     </TableSortLabel>
   );
   return (
-    <ScrollingTable size="small" aria-label="Agreements">
+    <ScrollingTable size="small" aria-label={t('table.label')}>
       <TableHead>
         <TableRow>
-          <TableCell>{header('accountName', 'Account')}</TableCell>
-          <TableCell>Property</TableCell>
-          <TableCell>{header('signerName', 'Signer')}</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell>{header('createdAt', 'Sent')}</TableCell>
-          <TableCell>{header('expiresAt', 'Expires')}</TableCell>
-          <TableCell>Signed</TableCell>
-          <TableCell align="right">Actions</TableCell>
+          <TableCell>{header('accountName', t('column.account'))}</TableCell>
+          <TableCell>{t('column.property')}</TableCell>
+          <TableCell>{header('signerName', t('column.signer'))}</TableCell>
+          <TableCell>{t('column.status')}</TableCell>
+          <TableCell>{header('createdAt', t('column.sent'))}</TableCell>
+          <TableCell>{header('expiresAt', t('column.expires'))}</TableCell>
+          <TableCell>{t('column.signed')}</TableCell>
+          <TableCell align="right">{t('column.actions')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -59,22 +62,22 @@ export const AgreementsTable = ({ items, sort, onSort, onResend, onDownload, tim
               </Typography>
             </TableCell>
             <TableCell>
-              <Chip size="small" color={STATUS_COLOR[agreement.status]} label={agreement.status} />
+              <Chip size="small" color={STATUS_COLOR[agreement.status]} label={t(`status.${agreement.status}`)} />
             </TableCell>
             <TableCell>
               {day(agreement.sentAt)}
-              {agreement.sendCount > 1 ? ` (${agreement.sendCount}×)` : ''}
+              {agreement.sendCount > 1 ? ` ${t('table.sendCount', { count: agreement.sendCount })}` : ''}
             </TableCell>
             <TableCell>{day(agreement.expiresAt)}</TableCell>
             <TableCell>{day(agreement.signedAt)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               {agreement.status === 'signed' ? (
                 <Button size="small" onClick={() => onDownload(agreement)}>
-                  Download
+                  {t('table.download')}
                 </Button>
               ) : can('Agreements_Send') ? (
                 <Button size="small" onClick={() => onResend(agreement)}>
-                  Resend
+                  {t('table.resend')}
                 </Button>
               ) : null}
             </TableCell>

@@ -11,9 +11,14 @@ import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useResendAgreement } from '../api/agreements-api.ts';
 import { defaultExpiry } from './send-agreement-form.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { agreementsText } from '../agreements-text.ts';
 
 /** Sends the signing link again; an expired agreement gets a new expiry date first. */
 export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onClose: () => void }) => {
+  const t = useT(agreementsText);
+  const tc = useT(commonText);
   const resend = useResendAgreement();
   const isExpired = agreement.status === 'expired';
   const [expiresOn, setExpiresOn] = useState(defaultExpiry());
@@ -22,7 +27,7 @@ export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onC
       { id: agreement.id, ...(isExpired ? { expiresAt: new Date(`${expiresOn}T23:59:59`).toISOString() } : {}) },
       {
         onSuccess: () => {
-          notifySuccess(`Agreement sent again to ${agreement.signerEmail}`);
+          notifySuccess(t('resend.sent', { email: agreement.signerEmail }));
           onClose();
         },
       },
@@ -34,15 +39,18 @@ export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onC
       aria-labelledby="resend-title"
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
-      <DialogTitle id="resend-title">Resend agreement</DialogTitle>
+      <DialogTitle id="resend-title">{t('resend.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          The signing link for {agreement.propertyName} goes to {agreement.signerName} ({agreement.signerEmail}) again.
-          {isExpired ? ' It has expired, so choose until when the link should work.' : ''}
+          {t(isExpired ? 'resend.textExpired' : 'resend.text', {
+            property: agreement.propertyName,
+            signer: agreement.signerName,
+            email: agreement.signerEmail,
+          })}
         </DialogContentText>
         {isExpired ? (
           <TextField
-            label="Link expires on"
+            label={t('resend.expiresOn')}
             type="date"
             value={expiresOn}
             onChange={(event) => setExpiresOn(event.target.value)}
@@ -55,10 +63,10 @@ export const ResendDialog = ({ agreement, onClose }: { agreement: Agreement; onC
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={resend.isPending}>
-          Cancel
+          {tc('cancel')}
         </Button>
         <Button variant="contained" onClick={handleResend} loading={resend.isPending} disabled={isExpired && !expiresOn} autoFocus={!isExpired}>
-          Resend
+          {t('resend.resend')}
         </Button>
       </DialogActions>
     </Dialog>

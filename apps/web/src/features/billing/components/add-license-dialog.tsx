@@ -8,19 +8,24 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { billingText } from '../billing-text.ts';
 
 type Props = { open: boolean; suggested: number; isBusy: boolean; onClose: () => void; onAdd: (seats: number) => void };
 
 /** Seats for a new licence: a whole number from 1 to the maximum, checked before anything is sent. */
 export const AddLicenseDialog = ({ open, suggested, isBusy, onClose, onAdd }: Props) => {
+  const t = useT(billingText);
+  const tc = useT(commonText);
   const [text, setText] = useState(String(suggested));
   const seats = Number(text);
   const error = !/^\d+$/.test(text.trim())
-    ? 'Seats must be a whole number'
+    ? t('addLicense.notWhole')
     : seats < 1
-      ? 'Seats must be at least 1'
+      ? t('addLicense.tooFew')
       : seats > LICENSE_MAX_SEATS
-        ? `Seats must be at most ${formatCount(LICENSE_MAX_SEATS)}`
+        ? t('addLicense.tooMany', { max: formatCount(LICENSE_MAX_SEATS) })
         : undefined;
   return (
     <Dialog
@@ -35,13 +40,11 @@ export const AddLicenseDialog = ({ open, suggested, isBusy, onClose, onAdd }: Pr
           if (!error) onAdd(seats);
         }}
       >
-        <DialogTitle id="add-license-title">Add a license</DialogTitle>
+        <DialogTitle id="add-license-title">{t('addLicense.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            A license gives its number of chargers a seat for {LICENSE_TERM_MONTHS} months and renews itself unless you turn renewal off.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('addLicense.text', { months: LICENSE_TERM_MONTHS })}</DialogContentText>
           <TextField
-            label="Seats (chargers)"
+            label={t('addLicense.seats')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             error={Boolean(error)}
@@ -53,10 +56,10 @@ export const AddLicenseDialog = ({ open, suggested, isBusy, onClose, onAdd }: Pr
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isBusy}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={isBusy} disabled={Boolean(error)}>
-            Add license
+            {t('addLicense.add')}
           </Button>
         </DialogActions>
       </form>

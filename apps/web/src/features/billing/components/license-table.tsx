@@ -10,6 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDate, timeZoneCaption } from '../../../lib/format-time.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { billingText, type BillingT } from '../billing-text.ts';
 
 type Props = {
   licenses: License[];
@@ -19,59 +21,63 @@ type Props = {
   onAutoRenew: (license: License, autoRenew: boolean) => void;
 };
 
-export const licenseLabel = (license: License, index: number) => `License ${index + 1}`;
+/** "License 2": a licence by its place in the location's list. */
+export const licenseLabel = (t: BillingT, index: number) => t('licenses.name', { number: index + 1 });
 
 /** Each licence: seats used, term, status, automatic renewal and Renew. */
-export const LicenseTable = ({ licenses, timeZone, canUpdate, onRenew, onAutoRenew }: Props) => (
-  <ScrollingTable size="small" aria-label="Licenses">
-    <TableHead>
-      <TableRow>
-        <TableCell>License</TableCell>
-        <TableCell align="right">Seats used</TableCell>
-        <TableCell>Started</TableCell>
-        <TableCell>Expires ({timeZoneCaption(timeZone)})</TableCell>
-        <TableCell>Status</TableCell>
-        <TableCell>Renews itself</TableCell>
-        {canUpdate ? <TableCell align="right">Actions</TableCell> : null}
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {licenses.map((license, index) => (
-        <TableRow key={license.id}>
-          <TableCell>{licenseLabel(license, index)}</TableCell>
-          <TableCell align="right">
-            {formatNumber(license.assigned)} of {formatNumber(license.seats)}
-          </TableCell>
-          <TableCell>{formatDate(license.startsAt, timeZone)}</TableCell>
-          <TableCell>{formatDate(license.expiresAt, timeZone)}</TableCell>
-          <TableCell>
-            <Chip
-              size="small"
-              color={license.status === 'ACTIVE' ? 'success' : 'warning'}
-              label={license.status === 'ACTIVE' ? 'Valid' : 'Expired'}
-            />
-          </TableCell>
-          <TableCell>
-            <Switch
-              checked={license.autoRenew}
-              disabled={!canUpdate}
-              onChange={(_event, checked) => onAutoRenew(license, checked)}
-              slotProps={{ input: { 'aria-label': `${licenseLabel(license, index)} renews itself` } }}
-            />
-          </TableCell>
-          {canUpdate ? (
-            <TableCell align="right">
-              <Button
-                size="small"
-                onClick={() => onRenew(license)}
-                aria-label={`Renew ${licenseLabel(license, index)} for ${LICENSE_TERM_MONTHS} months`}
-              >
-                Renew
-              </Button>
-            </TableCell>
-          ) : null}
+export const LicenseTable = ({ licenses, timeZone, canUpdate, onRenew, onAutoRenew }: Props) => {
+  const t = useT(billingText);
+  return (
+    <ScrollingTable size="small" aria-label={t('licenses.label')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('licenses.column.license')}</TableCell>
+          <TableCell align="right">{t('licenses.column.seats')}</TableCell>
+          <TableCell>{t('licenses.column.started')}</TableCell>
+          <TableCell>{t('licenses.column.expires', { zone: timeZoneCaption(timeZone) })}</TableCell>
+          <TableCell>{t('licenses.column.status')}</TableCell>
+          <TableCell>{t('licenses.column.autoRenew')}</TableCell>
+          {canUpdate ? <TableCell align="right">{t('licenses.column.actions')}</TableCell> : null}
         </TableRow>
-      ))}
-    </TableBody>
-  </ScrollingTable>
-);
+      </TableHead>
+      <TableBody>
+        {licenses.map((license, index) => (
+          <TableRow key={license.id}>
+            <TableCell>{licenseLabel(t, index)}</TableCell>
+            <TableCell align="right">
+              {t('licenses.seatsOf', { assigned: formatNumber(license.assigned), seats: formatNumber(license.seats) })}
+            </TableCell>
+            <TableCell>{formatDate(license.startsAt, timeZone)}</TableCell>
+            <TableCell>{formatDate(license.expiresAt, timeZone)}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={license.status === 'ACTIVE' ? 'success' : 'warning'}
+                label={license.status === 'ACTIVE' ? t('licenses.valid') : t('licenses.expired')}
+              />
+            </TableCell>
+            <TableCell>
+              <Switch
+                checked={license.autoRenew}
+                disabled={!canUpdate}
+                onChange={(_event, checked) => onAutoRenew(license, checked)}
+                slotProps={{ input: { 'aria-label': t('licenses.autoRenewLabel', { license: licenseLabel(t, index) }) } }}
+              />
+            </TableCell>
+            {canUpdate ? (
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  onClick={() => onRenew(license)}
+                  aria-label={t('licenses.renewLabel', { license: licenseLabel(t, index), months: LICENSE_TERM_MONTHS })}
+                >
+                  {t('licenses.renew')}
+                </Button>
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </ScrollingTable>
+  );
+};

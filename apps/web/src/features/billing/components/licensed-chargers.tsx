@@ -8,6 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { licenseLabel } from './license-table.tsx';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { billingText } from '../billing-text.ts';
 
 type Props = {
   chargers: LicensedCharger[];
@@ -20,55 +22,62 @@ type Props = {
 const NONE = 'none';
 
 /** Which licence each charger holds; the ones without a valid licence are flagged, as in the control center. */
-export const LicensedChargers = ({ chargers, licenses, canUpdate, busyChargerId, onAssign }: Props) => (
-  <ScrollingTable size="small" aria-label="Chargers and their licenses">
-    <TableHead>
-      <TableRow>
-        <TableCell>Charger</TableCell>
-        <TableCell>Charger id</TableCell>
-        <TableCell>License</TableCell>
-        <TableCell>Status</TableCell>
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {chargers.map((charger) => {
-        const index = licenses.findIndex((license) => license.id === charger.licenseId);
-        return (
-          <TableRow key={charger.id}>
-            <TableCell>{charger.name}</TableCell>
-            <TableCell>{charger.chargerId}</TableCell>
-            <TableCell>
-              {canUpdate ? (
-                <TextField
-                  select
-                  size="small"
-                  value={charger.licenseId ?? NONE}
-                  disabled={busyChargerId === charger.id}
-                  onChange={(event) => onAssign(charger, event.target.value === NONE ? null : event.target.value)}
-                  slotProps={{
-                    select: { SelectDisplayProps: { 'aria-label': `License of ${charger.name}` } },
-                  }}
-                  sx={{ minWidth: 220 }}
-                >
-                  <MenuItem value={NONE}>No license</MenuItem>
-                  {licenses.map((license, i) => (
-                    <MenuItem key={license.id} value={license.id} disabled={license.id !== charger.licenseId && license.assigned >= license.seats}>
-                      {licenseLabel(license, i)} ({license.assigned} of {license.seats} seats)
-                    </MenuItem>
-                  ))}
-                </TextField>
-              ) : index >= 0 ? (
-                licenseLabel(licenses[index]!, index)
-              ) : (
-                'No license'
-              )}
-            </TableCell>
-            <TableCell>
-              {charger.licensed ? <Chip size="small" color="success" label="Licensed" /> : <Chip size="small" color="warning" label="Unlicensed" />}
-            </TableCell>
-          </TableRow>
-        );
-      })}
-    </TableBody>
-  </ScrollingTable>
-);
+export const LicensedChargers = ({ chargers, licenses, canUpdate, busyChargerId, onAssign }: Props) => {
+  const t = useT(billingText);
+  return (
+    <ScrollingTable size="small" aria-label={t('chargers.label')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('chargers.column.charger')}</TableCell>
+          <TableCell>{t('chargers.column.chargerId')}</TableCell>
+          <TableCell>{t('chargers.column.license')}</TableCell>
+          <TableCell>{t('chargers.column.status')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {chargers.map((charger) => {
+          const index = licenses.findIndex((license) => license.id === charger.licenseId);
+          return (
+            <TableRow key={charger.id}>
+              <TableCell>{charger.name}</TableCell>
+              <TableCell>{charger.chargerId}</TableCell>
+              <TableCell>
+                {canUpdate ? (
+                  <TextField
+                    select
+                    size="small"
+                    value={charger.licenseId ?? NONE}
+                    disabled={busyChargerId === charger.id}
+                    onChange={(event) => onAssign(charger, event.target.value === NONE ? null : event.target.value)}
+                    slotProps={{
+                      select: { SelectDisplayProps: { 'aria-label': t('chargers.licenseOf', { name: charger.name }) } },
+                    }}
+                    sx={{ minWidth: 220 }}
+                  >
+                    <MenuItem value={NONE}>{t('chargers.noLicense')}</MenuItem>
+                    {licenses.map((license, i) => (
+                      <MenuItem key={license.id} value={license.id} disabled={license.id !== charger.licenseId && license.assigned >= license.seats}>
+                        {t('chargers.option', { license: licenseLabel(t, i), assigned: license.assigned, seats: license.seats })}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ) : index >= 0 ? (
+                  licenseLabel(t, index)
+                ) : (
+                  t('chargers.noLicense')
+                )}
+              </TableCell>
+              <TableCell>
+                {charger.licensed ? (
+                  <Chip size="small" color="success" label={t('chargers.licensed')} />
+                ) : (
+                  <Chip size="small" color="warning" label={t('chargers.unlicensed')} />
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </ScrollingTable>
+  );
+};

@@ -1,4 +1,3 @@
-import { PLAN_FEATURE_LABELS } from '@wattdesk/shared/constants';
 import { formatNumber } from '@wattdesk/shared/format';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import type { SubscriptionOverview, SubscriptionPlan } from '@wattdesk/shared/schemas/billing';
@@ -7,6 +6,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t.ts';
+import { billingText, type BillingT } from '../billing-text.ts';
 
 type Props = {
   overview: SubscriptionOverview;
@@ -18,28 +19,30 @@ type Props = {
 export const billedChargers = (overview: SubscriptionOverview) => Math.max(1, overview.chargerCount);
 
 /** Why a plan cannot be chosen for this location, or null when it can. */
-const unavailable = (plan: SubscriptionPlan, overview: SubscriptionOverview): string | null => {
-  if (!plan.price) return 'Its price is not available from the payment provider right now';
+const unavailable = (t: BillingT, plan: SubscriptionPlan, overview: SubscriptionOverview): string | null => {
+  if (!plan.price) return t('plans.noPrice');
   const max = plan.includes.maxChargers;
   if (max !== null && overview.chargerCount > max)
-    return `Includes up to ${formatNumber(max)} chargers; this location has ${formatNumber(overview.chargerCount)}`;
+    return t('plans.tooManyChargers', { max: formatNumber(max), count: formatNumber(overview.chargerCount) });
   return null;
 };
 
-const includedText = (plan: SubscriptionPlan) => {
-  const chargers = plan.includes.maxChargers === null ? 'Any number of chargers' : `Up to ${formatNumber(plan.includes.maxChargers)} chargers`;
-  return [chargers, ...plan.includes.features.map((feature) => PLAN_FEATURE_LABELS[feature])].join(' · ');
+const includedText = (t: BillingT, plan: SubscriptionPlan) => {
+  const chargers = plan.includes.maxChargers === null ? t('plans.anyChargers') : t('plans.upTo', { max: formatNumber(plan.includes.maxChargers) });
+  return [chargers, ...plan.includes.features.map((feature) => t(`plans.feature.${feature}`))].join(' · ');
 };
 
 /** The plans on offer: the provider's price per charger in the location's currency, what each includes, and the action. */
 export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
+  const t = useT(billingText);
   const current = overview.subscription?.status === 'ACTIVE' ? overview.subscription : null;
   const chargers = billedChargers(overview);
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, gap: 2 }}>
       {overview.plans.map((plan) => {
         const isCurrent = current?.planId === plan.id;
-        const reason = unavailable(plan, overview);
+        const reason = unavailable(t, plan, overview);
+        const interval = plan.price ? t('interval.name', { interval: plan.price.interval }) : '';
         return (
           <Paper
             key={plan.id}
@@ -51,19 +54,19 @@ export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
               <Typography id={`plan-${plan.id}`} variant="h6" component="h3" sx={{ flex: 1 }}>
                 {plan.name}
               </Typography>
-              {isCurrent ? <Chip size="small" color="success" label="Current plan" /> : null}
+              {isCurrent ? <Chip size="small" color="success" label={t('plans.current')} /> : null}
             </Box>
             {plan.price ? (
               <Typography variant="h5" component="p">
                 {formatMinor(plan.price.unitAmount, plan.price.currency)}
                 <Typography component="span" variant="body2" color="text.secondary">
                   {' '}
-                  per charger / {plan.price.interval}
+                  {t('plans.perCharger', { interval })}
                 </Typography>
               </Typography>
             ) : (
               <Typography variant="body1" color="text.secondary">
-                Price not available
+                {t('plans.priceUnavailable')}
               </Typography>
             )}
             {plan.description ? (
@@ -72,12 +75,11 @@ export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
               </Typography>
             ) : null}
             <Typography variant="body2" sx={{ flex: 1 }}>
-              {includedText(plan)}
+              {includedText(t, plan)}
             </Typography>
             {plan.price ? (
               <Typography variant="body2">
-                {formatNumber(chargers)} {chargers === 1 ? 'charger' : 'chargers'}:{' '}
-                {formatMinor(plan.price.unitAmount * chargers, plan.price.currency)} / {plan.price.interval}
+                {t('plans.total', { count: chargers, total: formatMinor(plan.price.unitAmount * chargers, plan.price.currency), interval })}
               </Typography>
             ) : null}
             {canUpdate && !isCurrent && reason ? (
@@ -91,7 +93,7 @@ export const PlanGrid = ({ overview, canUpdate, onChoose }: Props) => {
                 onClick={() => onChoose(plan)}
                 disabled={!overview.hasPaymentMethod || reason !== null}
               >
-                {current ? 'Switch to' : 'Activate'} {plan.name}
+                {current ? t('plans.switchTo', { name: plan.name }) : t('plans.activate', { name: plan.name })}
               </Button>
             ) : null}
           </Paper>

@@ -1,9 +1,13 @@
 import Alert from '@mui/material/Alert';
+import { useT } from '../../../i18n/use-t.ts';
+import { billingText } from '../billing-text.ts';
 
 /** Said wherever billing runs against the local Stripe sandbox. */
-export const SandboxNote = () => (
-  <Alert severity="info" sx={{ mb: 2 }}>
-    Sandbox mode: this server has no Stripe keys, so billing goes to Wattdesk's local Stripe sandbox. Cards are Stripe's test cards and no money
-    moves.
-  </Alert>
-);
+export const SandboxNote = () => {
+  const t = useT(billingText);
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {t('sandbox.note')}
+    </Alert>
+  );
+};

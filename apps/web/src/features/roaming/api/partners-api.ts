@@ -9,6 +9,8 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { roamingText } from '../roaming-text.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type InviteRoamingPartnerBody = z.input<typeof inviteRoamingPartnerBodySchema>;
@@ -43,26 +45,30 @@ export const useInviteRoamingPartner = () =>
   usePartnerChange((body: InviteRoamingPartnerBody) => api.post<InvitedRoamingPartner>('/roaming/partners', body), undefined, true);
 
 /** The dialog shows the server's refusal (an unreachable URL, a token the partner refused). */
-export const useConnectRoamingPartner = () =>
-  usePartnerChange(
+export const useConnectRoamingPartner = () => {
+  const t = useT(roamingText);
+  return usePartnerChange(
     (body: ConnectRoamingPartnerBody) => api.post<PartnerAnswer>('/roaming/partners/connect', body),
-    ({ partner }) => `Connected to ${partner.name}`,
+    ({ partner }) => t('toast.connected', { name: partner.name }),
     true,
   );
+};
 
 export type PartnerAction = 'suspend' | 'resume' | 'reregister';
 
-const ACTION_DONE: Record<PartnerAction, string> = { suspend: 'suspended', resume: 'resumed', reregister: 're-registered' };
-
-export const usePartnerAction = () =>
-  usePartnerChange(
+export const usePartnerAction = () => {
+  const t = useT(roamingText);
+  return usePartnerChange(
     ({ partner, action }: { partner: RoamingPartner; action: PartnerAction }) =>
       api.post<PartnerAnswer>(`/roaming/partners/${partner.id}/${action}`).then(() => ({ partner, action })),
-    ({ partner, action }) => `${partner.name} ${ACTION_DONE[action]}`,
+    ({ partner, action }) => t(`toast.${action}`, { name: partner.name }),
   );
+};
 
-export const useRemovePartner = () =>
-  usePartnerChange(
+export const useRemovePartner = () => {
+  const t = useT(roamingText);
+  return usePartnerChange(
     (partner: RoamingPartner) => api.delete(`/roaming/partners/${partner.id}`).then(() => partner),
-    (partner) => `${partner.name} removed`,
+    (partner) => t('toast.remove', { name: partner.name }),
   );
+};

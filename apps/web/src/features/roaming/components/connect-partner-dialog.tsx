@@ -12,6 +12,10 @@ import { connectRoamingPartnerBodySchema } from '@wattdesk/shared/schemas/roamin
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useConnectRoamingPartner } from '../api/partners-api.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { roamingText } from '../roaming-text.ts';
 
 type FormInput = z.input<typeof connectRoamingPartnerBodySchema>;
 type FormOutput = z.output<typeof connectRoamingPartnerBodySchema>;
@@ -20,6 +24,9 @@ const EMPTY: FormInput = { name: '', versionsUrl: '', token: '' };
 
 /** Register with a partner: the server calls its versions URL with the token it gave us, while the dialog waits. */
 export const ConnectPartnerDialog = ({ onClose }: { onClose: () => void }) => {
+  const t = useT(roamingText);
+  const tc = useT(commonText);
+  const sentence = useSentence();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(connectRoamingPartnerBodySchema), defaultValues: EMPTY });
   const connect = useConnectRoamingPartner();
   const { errors } = form.formState;
@@ -33,9 +40,9 @@ export const ConnectPartnerDialog = ({ onClose }: { onClose: () => void }) => {
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="connect-partner-title">Connect to partner</DialogTitle>
+        <DialogTitle id="connect-partner-title">{t('connect.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>The versions URL and the token the partner gave you. We register with it at once.</DialogContentText>
+          <DialogContentText>{t('connect.text')}</DialogContentText>
           {connect.error ? (
             <Alert severity="error" sx={{ mt: 1 }}>
               {connect.error.message}
@@ -43,39 +50,39 @@ export const ConnectPartnerDialog = ({ onClose }: { onClose: () => void }) => {
           ) : null}
           <TextField
             {...form.register('name')}
-            label="Partner name"
+            label={t('connect.name')}
             fullWidth
             margin="normal"
             autoFocus
             error={Boolean(errors.name)}
-            helperText={errors.name?.message}
+            helperText={errors.name?.message === undefined ? undefined : sentence(errors.name.message)}
           />
           <TextField
             {...form.register('versionsUrl')}
-            label="Versions URL"
+            label={t('connect.versionsUrl')}
             type="url"
             fullWidth
             margin="normal"
             error={Boolean(errors.versionsUrl)}
-            helperText={errors.versionsUrl?.message}
+            helperText={errors.versionsUrl?.message === undefined ? undefined : sentence(errors.versionsUrl.message)}
           />
           <TextField
             {...form.register('token')}
-            label="Token"
+            label={t('connect.token')}
             fullWidth
             margin="normal"
             autoComplete="off"
             slotProps={{ htmlInput: { spellCheck: false } }}
             error={Boolean(errors.token)}
-            helperText={errors.token?.message}
+            helperText={errors.token?.message === undefined ? undefined : sentence(errors.token.message)}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={connect.isPending}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={connect.isPending}>
-            Connect
+            {t('connect.connect')}
           </Button>
         </DialogActions>
       </form>

@@ -13,26 +13,34 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { useInviteRoamingPartner, type InvitedRoamingPartner } from '../api/partners-api.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { roamingText } from '../roaming-text.ts';
 
 type FormInput = z.input<typeof inviteRoamingPartnerBodySchema>;
 type FormOutput = z.output<typeof inviteRoamingPartnerBodySchema>;
 
 /** The token A the partner registers with: the server keeps only its hash, so this is the one time it is seen. */
-const RegistrationToken = ({ invited }: { invited: InvitedRoamingPartner }) => (
-  <>
-    <Alert severity="warning" sx={{ mb: 1 }}>
-      Copy the token now: it is shown only this once. If it is lost, remove {invited.partner.name} and invite it again.
-    </Alert>
-    <DialogContentText sx={{ mb: 1 }}>
-      Give {invited.partner.name} both values. It registers with them and the partner shows as connected.
-    </DialogContentText>
-    <CopyField label="Versions URL" value={invited.versionsUrl} fullWidth />
-    <CopyField label="Registration token" value={invited.registrationToken} fullWidth />
-  </>
-);
+const RegistrationToken = ({ invited }: { invited: InvitedRoamingPartner }) => {
+  const t = useT(roamingText);
+  return (
+    <>
+      <Alert severity="warning" sx={{ mb: 1 }}>
+        {t('invite.copyNow', { name: invited.partner.name })}
+      </Alert>
+      <DialogContentText sx={{ mb: 1 }}>{t('invite.giveBoth', { name: invited.partner.name })}</DialogContentText>
+      <CopyField label={t('invite.versionsUrl')} value={invited.versionsUrl} fullWidth />
+      <CopyField label={t('invite.token')} value={invited.registrationToken} fullWidth />
+    </>
+  );
+};
 
 /** Invite a partner by name; the answer is its one-time registration token and our versions URL. */
 export const InvitePartnerDialog = ({ onClose }: { onClose: () => void }) => {
+  const t = useT(roamingText);
+  const tc = useT(commonText);
+  const sentence = useSentence();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(inviteRoamingPartnerBodySchema), defaultValues: { name: '' } });
   const invite = useInviteRoamingPartner();
   const invited = invite.data;
@@ -47,22 +55,22 @@ export const InvitePartnerDialog = ({ onClose }: { onClose: () => void }) => {
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="invite-partner-title">{invited ? `${invited.partner.name} invited` : 'Invite partner'}</DialogTitle>
+        <DialogTitle id="invite-partner-title">{invited ? t('invite.invited', { name: invited.partner.name }) : t('invite.title')}</DialogTitle>
         <DialogContent>
           {invited ? (
             <RegistrationToken invited={invited} />
           ) : (
             <>
-              <DialogContentText>We issue a one-time registration token (OCPI token A) for the partner to register with.</DialogContentText>
+              <DialogContentText>{t('invite.text')}</DialogContentText>
               {invite.error ? <Alert severity="error">{invite.error.message}</Alert> : null}
               <TextField
                 {...form.register('name')}
-                label="Partner name"
+                label={t('invite.name')}
                 fullWidth
                 margin="normal"
                 autoFocus
                 error={Boolean(nameError)}
-                helperText={nameError}
+                helperText={nameError === undefined ? undefined : sentence(nameError)}
               />
             </>
           )}
@@ -70,15 +78,15 @@ export const InvitePartnerDialog = ({ onClose }: { onClose: () => void }) => {
         <DialogActions>
           {invited ? (
             <Button variant="contained" onClick={onClose}>
-              Done
+              {t('invite.done')}
             </Button>
           ) : (
             <>
               <Button onClick={onClose} disabled={invite.isPending}>
-                Cancel
+                {tc('cancel')}
               </Button>
               <Button type="submit" variant="contained" loading={invite.isPending}>
-                Create token
+                {t('invite.create')}
               </Button>
             </>
           )}

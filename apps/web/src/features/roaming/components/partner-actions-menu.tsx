@@ -4,10 +4,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { RoamingPartner } from '@wattdesk/shared/schemas/roaming';
 import { useState } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
+import { roamingText } from '../roaming-text.ts';
 
 export type PartnerCommand = 'suspend' | 'resume' | 'reregister' | 'remove';
-
-const LABELS: Record<PartnerCommand, string> = { suspend: 'Suspend', resume: 'Resume', reregister: 'Re-register', remove: 'Remove' };
 
 /** What can be done to a partner in its status: re-registering needs the credentials a connection holds. */
 export const commandsFor = (partner: RoamingPartner): PartnerCommand[] => {
@@ -17,12 +17,13 @@ export const commandsFor = (partner: RoamingPartner): PartnerCommand[] => {
 };
 
 export const PartnerActionsMenu = ({ partner, onCommand }: { partner: RoamingPartner; onCommand: (command: PartnerCommand) => void }) => {
+  const t = useT(roamingText);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = `partner-actions-${partner.id}`;
   return (
     <>
       <IconButton
-        aria-label={`Actions for ${partner.name}`}
+        aria-label={t('actions.label', { name: partner.name })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -38,7 +39,7 @@ export const PartnerActionsMenu = ({ partner, onCommand }: { partner: RoamingPar
               onCommand(command);
             }}
           >
-            {LABELS[command]}
+            {t(`command.${command}`)}
           </MenuItem>
         ))}
       </Menu>

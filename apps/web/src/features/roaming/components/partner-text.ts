@@ -1,5 +1,5 @@
-import { formatCount } from '@wattdesk/shared/format';
 import type { RoamingPartner } from '@wattdesk/shared/schemas/roaming';
+import type { RoamingT } from '../roaming-text.ts';
 
 const DASH = '—';
 
@@ -14,8 +14,8 @@ export const moduleNamesOf = (partner: RoamingPartner): string => {
 };
 
 /** "3 pending, 1 failing", or "None". */
-export const pushSummaryOf = (partner: RoamingPartner): string => {
-  if (partner.pendingPushes === 0) return 'None';
-  const pending = `${formatCount(partner.pendingPushes)} pending`;
-  return partner.failingPushes > 0 ? `${pending}, ${formatCount(partner.failingPushes)} failing` : pending;
+export const pushSummaryOf = (t: RoamingT, partner: RoamingPartner): string => {
+  if (partner.pendingPushes === 0) return t('pushes.none');
+  const pending = partner.pendingPushes;
+  return partner.failingPushes > 0 ? t('pushes.pendingFailing', { pending, failing: partner.failingPushes }) : t('pushes.pending', { pending });
 };
