@@ -39,6 +39,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/payouts/components/balance-card.tsx',
   'apps/web/src/features/payouts/components/transfers-table.tsx',
   'apps/web/src/features/payouts/components/refund-dialog.tsx',
+  'apps/web/src/features/chargers/**/*.{ts,tsx}',
+  'apps/web/src/features/charger-logs/**/*.{ts,tsx}',
+  'apps/web/src/features/system-logs/**/*.{ts,tsx}',
 ];
 
 /**

@@ -14,6 +14,8 @@ type DiagnosticsBody = { location: string; startTime?: string; stopTime?: string
 type DiagnosticsDialogProps = { chargerName: string; isBusy: boolean; onRequest: (body: DiagnosticsBody) => void; onClose: () => void };
 
 const UPLOAD_URL = /^(ftps?|https?):\/\/\S+$/;
+/** An address, the same in every language. */
+const EXAMPLE_LOCATION = 'ftp://diagnostics.example.com/uploads/';
 /** A datetime-local value is the browser's local time; the API wants an instant. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
@@ -45,7 +47,7 @@ export const DiagnosticsDialog = ({ chargerName, isBusy, onRequest, onClose }: D
             autoFocus
             required
             label={t('diagnostics.location')}
-            placeholder="ftp://diagnostics.example.com/uploads/"
+            placeholder={EXAMPLE_LOCATION}
             value={location}
             onChange={(event) => setLocation(event.target.value)}
             error={Boolean(error)}
