@@ -53,7 +53,8 @@ const paged = <T,>(items: T[]): Paged<T> => ({ items, total: items.length, page:
 
 let api: TestApi;
 const routes: ApiRoutes = ({ method, path }) => {
-  if (path === '/chargers' && method === 'GET') return ok(paged([bay]) satisfies ChargerListResponse);
+  if (path === '/chargers' && method === 'GET')
+    return ok({ ...paged([bay]), statusCounts: { available: 0, charging: 1, offline: 0, maintenance: 0, faulted: 0 } } satisfies ChargerListResponse);
   if (path === '/chargers/c1' && method === 'GET') return ok(bay);
   if (path === '/chargers/c1/events') return ok(paged([fault]));
   if (path === '/locations/location-by-id') return ok({ id: LOCATION, name: 'Diridon Station', chargerCount: 1204, timeZone: 'America/Los_Angeles' });
