@@ -47,6 +47,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/billing/**/*.{ts,tsx}',
   'apps/web/src/features/agreements/**/*.{ts,tsx}',
   'apps/web/src/features/roaming/**/*.{ts,tsx}',
+  'apps/web/src/features/chargers/**/*.{ts,tsx}',
+  'apps/web/src/features/charger-logs/**/*.{ts,tsx}',
+  'apps/web/src/features/system-logs/**/*.{ts,tsx}',
 ];
 
 /**

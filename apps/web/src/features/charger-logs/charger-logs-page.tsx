@@ -14,7 +14,9 @@ import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useServerTable } from '../../lib/use-server-table.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useChargerLog, useExportChargerLog } from './api/charger-logs-api.ts';
+import { chargerLogsText } from './charger-logs-text.ts';
 import { chargerLogColumns } from './components/charger-log-columns.tsx';
 import { ChargerLogFilters, EMPTY_CHARGER_LOG_FILTER, type ChargerLogFilterValues } from './components/charger-log-filters.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
@@ -29,12 +31,13 @@ const toFilter = (locationId: string, values: ChargerLogFilterValues): ChargerLo
 });
 
 const ChargerLogList = ({ locationId }: { locationId: string }) => {
+  const t = useT(chargerLogsText);
   const [values, setValues] = useState<ChargerLogFilterValues>(EMPTY_CHARGER_LOG_FILTER);
   const filter = toFilter(locationId, useDebouncedValue(values));
   const table = useServerTable({ resetOn: filter });
   const log = useChargerLog({ ...filter, ...table.params });
   const timeZone = useLocationTimeZone(locationId);
-  const columns = useMemo(() => chargerLogColumns(timeZone), [timeZone]);
+  const columns = useMemo(() => chargerLogColumns(t, timeZone), [t, timeZone]);
   const exportCsv = useExportChargerLog();
   const isFiltered = Boolean(filter.chargerId || filter.kind || filter.from || filter.to || filter.search);
 
@@ -46,20 +49,20 @@ const ChargerLogList = ({ locationId }: { locationId: string }) => {
         </Box>
         <Can permission="Logs_Export">
           <Button variant="outlined" startIcon={<DownloadIcon />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)}>
-            Export CSV
+            {t('button.export')}
           </Button>
         </Can>
       </Box>
-      {log.isError && !log.data ? <LoadErrorAlert subject="The log" error={log.error} onRetry={() => void log.refetch()} /> : null}
+      {log.isError && !log.data ? <LoadErrorAlert subject={t('page.loadSubject')} error={log.error} onRetry={() => void log.refetch()} /> : null}
       <ServerDataGrid
-        label="Charger log"
+        label={t('grid.label')}
         rows={log.data?.items ?? []}
         columns={columns}
         total={log.data?.total ?? 0}
         // Not on the background refetches (live, polling): only while a page or filter change is loading.
         isLoading={log.isFetching && (log.isPlaceholderData || !log.data)}
         {...table.grid}
-        noRowsLabel={isFiltered ? 'No log entry matches these filters' : 'Nothing logged here yet'}
+        noRowsLabel={isFiltered ? t('grid.noMatch') : t('grid.empty')}
         getRowHeight={() => 'auto'}
       />
     </Paper>
@@ -68,16 +71,13 @@ const ChargerLogList = ({ locationId }: { locationId: string }) => {
 
 /** /dashboard/logs (menu logs): the log of the selected location's chargers, filtered on the server, live. */
 export const ChargerLogsPage = () => {
+  const t = useT(chargerLogsText);
   const locationId = useSelectedLocation((state) => state.locationId);
   const liveStatus = useLiveChargerFeed(locationId, { enabled: Boolean(locationId) });
   return (
     <>
-      <PageHeader
-        title="Logs"
-        subtitle="What the location's chargers reported and what was done to them: connections, boots, faults, sessions and commands; dates are the location's days."
-        actions={locationId ? <LiveIndicator status={liveStatus} /> : null}
-      />
-      {locationId ? <ChargerLogList key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its chargers' log" />}
+      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} actions={locationId ? <LiveIndicator status={liveStatus} /> : null} />
+      {locationId ? <ChargerLogList key={locationId} locationId={locationId} /> : <ChooseLocation purpose={t('page.choosePurpose')} />}
     </>
   );
 };

@@ -20,7 +20,9 @@ import { useLocationState } from '../../lib/queries/locations.ts';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
 import { useServerTable } from '../../lib/use-server-table.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useDeleteCharger } from './api/chargers-api.ts';
+import { chargersText } from './chargers-text.ts';
 import { assetColumns, type AssetAction } from './components/asset-columns.tsx';
 import { BatchImportDialog } from './components/batch-import-dialog.tsx';
 import { ChargerDetailsDialog } from './components/charger-details-dialog.tsx';
@@ -33,6 +35,7 @@ type NewCredentials = { chargers: CreatedCharger[]; isBatch: boolean } | null;
 
 /** /dashboard/profile/assets: the charger registry of the selected location (or of all in reach). */
 export const AssetsPage = () => {
+  const t = useT(chargersText);
   const can = useCan();
   const navigate = useNavigate();
   const locationId = useSelectedLocation((state) => state.locationId);
@@ -48,7 +51,7 @@ export const AssetsPage = () => {
   const removal = useDeleteCharger();
   const remove = (charger: Charger) =>
     removal.mutate(charger, {
-      onSuccess: () => notifySuccess(`${charger.name} deleted`),
+      onSuccess: () => notifySuccess(t('toast.deleted', { name: charger.name })),
       onSettled: () => setDialog(null),
     });
   const handleAction = (action: AssetAction, charger: Charger) => {
@@ -56,19 +59,19 @@ export const AssetsPage = () => {
     selectLocation(charger.locationId);
     void navigate(`${paths.sessions}?chargerId=${encodeURIComponent(charger.id)}`);
   };
-  const columns = assetColumns({ can, showLocation: !locationId, onAction: handleAction });
+  const columns = assetColumns({ t, can, showLocation: !locationId, onAction: handleAction });
 
   const headerActions = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <LiveIndicator status={liveStatus} />
       {locationId && can('Charger_Batch') ? (
         <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setDialog({ kind: 'import' })}>
-          Import CSV
+          {t('button.import')}
         </Button>
       ) : null}
       {locationId && can('Chargers_Create') ? (
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'create' })}>
-          Add charger
+          {t('button.add')}
         </Button>
       ) : null}
     </Box>
@@ -77,19 +80,19 @@ export const AssetsPage = () => {
   return (
     <>
       <PageHeader
-        title="Assets"
-        subtitle={location.data ? `${location.data.name} · ${location.data.chargerCount} chargers` : 'Chargers at every location in your reach'}
+        title={t('page.title')}
+        subtitle={location.data ? t('page.subtitle', { name: location.data.name, count: location.data.chargerCount }) : t('page.subtitleAll')}
         actions={headerActions}
       />
       {credentials ? (
         <NewCredentialsPanel chargers={credentials.chargers} isBatch={credentials.isBatch} onDismiss={() => setCredentials(null)} />
       ) : null}
       {chargers.isError && !chargers.data ? (
-        <LoadErrorAlert subject="The chargers" error={chargers.error} onRetry={() => void chargers.refetch()} />
+        <LoadErrorAlert subject={t('page.loadSubject')} error={chargers.error} onRetry={() => void chargers.refetch()} />
       ) : null}
       <Paper sx={{ p: 2 }}>
         <TextField
-          label="Search chargers"
+          label={t('page.search')}
           value={searchInput}
           onChange={(event) => setSearchInput(event.target.value)}
           size="small"
@@ -97,13 +100,13 @@ export const AssetsPage = () => {
           sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
         />
         <ServerDataGrid
-          label="Chargers"
+          label={t('grid.label')}
           rows={chargers.data?.items ?? []}
           total={chargers.data?.total ?? 0}
           columns={columns}
           isLoading={chargers.isFetching}
           {...table.grid}
-          noRowsLabel={search ? 'No charger matches this search' : 'No chargers registered here yet'}
+          noRowsLabel={search ? t('grid.noMatch') : t('grid.empty')}
           disableVirtualization
           getRowHeight={() => 'auto'}
         />
@@ -123,21 +126,21 @@ export const AssetsPage = () => {
       {dialog?.kind === 'import' && locationId ? (
         <BatchImportDialog
           locationId={locationId}
-          locationName={location.data?.name ?? 'this location'}
+          locationName={location.data?.name ?? t('page.thisLocation')}
           onClose={() => setDialog(null)}
           onImported={(imported) => setCredentials({ chargers: imported, isBatch: true })}
         />
       ) : null}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
-        title={dialog?.kind === 'delete' ? `Delete ${dialog.charger.name}?` : ''}
-        confirmLabel="Delete"
+        title={dialog?.kind === 'delete' ? t('delete.title', { name: dialog.charger.name }) : ''}
+        confirmLabel={t('delete.confirm')}
         isDestructive
         isBusy={removal.isPending}
         onConfirm={() => dialog?.kind === 'delete' && remove(dialog.charger)}
         onClose={() => setDialog(null)}
       >
-        {dialog?.kind === 'delete' ? `${dialog.charger.chargerId} will be removed from ${dialog.charger.locationName}. This cannot be undone.` : null}
+        {dialog?.kind === 'delete' ? t('delete.text', { chargerId: dialog.charger.chargerId, location: dialog.charger.locationName }) : null}
       </ConfirmDialog>
     </>
   );

@@ -14,7 +14,7 @@ import {
   type SystemEventSource,
   type SystemLogItem,
 } from '@wattdesk/shared/schemas/system-logs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { DateRangeFields, type DayRange } from '../../components/form/date-range-fields.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
@@ -24,24 +24,29 @@ import { dayEndIso, dayStartIso } from '../../lib/date-range.ts';
 import { formatDateTime } from '../../lib/format-time.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useServerTable } from '../../lib/use-server-table.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useExportSystemLog, useSystemLog, type SystemLogFilter } from './api/system-logs-api.ts';
+import { systemLogsText, type SystemLogsT } from './system-logs-text.ts';
 
-const SOURCE_LABELS: Record<SystemEventSource, string> = { background: 'Background job', mail: 'Mail', provider: 'Provider' };
-
-const columns: GridColDef<SystemLogItem>[] = [
+const systemLogColumns = (t: SystemLogsT): GridColDef<SystemLogItem>[] => [
   // System events belong to no location: the viewer's zone, labelled.
-  { field: 'createdAt', headerName: 'Time', width: 200, valueFormatter: (value: string) => formatDateTime(value, undefined, { seconds: true }) },
+  {
+    field: 'createdAt',
+    headerName: t('column.time'),
+    width: 200,
+    valueFormatter: (value: string) => formatDateTime(value, undefined, { seconds: true }),
+  },
   {
     field: 'level',
-    headerName: 'Level',
+    headerName: t('column.level'),
     width: 110,
-    renderCell: ({ row }) => <Chip size="small" label={row.level} color={row.level === 'error' ? 'error' : 'warning'} />,
+    renderCell: ({ row }) => <Chip size="small" label={t(`level.${row.level}`)} color={row.level === 'error' ? 'error' : 'warning'} />,
   },
-  { field: 'source', headerName: 'Source', width: 150, valueFormatter: (value: SystemEventSource) => SOURCE_LABELS[value] },
-  { field: 'event', headerName: 'Event', flex: 1, minWidth: 180 },
+  { field: 'source', headerName: t('column.source'), width: 150, valueFormatter: (value: SystemEventSource) => t(`source.${value}`) },
+  { field: 'event', headerName: t('column.event'), flex: 1, minWidth: 180 },
   {
     field: 'message',
-    headerName: 'Message',
+    headerName: t('column.message'),
     flex: 2,
     minWidth: 260,
     renderCell: ({ row }) => (
@@ -63,6 +68,8 @@ type Values = DayRange & { level: SystemEventLevel | ''; source: SystemEventSour
 
 /** System Logs (menu system-logs): failed background jobs, undeliverable mail and provider errors, for staff. */
 export const SystemLogsPage = () => {
+  const t = useT(systemLogsText);
+  const columns = useMemo(() => systemLogColumns(t), [t]);
   const [values, setValues] = useState<Values>({ from: '', to: '', level: '', source: '', search: '' });
   const settled = useDebouncedValue(values);
   const filter: SystemLogFilter = {
@@ -80,12 +87,12 @@ export const SystemLogsPage = () => {
   return (
     <>
       <PageHeader
-        title="System Logs"
-        subtitle="Server-side problems nobody saw on screen: failed background jobs, mail that could not be sent, provider errors."
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
         actions={
           <Can permission="System_Logs_Export">
             <Button variant="outlined" startIcon={<DownloadIcon />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate(filter)}>
-              Export CSV
+              {t('button.export')}
             </Button>
           </Can>
         }
@@ -96,48 +103,43 @@ export const SystemLogsPage = () => {
           <TextField
             select
             size="small"
-            label="Level"
+            label={t('filter.level')}
             value={values.level}
             onChange={(event) => change({ level: event.target.value as Values['level'] })}
             sx={{ minWidth: 130 }}
           >
-            <MenuItem value="">Any level</MenuItem>
+            <MenuItem value="">{t('filter.anyLevel')}</MenuItem>
             {SYSTEM_EVENT_LEVELS.map((level) => (
               <MenuItem key={level} value={level}>
-                {level}
+                {t(`level.${level}`)}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             select
             size="small"
-            label="Source"
+            label={t('filter.source')}
             value={values.source}
             onChange={(event) => change({ source: event.target.value as Values['source'] })}
             sx={{ minWidth: 170 }}
           >
-            <MenuItem value="">Any source</MenuItem>
+            <MenuItem value="">{t('filter.anySource')}</MenuItem>
             {SYSTEM_EVENT_SOURCES.map((source) => (
               <MenuItem key={source} value={source}>
-                {SOURCE_LABELS[source]}
+                {t(`source.${source}`)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            size="small"
-            label="Search event or message"
-            value={values.search}
-            onChange={(event) => change({ search: event.target.value })}
-          />
+          <TextField size="small" label={t('filter.search')} value={values.search} onChange={(event) => change({ search: event.target.value })} />
         </FilterBar>
         <ServerDataGrid
-          label="System events"
+          label={t('grid.label')}
           rows={events.data?.items ?? []}
           columns={columns}
           total={events.data?.total ?? 0}
           isLoading={events.isFetching}
           {...table.grid}
-          noRowsLabel="No system events: nothing has gone wrong in the background"
+          noRowsLabel={t('grid.empty')}
           getRowHeight={() => 'auto'}
         />
       </Paper>

@@ -1,8 +1,10 @@
 import type { ChargerLogFilter, ChargerLogResponse } from '@wattdesk/shared/schemas/charger-log';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys, type ChargerLogParams } from '../../../lib/query-keys.ts';
+import { chargerLogsText } from '../charger-logs-text.ts';
 
 /**
  * The live feed refetches on a charger's status, connection and session messages; commands, firmware and
@@ -27,8 +29,10 @@ export const chargerLogQueries = {
 export const useChargerLog = (params: ChargerLogParams) => useQuery({ ...chargerLogQueries.list(params), meta: { errorHandled: true } });
 
 /** The filtered log as a CSV file (a GET with the same filters, with the bearer token). */
-export const useExportChargerLog = () =>
-  useMutation({
+export const useExportChargerLog = () => {
+  const t = useT(chargerLogsText);
+  return useMutation({
     mutationFn: (filter: ChargerLogFilter) => api.download('/charger-events/export', { query: filter, fallbackName: 'charger-log.csv' }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};

@@ -1,26 +1,13 @@
-import type { ChargerEventKind, ChargerLogEntry } from '@wattdesk/shared/schemas/charger-log';
+import { CHARGER_EVENT_KINDS, type ChargerEventKind, type ChargerLogEntry } from '@wattdesk/shared/schemas/charger-log';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { chargerLogsText, type ChargerLogsT } from '../charger-logs-text.ts';
 
-export const KIND_LABELS: Record<ChargerEventKind, string> = {
-  connected: 'Connected',
-  disconnected: 'Disconnected',
-  refused: 'Refused',
-  boot: 'Boot',
-  fault: 'Fault',
-  session: 'Session',
-  command: 'Command',
-  maintenance: 'Maintenance',
-  diagnostics: 'Diagnostics',
-  firmware: 'Firmware',
-  'data-transfer': 'Data transfer',
-  authorization: 'Authorization',
-  reservation: 'Reservation',
-  security: 'Security',
-  device: 'Device model',
-};
+/** A kind's label in the page's language. */
+export const kindLabel = (t: ChargerLogsT, kind: ChargerEventKind): string => t(`kind.${kind}`);
 
 const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
   connected: 'success',
@@ -36,18 +23,24 @@ const KIND_COLORS: Partial<Record<ChargerEventKind, ChipProps['color']>> = {
   security: 'warning',
 };
 
-const isKnownKind = (kind: string): kind is ChargerEventKind => Object.hasOwn(KIND_LABELS, kind);
+const isKnownKind = (kind: string): kind is ChargerEventKind => (CHARGER_EVENT_KINDS as readonly string[]).includes(kind);
 
 /** The kind as a chip; a kind this build does not know (an older or newer server) shows as written. */
-export const KindChip = ({ kind }: { kind: string }) =>
-  isKnownKind(kind) ? <Chip size="small" label={KIND_LABELS[kind]} color={KIND_COLORS[kind] ?? 'default'} /> : <Chip size="small" label={kind} />;
+export const KindChip = ({ kind }: { kind: string }) => {
+  const t = useT(chargerLogsText);
+  return isKnownKind(kind) ? (
+    <Chip size="small" label={kindLabel(t, kind)} color={KIND_COLORS[kind] ?? 'default'} />
+  ) : (
+    <Chip size="small" label={kind} />
+  );
+};
 
 /** The log's columns; times to the second in the location's zone, labelled. */
-export const chargerLogColumns = (timeZone: string | undefined): GridColDef<ChargerLogEntry>[] => [
-  { field: 'at', headerName: 'Time', width: 200, valueFormatter: (value: string) => formatDateTime(value, timeZone, { seconds: true }) },
+export const chargerLogColumns = (t: ChargerLogsT, timeZone: string | undefined): GridColDef<ChargerLogEntry>[] => [
+  { field: 'at', headerName: t('column.time'), width: 200, valueFormatter: (value: string) => formatDateTime(value, timeZone, { seconds: true }) },
   {
     field: 'chargerName',
-    headerName: 'Charger',
+    headerName: t('column.charger'),
     width: 220,
     renderCell: ({ row }) => (
       <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
@@ -58,6 +51,6 @@ export const chargerLogColumns = (timeZone: string | undefined): GridColDef<Char
       </Box>
     ),
   },
-  { field: 'kind', headerName: 'Kind', width: 140, renderCell: ({ row }) => <KindChip kind={row.kind} /> },
-  { field: 'summary', headerName: 'Summary', flex: 1, minWidth: 280 },
+  { field: 'kind', headerName: t('column.kind'), width: 140, renderCell: ({ row }) => <KindChip kind={row.kind} /> },
+  { field: 'summary', headerName: t('column.summary'), flex: 1, minWidth: 280 },
 ];

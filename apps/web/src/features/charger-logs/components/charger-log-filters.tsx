@@ -5,7 +5,9 @@ import { ChargerSelect } from '../../../components/form/charger-select.tsx';
 import { FilterBar } from '../../../components/form/filter-bar.tsx';
 import { DateRangeFields, type DayRange } from '../../../components/form/date-range-fields.tsx';
 import { useChargerOptions } from '../../../lib/queries/chargers.ts';
-import { KIND_LABELS } from './charger-log-columns.tsx';
+import { useT } from '../../../i18n/use-t.ts';
+import { chargerLogsText } from '../charger-logs-text.ts';
+import { kindLabel } from './charger-log-columns.tsx';
 
 export type ChargerLogFilterValues = DayRange & { chargerId: string; kind: '' | ChargerEventKind; search: string };
 
@@ -15,6 +17,7 @@ type ChargerLogFiltersProps = { locationId: string; value: ChargerLogFilterValue
 
 /** Charger (of the location), kind, days (the location's) and text of the summary. */
 export const ChargerLogFilters = ({ locationId, value, onChange }: ChargerLogFiltersProps) => {
+  const t = useT(chargerLogsText);
   const chargers = useChargerOptions(locationId);
   const options = chargers.data?.items ?? [];
   return (
@@ -23,21 +26,21 @@ export const ChargerLogFilters = ({ locationId, value, onChange }: ChargerLogFil
       <TextField
         select
         size="small"
-        label="Kind"
+        label={t('filter.kind')}
         value={value.kind}
         onChange={(event) => onChange({ ...value, kind: event.target.value as ChargerLogFilterValues['kind'] })}
       >
-        <MenuItem value="">Any kind</MenuItem>
+        <MenuItem value="">{t('filter.anyKind')}</MenuItem>
         {CHARGER_EVENT_KINDS.map((kind) => (
           <MenuItem key={kind} value={kind}>
-            {KIND_LABELS[kind]}
+            {kindLabel(t, kind)}
           </MenuItem>
         ))}
       </TextField>
       <DateRangeFields value={value} onChange={(range) => onChange({ ...value, ...range })} />
       <TextField
         size="small"
-        label="Search summary"
+        label={t('filter.search')}
         value={value.search}
         onChange={(event) => onChange({ ...value, search: event.target.value })}
         slotProps={{ htmlInput: { maxLength: 100 } }}

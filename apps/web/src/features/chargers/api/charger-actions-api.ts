@@ -9,9 +9,11 @@ import type {
 } from '@wattdesk/shared/schemas/charging';
 import type { z } from 'zod';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifyInfo, notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { chargersText } from '../chargers-text.ts';
 
 /** The remote actions, each its own route (`POST /web/chargers/:id/<action>`) with its body schema from packages/shared. */
 export type RemoteActionRequest =
@@ -60,8 +62,9 @@ export const useResetOcppPassword = (id: string) =>
 export type CommandOutcome = { isError: boolean; message: string; at: number };
 
 /** The answer to the latest command sent to this charger from this tab (success or failure), if any. */
-export const useLastCommandOutcome = (id: string): CommandOutcome | undefined =>
-  useMutationState({
+export const useLastCommandOutcome = (id: string): CommandOutcome | undefined => {
+  const t = useT(chargersText);
+  return useMutationState({
     filters: {
       mutationKey: queryKeys.chargers.commands(id),
       predicate: (mutation) => mutation.state.status === 'success' || mutation.state.status === 'error',
@@ -71,8 +74,9 @@ export const useLastCommandOutcome = (id: string): CommandOutcome | undefined =>
       const message = error
         ? error instanceof Error
           ? error.message
-          : 'The command failed'
-        : ((data as { msg?: string[] } | undefined)?.msg?.[0] ?? 'Done');
+          : t('command.failed')
+        : ((data as { msg?: string[] } | undefined)?.msg?.[0] ?? t('command.done'));
       return { isError: Boolean(error), message, at: submittedAt };
     },
   }).reduce<CommandOutcome | undefined>((latest, outcome) => (!latest || outcome.at >= latest.at ? outcome : latest), undefined);
+};

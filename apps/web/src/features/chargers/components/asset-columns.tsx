@@ -9,16 +9,18 @@ import Box from '@mui/material/Box';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { ReactElement } from 'react';
 import { StatusChip } from '../../../components/charger/charger-status.tsx';
+import type { ChargersKey, ChargersT } from '../chargers-text.ts';
 import { liveColumns } from './charger-live-columns.tsx';
 
 export type AssetAction = 'manage' | 'sessions' | 'edit' | 'move' | 'delete';
 
-const ACTIONS: { action: AssetAction; label: string; icon: ReactElement; permission?: Permission }[] = [
-  { action: 'manage', label: 'Manage', icon: <TuneIcon /> },
-  { action: 'sessions', label: 'Sessions of', icon: <ListAltIcon />, permission: 'Charging_Sessions_View' },
-  { action: 'edit', label: 'Edit', icon: <EditIcon />, permission: 'Chargers_Update' },
-  { action: 'move', label: 'Move', icon: <DriveFileMoveIcon />, permission: 'Chargers_Move' },
-  { action: 'delete', label: 'Delete', icon: <DeleteIcon />, permission: 'Chargers_Delete' },
+/** Each action's label names the charger: "Manage Bay 1". */
+const ACTIONS: { action: AssetAction; label: ChargersKey; icon: ReactElement; permission?: Permission }[] = [
+  { action: 'manage', label: 'action.manage', icon: <TuneIcon /> },
+  { action: 'sessions', label: 'action.sessions', icon: <ListAltIcon />, permission: 'Charging_Sessions_View' },
+  { action: 'edit', label: 'action.edit', icon: <EditIcon />, permission: 'Chargers_Update' },
+  { action: 'move', label: 'action.move', icon: <DriveFileMoveIcon />, permission: 'Chargers_Move' },
+  { action: 'delete', label: 'action.delete', icon: <DeleteIcon />, permission: 'Chargers_Delete' },
 ];
 
 /** The name with the charger id beneath: one column instead of two keeps the grid within 1440 px. */
@@ -30,6 +32,7 @@ const NameCell = ({ charger }: { charger: Charger }) => (
 );
 
 type AssetColumnsOptions = {
+  t: ChargersT;
   can: (permission: Permission) => boolean;
   showLocation: boolean;
   onAction: (action: AssetAction, charger: Charger) => void;
@@ -39,29 +42,34 @@ type AssetColumnsOptions = {
  * The Assets grid: flexible widths that fit a 1440 px screen with the navigation open (1064 px of minimum widths with
  * the location column, in the grid's 1110; e2e/tests/desktop.spec.ts); actions by permission.
  */
-export const assetColumns = ({ can, showLocation, onAction }: AssetColumnsOptions): GridColDef<Charger>[] => {
+export const assetColumns = ({ t, can, showLocation, onAction }: AssetColumnsOptions): GridColDef<Charger>[] => {
   const allowed = ACTIONS.filter((item) => !item.permission || can(item.permission));
   return [
-    { field: 'name', headerName: 'Name · charger id', flex: 1.2, minWidth: 150, renderCell: ({ row }) => <NameCell charger={row} /> },
-    ...(showLocation ? [{ field: 'locationName', headerName: 'Location', flex: 1, minWidth: 130, sortable: false }] : []),
-    { field: 'kind', headerName: 'Kind', width: 80, valueFormatter: (value: string) => value.toUpperCase() },
-    { field: 'model', headerName: 'Model', flex: 0.8, minWidth: 110, sortable: false },
+    { field: 'name', headerName: t('column.name'), flex: 1.2, minWidth: 150, renderCell: ({ row }) => <NameCell charger={row} /> },
+    ...(showLocation ? [{ field: 'locationName', headerName: t('column.location'), flex: 1, minWidth: 130, sortable: false }] : []),
+    { field: 'kind', headerName: t('column.kind'), width: 80, valueFormatter: (value: string) => value.toUpperCase() },
+    { field: 'model', headerName: t('column.model'), flex: 0.8, minWidth: 110, sortable: false },
     {
       field: 'status',
-      headerName: 'Status',
+      headerName: t('column.status'),
       // "Not connected (demo)", the longest chip, whole.
       width: 190,
       renderCell: ({ row }) => <StatusChip status={row.status} demoNotConnected={row.demoNotConnected} />,
     },
-    ...liveColumns,
+    ...liveColumns(t),
     {
       field: 'actions',
       type: 'actions',
-      headerName: 'Actions',
+      headerName: t('column.actions'),
       width: allowed.length * 36 + 24,
       getActions: ({ row }) =>
         allowed.map((item) => (
-          <GridActionsCellItem key={item.action} icon={item.icon} label={`${item.label} ${row.name}`} onClick={() => onAction(item.action, row)} />
+          <GridActionsCellItem
+            key={item.action}
+            icon={item.icon}
+            label={t(item.label, { name: row.name })}
+            onClick={() => onAction(item.action, row)}
+          />
         )),
     },
   ];

@@ -1,8 +1,10 @@
 import { BATCH_COLUMNS, type BatchRowError, type CreatedCharger } from '@wattdesk/shared/schemas/chargers';
 import { MAX_UPLOAD_BYTES } from '@wattdesk/shared/validation';
 import { CsvImportDialog } from '../../../components/csv-import-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useImportChargers } from '../api/chargers-api.ts';
+import { chargersText, withElement } from '../chargers-text.ts';
 
 /** Charger batch: all rows are registered, or none and every bad row is listed with its problems. */
 type BatchImportDialogProps = {
@@ -14,14 +16,16 @@ type BatchImportDialogProps = {
 };
 
 export const BatchImportDialog = ({ locationId, locationName, onClose, onImported }: BatchImportDialogProps) => {
+  const t = useT(chargersText);
   const mutation = useImportChargers();
   return (
     <CsvImportDialog
-      title={`Import chargers to ${locationName}`}
+      title={t('import.title', { location: locationName })}
       help={
         <>
-          A CSV file with the header <code>{BATCH_COLUMNS.join(',')}</code>. Separate several connector types with “;”. Leave ocppPassword empty to
-          have one generated. Up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB.
+          {withElement(t, 'import.help', 'header', <code key="header">{BATCH_COLUMNS.join(',')}</code>, {
+            megabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
+          })}
         </>
       }
       upload={mutation}
@@ -30,14 +34,14 @@ export const BatchImportDialog = ({ locationId, locationName, onClose, onImporte
           { locationId, file },
           {
             onSuccess: ({ created, chargers }) => {
-              notifySuccess(`${created} chargers registered at ${locationName}`);
+              notifySuccess(t('toast.imported', { count: created, location: locationName }));
               onImported?.(chargers);
               onClose();
             },
           },
         )
       }
-      report={{ keyLabel: 'Charger id', keyOf: (row: BatchRowError) => row.chargerId }}
+      report={{ keyLabel: t('import.keyLabel'), keyOf: (row: BatchRowError) => row.chargerId }}
       onClose={onClose}
     />
   );

@@ -12,9 +12,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useRemoteAction, useResetOcppPassword } from '../api/charger-actions-api.ts';
+import { chargersText } from '../chargers-text.ts';
 import { CommandConfirmDialog } from './command-confirm-dialog.tsx';
 import type { ConfirmableCommand } from './command-confirmation.ts';
 import { DiagnosticsDialog } from './diagnostics-dialog.tsx';
@@ -26,6 +28,7 @@ type Open = 'start' | 'reset' | 'diagnostics' | 'password' | null;
 
 /** The charger-wide remote actions, each behind the permission the server checks. */
 export const ChargerActions = ({ charger }: { charger: Charger }) => {
+  const t = useT(chargersText);
   const can = useCan();
   const remote = useRemoteAction(charger.id);
   const [open, setOpen] = useState<Open>(null);
@@ -36,7 +39,7 @@ export const ChargerActions = ({ charger }: { charger: Charger }) => {
   const resetPassword = () =>
     password.mutate(undefined, {
       onSuccess: (result) => {
-        notifySuccess(result.msg[0] ?? 'OCPP password reset');
+        notifySuccess(result.msg[0] ?? t('toast.passwordReset'));
         setOpen(null);
         setNewPassword(result.ocppPassword);
       },
@@ -48,14 +51,14 @@ export const ChargerActions = ({ charger }: { charger: Charger }) => {
   const connectorIds = charger.connectors.map((connector) => connector.connectorId).filter((id) => id > 0);
 
   return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Charger actions">
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label={t('actions.label')}>
       {canRemote ? (
         <>
           <Button variant="contained" size="small" startIcon={<PlayArrowIcon />} disabled={isBusy} onClick={() => setOpen('start')}>
-            Start session
+            {t('actions.start')}
           </Button>
           <Button variant="outlined" size="small" startIcon={<RestartAltIcon />} disabled={isBusy} onClick={() => setOpen('reset')}>
-            Reset…
+            {t('actions.reset')}
           </Button>
           <Button
             variant="outlined"
@@ -64,7 +67,7 @@ export const ChargerActions = ({ charger }: { charger: Charger }) => {
             disabled={isBusy}
             onClick={() => setCommand({ action: 'availability', body: { connectorId: 0, type: 'Inoperative' } })}
           >
-            Set inoperative
+            {t('actions.setInoperative')}
           </Button>
           <Button
             variant="outlined"
@@ -73,18 +76,18 @@ export const ChargerActions = ({ charger }: { charger: Charger }) => {
             disabled={isBusy}
             onClick={() => setCommand({ action: 'availability', body: { connectorId: 0, type: 'Operative' } })}
           >
-            Set operative
+            {t('actions.setOperative')}
           </Button>
         </>
       ) : null}
       {can('Chargers_Diagnostics') ? (
         <Button variant="outlined" size="small" startIcon={<BugReportIcon />} disabled={isBusy} onClick={() => setOpen('diagnostics')}>
-          Diagnostics…
+          {t('actions.diagnostics')}
         </Button>
       ) : null}
       {can('Chargers_Update') ? (
         <Button variant="outlined" size="small" color="warning" startIcon={<KeyIcon />} onClick={() => setOpen('password')}>
-          Reset OCPP password
+          {t('actions.resetPassword')}
         </Button>
       ) : null}
       <SessionsLink size="small" charger={charger} />
@@ -109,33 +112,37 @@ export const ChargerActions = ({ charger }: { charger: Charger }) => {
       <CommandConfirmDialog charger={charger} command={command} onClose={() => setCommand(null)} />
       <ConfirmDialog
         open={open === 'reset'}
-        title={`Reset ${charger.name}?`}
-        confirmLabel="Reset charger"
+        title={t('reset.title', { name: charger.name })}
+        confirmLabel={t('reset.confirm')}
         isDestructive
         isBusy={isBusy}
         onClose={close}
         onConfirm={() => remote.mutate({ action: 'reset', body: { type: resetType } }, { onSettled: close })}
       >
-        The charger restarts and is offline for a moment.
-        <RadioGroup value={resetType} onChange={(event) => setResetType(event.target.value === 'Hard' ? 'Hard' : 'Soft')} aria-label="Kind of reset">
-          <FormControlLabel value="Soft" control={<Radio />} label="Soft: running sessions are stopped gracefully first" />
-          <FormControlLabel value="Hard" control={<Radio />} label="Hard: restart at once" />
+        {t('reset.text')}
+        <RadioGroup
+          value={resetType}
+          onChange={(event) => setResetType(event.target.value === 'Hard' ? 'Hard' : 'Soft')}
+          aria-label={t('reset.kind')}
+        >
+          <FormControlLabel value="Soft" control={<Radio />} label={t('reset.soft')} />
+          <FormControlLabel value="Hard" control={<Radio />} label={t('reset.hard')} />
         </RadioGroup>
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'password'}
-        title={`Reset the OCPP password of ${charger.name}?`}
-        confirmLabel="Reset password"
+        title={t('password.title', { name: charger.name })}
+        confirmLabel={t('password.confirm')}
         isDestructive
         isBusy={password.isPending}
         onClose={close}
         onConfirm={resetPassword}
       >
-        The charger can no longer connect with its current password: it has to be configured with the new one, which is shown once.
+        {t('password.text')}
       </ConfirmDialog>
       {newPassword ? (
         <OcppPasswordDialog
-          title={`New OCPP password of ${charger.name}`}
+          title={t('password.newTitle', { name: charger.name })}
           chargerId={charger.chargerId}
           password={newPassword}
           onClose={() => setNewPassword(null)}

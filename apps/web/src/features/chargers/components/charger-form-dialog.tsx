@@ -12,8 +12,12 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useSaveCharger } from '../api/chargers-api.ts';
+import { chargersText } from '../chargers-text.ts';
 
 const formSchema = chargerDetailsSchema.extend({
   chargerId: chargerIdSchema,
@@ -37,30 +41,34 @@ const Field = ({
   children?: ReactNode;
   multiple?: boolean;
   autoFocus?: boolean;
-}) => (
-  <Controller
-    name={name}
-    control={control}
-    render={({ field, fieldState }) => (
-      <TextField
-        {...field}
-        value={field.value ?? ''}
-        onChange={(event) => field.onChange(rest.type === 'number' ? Number(event.target.value) : event.target.value)}
-        label={label}
-        select={rest.select ?? false}
-        autoFocus={rest.autoFocus ?? false}
-        type={rest.type ?? 'text'}
-        disabled={rest.disabled ?? false}
-        error={Boolean(fieldState.error)}
-        helperText={fieldState.error?.message}
-        margin="dense"
-        slotProps={rest.multiple ? { select: { multiple: true } } : {}}
-      >
-        {rest.children}
-      </TextField>
-    )}
-  />
-);
+}) => {
+  // The shared schema's sentence, in the page's language.
+  const sentence = useSentence();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(rest.type === 'number' ? Number(event.target.value) : event.target.value)}
+          label={label}
+          select={rest.select ?? false}
+          autoFocus={rest.autoFocus ?? false}
+          type={rest.type ?? 'text'}
+          disabled={rest.disabled ?? false}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message ? sentence(fieldState.error.message) : undefined}
+          margin="dense"
+          slotProps={rest.multiple ? { select: { multiple: true } } : {}}
+        >
+          {rest.children}
+        </TextField>
+      )}
+    />
+  );
+};
 
 type ChargerFormDialogProps = {
   locationId: string;
@@ -72,6 +80,8 @@ type ChargerFormDialogProps = {
 
 /** Register a charger at the location, or edit one (rename included); the id is fixed once registered. */
 export const ChargerFormDialog = ({ locationId, charger, onClose, onCreated }: ChargerFormDialogProps) => {
+  const t = useT(chargersText);
+  const tc = useT(commonText);
   const { control, handleSubmit } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: charger
@@ -84,7 +94,7 @@ export const ChargerFormDialog = ({ locationId, charger, onClose, onCreated }: C
       { ...values, existing: charger, locationId },
       {
         onSuccess: ({ saved, created }) => {
-          notifySuccess(charger ? `${saved.name} saved` : `${saved.name} registered`);
+          notifySuccess(t(charger ? 'toast.saved' : 'toast.registered', { name: saved.name }));
           if (created) onCreated?.(created);
           onClose();
         },
@@ -93,33 +103,33 @@ export const ChargerFormDialog = ({ locationId, charger, onClose, onCreated }: C
   return (
     <Dialog open onClose={onClose} aria-labelledby="charger-form-title">
       <form noValidate onSubmit={handleSubmit(save)}>
-        <DialogTitle id="charger-form-title">{charger ? `Edit ${charger.name}` : 'Add charger'}</DialogTitle>
+        <DialogTitle id="charger-form-title">{charger ? t('form.editTitle', { name: charger.name }) : t('form.addTitle')}</DialogTitle>
         <DialogContent>
-          <Field control={control} name="chargerId" label="Charger id" disabled={Boolean(charger)} autoFocus={!charger} />
-          <Field control={control} name="name" label="Name" autoFocus={Boolean(charger)} />
-          <Field control={control} name="kind" label="Kind" select>
+          <Field control={control} name="chargerId" label={t('form.chargerId')} disabled={Boolean(charger)} autoFocus={!charger} />
+          <Field control={control} name="name" label={t('form.name')} autoFocus={Boolean(charger)} />
+          <Field control={control} name="kind" label={t('form.kind')} select>
             {CHARGER_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>
                 {kind.toUpperCase()}
               </MenuItem>
             ))}
           </Field>
-          <Field control={control} name="model" label="Model" />
-          <Field control={control} name="serialNumber" label="Serial number" />
-          <Field control={control} name="connectorTypes" label="Connector types" select multiple>
+          <Field control={control} name="model" label={t('form.model')} />
+          <Field control={control} name="serialNumber" label={t('form.serialNumber')} />
+          <Field control={control} name="connectorTypes" label={t('form.connectorTypes')} select multiple>
             {CONNECTOR_TYPES.map((type) => (
               <MenuItem key={type} value={type}>
                 {type}
               </MenuItem>
             ))}
           </Field>
-          <Field control={control} name="maxPowerKw" label="Max power (kW)" type="number" />
-          {charger ? null : <Field control={control} name="ocppPassword" label="OCPP password (optional; generated when empty)" type="password" />}
+          <Field control={control} name="maxPowerKw" label={t('form.maxPower')} type="number" />
+          {charger ? null : <Field control={control} name="ocppPassword" label={t('form.ocppPassword')} type="password" />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{tc('cancel')}</Button>
           <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {charger ? 'Save' : 'Add charger'}
+            {charger ? t('form.save') : t('form.add')}
           </Button>
         </DialogActions>
       </form>

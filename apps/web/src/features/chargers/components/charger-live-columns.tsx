@@ -4,6 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { RunningDuration } from '../../../components/running-duration.tsx';
 import { formatKw, formatKwh } from '../../../lib/charging-format.ts';
 import { ConnectionLabel, ConnectorChip } from '../../../components/charger/charger-status.tsx';
+import type { ChargersT } from '../chargers-text.ts';
 
 /** Connection, each connector and the running session, in one cell. */
 const LiveState = ({ charger }: { charger: Charger }) => (
@@ -32,6 +33,13 @@ const LiveState = ({ charger }: { charger: Charger }) => (
 );
 
 /** What the chargers report live; an offline charger says when it was last seen. */
-export const liveColumns: GridColDef<Charger>[] = [
-  { field: 'connected', headerName: 'Now', flex: 1.4, minWidth: 200, sortable: false, renderCell: ({ row }) => <LiveState charger={row} /> },
+export const liveColumns = (t: ChargersT): GridColDef<Charger>[] => [
+  {
+    field: 'connected',
+    headerName: t('column.now'),
+    flex: 1.4,
+    minWidth: 200,
+    sortable: false,
+    renderCell: ({ row }) => <LiveState charger={row} />,
+  },
 ];

@@ -11,11 +11,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { useRemoteAction } from '../api/charger-actions-api.ts';
 import { ActiveSessionSummary } from '../../../components/charger/active-session-summary.tsx';
 import { LicenseNotice } from '../../../components/charger/license-notice.tsx';
+import { chargersText } from '../chargers-text.ts';
 import { ChargerActions } from './charger-actions.tsx';
 import { CommandConfirmDialog } from './command-confirm-dialog.tsx';
 import type { ConfirmableCommand } from './command-confirmation.ts';
@@ -40,6 +42,7 @@ const Heading = ({ children }: { children: React.ReactNode }) => (
 
 /** What the charger reports now, with the remote actions that apply to it, its connectors and its sessions. */
 export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZone?: string | undefined }) => {
+  const t = useT(chargersText);
   const can = useCan();
   const remote = useRemoteAction(charger.id);
   const [stopping, setStopping] = useState<ActiveSession | null>(null);
@@ -48,16 +51,15 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
 
   const connectorActions = (connector: ConnectorState) => {
     const isUnavailable = connector.status === 'Unavailable';
-    const label = `connector ${connector.connectorId}`;
     return (
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <Button
           size="small"
           disabled={remote.isPending}
           onClick={() => setCommand({ action: 'unlock', body: { connectorId: connector.connectorId } })}
-          aria-label={`Unlock ${label}`}
+          aria-label={t('overview.unlockLabel', { connectorId: connector.connectorId })}
         >
-          Unlock
+          {t('overview.unlock')}
         </Button>
         <Button
           size="small"
@@ -65,9 +67,9 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
           onClick={() =>
             setCommand({ action: 'availability', body: { connectorId: connector.connectorId, type: isUnavailable ? 'Operative' : 'Inoperative' } })
           }
-          aria-label={`Set ${label} ${isUnavailable ? 'operative' : 'inoperative'}`}
+          aria-label={t(isUnavailable ? 'overview.setOperativeLabel' : 'overview.setInoperativeLabel', { connectorId: connector.connectorId })}
         >
-          {isUnavailable ? 'Set operative' : 'Set inoperative'}
+          {isUnavailable ? t('overview.setOperative') : t('overview.setInoperative')}
         </Button>
       </Box>
     );
@@ -77,10 +79,10 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
   return (
     <>
       <Box component="dl" sx={{ m: 0 }}>
-        <Fact label="Status">
+        <Fact label={t('overview.status')}>
           <StatusChip status={charger.status} demoNotConnected={charger.demoNotConnected} />
         </Fact>
-        <Fact label="Connection">
+        <Fact label={t('overview.connection')}>
           <ConnectionLabel
             connected={charger.connected}
             lastSeenAt={charger.lastSeenAt}
@@ -88,15 +90,15 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
             demoNotConnected={charger.demoNotConnected}
           />
         </Fact>
-        <Fact label="Protocol">{charger.ocppVersion ? `OCPP ${charger.ocppVersion}` : 'Not connected yet'}</Fact>
-        <Fact label="Availability">{charger.availability === 'inoperative' ? 'Inoperative (maintenance)' : 'Operative'}</Fact>
-        <Fact label="Firmware">{charger.firmwareVersion ?? 'Not reported yet'}</Fact>
-        <Fact label="Location">{charger.locationName}</Fact>
+        <Fact label={t('overview.protocol')}>{charger.ocppVersion ? `OCPP ${charger.ocppVersion}` : t('overview.notConnected')}</Fact>
+        <Fact label={t('overview.availability')}>{charger.availability === 'inoperative' ? t('overview.inoperative') : t('overview.operative')}</Fact>
+        <Fact label={t('overview.firmware')}>{charger.firmwareVersion ?? t('overview.notReported')}</Fact>
+        <Fact label={t('overview.location')}>{charger.locationName}</Fact>
       </Box>
-      <Heading>Actions</Heading>
+      <Heading>{t('overview.actions')}</Heading>
       {charger.licensed ? null : <LicenseNotice />}
       <ChargerActions charger={charger} />
-      <Heading>Sessions running</Heading>
+      <Heading>{t('overview.sessions')}</Heading>
       {charger.activeSessions.length ? (
         charger.activeSessions.map((session) => (
           <Box key={session.id} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
@@ -109,26 +111,26 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
                 color="error"
                 startIcon={<StopIcon />}
                 onClick={() => setStopping(session)}
-                aria-label={`Stop the session on connector ${session.connectorId}`}
+                aria-label={t('overview.stopLabel', { connectorId: session.connectorId })}
               >
-                Stop
+                {t('overview.stop')}
               </Button>
             ) : null}
           </Box>
         ))
       ) : (
         <Typography variant="body2" color="text.secondary">
-          No session is running.
+          {t('overview.noSession')}
         </Typography>
       )}
-      <Heading>Connectors</Heading>
+      <Heading>{t('overview.connectors')}</Heading>
       {connectors.length ? (
-        <Table size="small" aria-label="Connectors">
+        <Table size="small" aria-label={t('overview.connectors')}>
           <TableHead>
             <TableRow>
-              <TableCell>Connector</TableCell>
-              <TableCell>Reported</TableCell>
-              {canRemote ? <TableCell align="right">Actions</TableCell> : null}
+              <TableCell>{t('overview.connector')}</TableCell>
+              <TableCell>{t('overview.reported')}</TableCell>
+              {canRemote ? <TableCell align="right">{t('overview.actions')}</TableCell> : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -145,14 +147,14 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
         </Table>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          The charger has not reported its connectors yet.
+          {t('overview.noConnectors')}
         </Typography>
       )}
       <CommandConfirmDialog charger={charger} command={command} onClose={() => setCommand(null)} />
       <ConfirmDialog
         open={Boolean(stopping)}
-        title="Stop this session?"
-        confirmLabel="Stop session"
+        title={t('stop.title')}
+        confirmLabel={t('stop.confirm')}
         isDestructive
         isBusy={remote.isPending}
         onClose={() => setStopping(null)}
@@ -161,7 +163,9 @@ export const ChargerOverview = ({ charger, timeZone }: { charger: Charger; timeZ
           remote.mutate({ action: 'remote-stop', body: { transactionId: stopping.transactionId } }, { onSettled: () => setStopping(null) })
         }
       >
-        {stopping ? `Charging for ${stopping.idTag} on connector ${stopping.connectorId} stops now (transaction ${stopping.transactionId}).` : null}
+        {stopping
+          ? t('stop.text', { idTag: stopping.idTag, connectorId: stopping.connectorId, transactionId: String(stopping.transactionId) })
+          : null}
       </ConfirmDialog>
     </>
   );

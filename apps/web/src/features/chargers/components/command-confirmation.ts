@@ -1,49 +1,50 @@
 import type { ActiveSession } from '@wattdesk/shared/schemas/charging';
+import { englishOf } from '../../../i18n/use-t.ts';
 import type { RemoteActionRequest } from '../api/charger-actions-api.ts';
+import { chargersText, type ChargersT } from '../chargers-text.ts';
 
 /** A command that changes what drivers can do at the charger: asked before it is sent. */
 export type ConfirmableCommand = Extract<RemoteActionRequest, { action: 'unlock' | 'availability' }>;
 
 export type CommandConfirmation = { title: string; body: string; confirmLabel: string; isDestructive: boolean };
 
-const sessionsWord = (count: number) => (count === 1 ? 'A session is' : `${count} sessions are`);
-
 /**
  * What the confirmation says: what happens, and what happens to a session running where the command applies
- * (connector 0 is the whole charger). OCPP schedules an inoperative change until the session ends.
+ * (connector 0 is the whole charger). OCPP schedules an inoperative change until the session ends. In the page's
+ * language with its translator (`t`), English without.
  */
-export const describeCommand = (command: ConfirmableCommand, chargerName: string, sessions: readonly ActiveSession[]): CommandConfirmation => {
+export const describeCommand = (
+  command: ConfirmableCommand,
+  chargerName: string,
+  sessions: readonly ActiveSession[],
+  t: ChargersT = englishOf(chargersText),
+): CommandConfirmation => {
   const connectorId = command.body.connectorId ?? 0;
   const isWhole = connectorId === 0;
   const running = sessions.filter((session) => isWhole || session.connectorId === connectorId);
-  const where = isWhole ? chargerName : `connector ${connectorId} of ${chargerName}`;
+  const where = isWhole ? chargerName : t('command.connectorOf', { connectorId, name: chargerName });
   const tags = running.map((session) => session.idTag).join(', ');
   if (command.action === 'unlock') {
     return {
-      title: `Unlock ${where}?`,
-      body:
-        `The charger releases the cable lock of connector ${connectorId}.` +
-        (running.length ? ` A session is running on it (${tags}): unlocking can stop the charging.` : ''),
-      confirmLabel: 'Unlock',
+      title: t('command.unlockTitle', { where }),
+      body: t('command.unlockText', { connectorId }) + (running.length ? ` ${t('command.unlockRunning', { tags })}` : ''),
+      confirmLabel: t('command.unlockConfirm'),
       isDestructive: running.length > 0,
     };
   }
   if (command.body.type === 'Operative') {
     return {
-      title: `Set ${where} operative?`,
-      body: `Drivers can start charging at ${where} again.`,
-      confirmLabel: 'Set operative',
+      title: t('command.operativeTitle', { where }),
+      body: t('command.operativeText', { where }),
+      confirmLabel: t('command.operativeConfirm'),
       isDestructive: false,
     };
   }
+  const runningText = isWhole ? 'command.inoperativeRunningCharger' : 'command.inoperativeRunningConnector';
   return {
-    title: `Set ${where} inoperative?`,
-    body:
-      `No driver can start charging at ${where} until it is set operative again.` +
-      (running.length
-        ? ` ${sessionsWord(running.length)} running (${tags}): charging goes on until it ends, then ${isWhole ? 'the charger' : 'the connector'} becomes inoperative.`
-        : ''),
-    confirmLabel: 'Set inoperative',
+    title: t('command.inoperativeTitle', { where }),
+    body: t('command.inoperativeText', { where }) + (running.length ? ` ${t(runningText, { count: running.length, tags })}` : ''),
+    confirmLabel: t('command.inoperativeConfirm'),
     isDestructive: true,
   };
 };

@@ -14,18 +14,25 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { useCan } from '../../../lib/can.tsx';
 import { useDeviceModel, useSetDeviceVariable } from '../api/device-model-api.ts';
+import { chargersText, type ChargersT } from '../chargers-text.ts';
 
 const PAGE_SIZE = 25;
 
-const placeOf = (row: DeviceVariable) =>
-  [row.componentInstance, row.evseId !== null ? `EVSE ${row.evseId}` : null, row.connectorId !== null ? `connector ${row.connectorId}` : null]
+const placeOf = (t: ChargersT, row: DeviceVariable) =>
+  [
+    row.componentInstance,
+    row.evseId !== null ? `EVSE ${row.evseId}` : null,
+    row.connectorId !== null ? t('device.connector', { connectorId: row.connectorId }) : null,
+  ]
     .filter(Boolean)
     .join(', ');
 
 /** A 2.0.1 charger's components and variables (its counterpart of 1.6 configuration keys), filtered on the server. */
 export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
+  const t = useT(chargersText);
   const can = useCan();
   const [component, setComponent] = useState('');
   const [q, setQ] = useState('');
@@ -56,18 +63,18 @@ export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
     );
   };
 
-  if (model.isPending) return <PageLoader label="Loading the device model" />;
+  if (model.isPending) return <PageLoader label={t('device.loading')} />;
   if (model.isError) return <Alert severity="error">{model.error.message}</Alert>;
   const { items, total, components, report } = model.data;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {report && !report.complete ? <Alert severity="info">The charger is still sending its report: more variables may follow.</Alert> : null}
+      {report && !report.complete ? <Alert severity="info">{t('device.reporting')}</Alert> : null}
       <Box sx={{ display: 'flex', gap: 2 }}>
         <TextField
           select
           size="small"
-          label="Component"
+          label={t('device.component')}
           value={component}
           onChange={(event) => {
             setComponent(event.target.value);
@@ -75,7 +82,7 @@ export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
           }}
           sx={{ minWidth: 200 }}
         >
-          <MenuItem value="">All components</MenuItem>
+          <MenuItem value="">{t('device.allComponents')}</MenuItem>
           {components.map((name) => (
             <MenuItem key={name} value={name}>
               {name}
@@ -84,7 +91,7 @@ export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
         </TextField>
         <TextField
           size="small"
-          label="Search"
+          label={t('device.search')}
           value={q}
           onChange={(event) => {
             setQ(event.target.value);
@@ -93,27 +100,25 @@ export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
         />
       </Box>
       {total === 0 ? (
-        <Typography color="text.secondary">
-          {report || component || q ? 'No variables match.' : 'The charger has not reported its device model yet. It does after its next boot.'}
-        </Typography>
+        <Typography color="text.secondary">{report || component || q ? t('device.noMatch') : t('device.notReported')}</Typography>
       ) : (
         <>
-          <Table size="small" aria-label="Device model">
+          <Table size="small" aria-label={t('device.label')}>
             <TableHead>
               <TableRow>
-                <TableCell>Component</TableCell>
-                <TableCell>Variable</TableCell>
-                <TableCell>Value</TableCell>
-                <TableCell>Access</TableCell>
+                <TableCell>{t('device.component')}</TableCell>
+                <TableCell>{t('device.variable')}</TableCell>
+                <TableCell>{t('device.value')}</TableCell>
+                <TableCell>{t('device.access')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {items.map((row) => (
-                <TableRow key={`${row.component}|${placeOf(row)}|${row.variable}|${row.variableInstance ?? ''}|${row.attributeType}`}>
+                <TableRow key={`${row.component}|${placeOf(t, row)}|${row.variable}|${row.variableInstance ?? ''}|${row.attributeType}`}>
                   <TableCell>
                     {row.component}
-                    {placeOf(row) ? ` (${placeOf(row)})` : ''}
+                    {placeOf(t, row) ? ` (${placeOf(t, row)})` : ''}
                   </TableCell>
                   <TableCell>
                     {row.variable}
@@ -129,13 +134,13 @@ export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
                     {canEdit && row.mutability !== 'ReadOnly' && row.attributeType === 'Actual' ? (
                       <Button
                         size="small"
-                        aria-label={`Edit ${row.component} ${row.variable}`}
+                        aria-label={t('device.editLabel', { component: row.component, variable: row.variable })}
                         onClick={() => {
                           setEditing(row);
                           setValue(row.value ?? '');
                         }}
                       >
-                        Edit
+                        {t('device.edit')}
                       </Button>
                     ) : null}
                   </TableCell>
@@ -156,24 +161,31 @@ export const DeviceModel = ({ chargerId }: { chargerId: string }) => {
       {editing && !confirming ? (
         <ConfirmDialog
           open
-          title={`Set ${editing.component}.${editing.variable}`}
-          confirmLabel="Continue"
+          title={t('device.setTitle', { name: `${editing.component}.${editing.variable}` })}
+          confirmLabel={t('device.continue')}
           onConfirm={() => setConfirming(true)}
           onClose={close}
         >
-          <TextField autoFocus fullWidth label="New value" value={value} onChange={(event) => setValue(event.target.value)} sx={{ mt: 1 }} />
+          <TextField
+            autoFocus
+            fullWidth
+            label={t('device.newValue')}
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            sx={{ mt: 1 }}
+          />
         </ConfirmDialog>
       ) : null}
       {editing && confirming ? (
         <ConfirmDialog
           open
-          title="Change the charger's setting?"
-          confirmLabel="Send to charger"
+          title={t('device.confirmTitle')}
+          confirmLabel={t('device.confirm')}
           isBusy={setVariable.isPending}
           onConfirm={save}
           onClose={close}
         >
-          {`${editing.component}.${editing.variable} changes from "${editing.value ?? ''}" to "${value}" at the charger.`}
+          {t('device.confirmText', { name: `${editing.component}.${editing.variable}`, from: editing.value ?? '', to: value })}
         </ConfirmDialog>
       ) : null}
     </Box>

@@ -6,8 +6,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../../i18n/use-t.ts';
 import { saveBlob, toCsv } from '../../../lib/save-blob.ts';
 import { CopyField } from '../../../components/copy-field.tsx';
+import { chargersText, withElement } from '../chargers-text.ts';
 import { ocppAddressOf, ocppBaseAddress } from './ocpp-password-dialog.tsx';
 
 /** The file a batch import offers: each charger's id and its OCPP password, by charger id. */
@@ -24,30 +26,32 @@ type NewCredentialsPanelProps = { chargers: CreatedCharger[]; isBatch: boolean; 
  * page until dismissed, so there is time to copy them; a batch offers them as a CSV file.
  */
 export const NewCredentialsPanel = ({ chargers, isBatch, onDismiss }: NewCredentialsPanelProps) => {
+  const t = useT(chargersText);
   const [single] = chargers;
   const isSingle = !isBatch && single;
   return (
     <Alert
       severity="warning"
       role="region"
-      aria-label="OCPP credentials of the new chargers"
+      aria-label={t('credentials.label')}
       sx={{ mb: 2, '& .MuiAlert-message': { flex: 1 } }}
       action={
         <Button color="inherit" size="small" onClick={onDismiss}>
-          I have saved them
+          {t('credentials.dismiss')}
         </Button>
       }
     >
-      <AlertTitle>{isSingle ? `OCPP credentials of ${single.name}` : `OCPP credentials of ${chargers.length} imported chargers`}</AlertTitle>
+      <AlertTitle>{isSingle ? t('credentials.titleOne', { name: single.name }) : t('credentials.titleBatch', { count: chargers.length })}</AlertTitle>
       <Typography variant="body2">
-        Configure each charger with these; the passwords are shown only now. Chargers connect to <code>{`${ocppBaseAddress()}/<chargerId>`}</code>{' '}
-        with the WebSocket subprotocol {OCPP_SUBPROTOCOL} and HTTP Basic authentication (the username is the charger id).
+        {withElement(t, 'credentials.text', 'address', <code key="address">{`${ocppBaseAddress()}/<chargerId>`}</code>, {
+          subprotocol: OCPP_SUBPROTOCOL,
+        })}
       </Typography>
       {isSingle ? (
         <Box sx={{ maxWidth: 640 }}>
-          <CopyField label="Connection address" value={ocppAddressOf(single.chargerId)} />
-          <CopyField label="Username (charger id)" value={single.chargerId} />
-          <CopyField label="OCPP password" value={single.ocppPassword} />
+          <CopyField label={t('credentials.address')} value={ocppAddressOf(single.chargerId)} />
+          <CopyField label={t('credentials.username')} value={single.chargerId} />
+          <CopyField label={t('credentials.password')} value={single.ocppPassword} />
         </Box>
       ) : (
         <Button
@@ -57,7 +61,7 @@ export const NewCredentialsPanel = ({ chargers, isBatch, onDismiss }: NewCredent
           startIcon={<DownloadIcon />}
           onClick={() => saveBlob(new Blob([credentialsCsv(chargers)], { type: 'text/csv;charset=utf-8' }), 'charger-ocpp-passwords.csv')}
         >
-          Download passwords (CSV)
+          {t('credentials.download')}
         </Button>
       )}
     </Alert>

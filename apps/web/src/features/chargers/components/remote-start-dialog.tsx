@@ -7,6 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { chargersText } from '../chargers-text.ts';
 
 type RemoteStartDialogProps = {
   chargerName: string;
@@ -18,25 +21,27 @@ type RemoteStartDialogProps = {
 
 /** RemoteStartTransaction: a driver's id tag and, optionally, the connector (otherwise the charger picks a free one). */
 export const RemoteStartDialog = ({ chargerName, connectorIds, isBusy, onStart, onClose }: RemoteStartDialogProps) => {
+  const t = useT(chargersText);
+  const tc = useT(commonText);
   const [idTag, setIdTag] = useState('');
   const [connector, setConnector] = useState('');
   const [error, setError] = useState<string | undefined>();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const tag = idTag.trim();
-    const problem = !tag ? 'Id tag is required' : tag.length > 20 ? 'Id tag must be at most 20 characters' : undefined;
+    const problem = !tag ? t('start.idTagRequired') : tag.length > 20 ? t('start.idTagTooLong') : undefined;
     setError(problem);
     if (!problem) onStart({ idTag: tag, ...(connector ? { connectorId: Number(connector) } : {}) });
   };
   return (
     <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby="remote-start-title">
       <form noValidate onSubmit={handleSubmit}>
-        <DialogTitle id="remote-start-title">Start a session on {chargerName}</DialogTitle>
+        <DialogTitle id="remote-start-title">{t('start.title', { name: chargerName })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>The charger authorizes the id tag and starts charging once a vehicle is plugged in.</DialogContentText>
+          <DialogContentText>{t('start.text')}</DialogContentText>
           <TextField
             autoFocus
-            label="Driver id tag"
+            label={t('start.idTag')}
             value={idTag}
             onChange={(event) => setIdTag(event.target.value)}
             error={Boolean(error)}
@@ -44,21 +49,21 @@ export const RemoteStartDialog = ({ chargerName, connectorIds, isBusy, onStart, 
             slotProps={{ htmlInput: { maxLength: 20 } }}
             required
           />
-          <TextField select label="Connector" value={connector} onChange={(event) => setConnector(event.target.value)}>
-            <MenuItem value="">Any free connector</MenuItem>
+          <TextField select label={t('start.connector')} value={connector} onChange={(event) => setConnector(event.target.value)}>
+            <MenuItem value="">{t('start.anyConnector')}</MenuItem>
             {connectorIds.map((id) => (
               <MenuItem key={id} value={String(id)}>
-                Connector {id}
+                {t('start.connectorNumber', { connectorId: id })}
               </MenuItem>
             ))}
           </TextField>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={isBusy}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={isBusy}>
-            Start session
+            {t('start.confirm')}
           </Button>
         </DialogActions>
       </form>
