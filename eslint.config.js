@@ -29,16 +29,8 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/drivers/**/*.{ts,tsx}',
   'apps/web/src/features/dashboard/**/*.{ts,tsx}',
   'apps/web/src/features/control-center/**/*.{ts,tsx}',
-  'apps/web/src/features/tariffs/rates-page.tsx',
-  'apps/web/src/features/tariffs/components/rates-grid.tsx',
-  'apps/web/src/features/tariffs/components/period-editor.tsx',
-  'apps/web/src/features/tariffs/components/rate-calculator.tsx',
-  'apps/web/src/features/tariffs/components/version-list.tsx',
-  'apps/web/src/features/tariffs/components/form-parts.tsx',
-  'apps/web/src/features/payouts/payouts-history-page.tsx',
-  'apps/web/src/features/payouts/components/balance-card.tsx',
-  'apps/web/src/features/payouts/components/transfers-table.tsx',
-  'apps/web/src/features/payouts/components/refund-dialog.tsx',
+  'apps/web/src/features/tariffs/**/*.{ts,tsx}',
+  'apps/web/src/features/payouts/**/*.{ts,tsx}',
 ];
 
 /**
