@@ -50,6 +50,8 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/chargers/**/*.{ts,tsx}',
   'apps/web/src/features/charger-logs/**/*.{ts,tsx}',
   'apps/web/src/features/system-logs/**/*.{ts,tsx}',
+  'apps/web/src/features/tariffs/**/*.{ts,tsx}',
+  'apps/web/src/features/payouts/**/*.{ts,tsx}',
 ];
 
 /**

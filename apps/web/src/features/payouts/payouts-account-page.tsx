@@ -9,20 +9,23 @@ import { BankAccountCard } from './components/bank-account-card.tsx';
 import { PayoutDestination } from './components/payout-destination.tsx';
 import { ResellerPayoutsSection } from './components/reseller-payouts-section.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { payoutsText } from './payouts-text.ts';
 
 /** /dashboard/profile/payouts-account-details: where a location's payouts go (Stripe Connect, and the bank account through Plaid). */
 export const PayoutsAccountPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId) ?? undefined;
   const account = usePaymentAccount(locationId);
   const bank = useBankAccount(locationId);
+  const t = useT(payoutsText);
 
   return (
     <>
-      <PageHeader title="Payouts Account" subtitle="The payment-provider account this location's payouts are sent to." />
+      <PageHeader title={t('account.title')} subtitle={t('account.subtitle')} />
       {!locationId ? (
-        <ChooseLocation purpose="see where its payouts go" />
+        <ChooseLocation purpose={t('account.purpose')} />
       ) : account.isPending ? (
-        <PageLoader label="Loading the payouts account" />
+        <PageLoader label={t('account.loading')} />
       ) : account.isError ? (
         <Alert severity="error">{account.error.message}</Alert>
       ) : (
@@ -32,7 +35,7 @@ export const PayoutsAccountPage = () => {
         </>
       )}
       {!locationId ? null : bank.isPending ? (
-        <PageLoader label="Loading the bank account" />
+        <PageLoader label={t('account.loadingBank')} />
       ) : bank.isError ? (
         <Alert severity="error">{bank.error.message}</Alert>
       ) : (

@@ -13,6 +13,9 @@ import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { useConnectResellerStripe } from './api/reseller-payouts-api.ts';
 import { useConnectStripe } from './api/stripe-connect-api.ts';
+import { useSentence } from '../../i18n/sentences.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { payoutsText } from './payouts-text.ts';
 
 const PAYOUTS_PATH = '/dashboard/profile/payouts-account-details';
 
@@ -23,6 +26,8 @@ const PAYOUTS_PATH = '/dashboard/profile/payouts-account-details';
  */
 const StripeConnectedPage = ({ forReseller = false }: { forReseller?: boolean }) => {
   const [params] = useSearchParams();
+  const t = useT(payoutsText);
+  const sentence = useSentence();
   const state = params.get('state');
   const code = params.get('code');
   const canConnect = Boolean(state && code && !params.get('error'));
@@ -48,27 +53,27 @@ const StripeConnectedPage = ({ forReseller = false }: { forReseller?: boolean })
 
   return (
     <AuthLayout
-      title="Stripe connection"
+      title={t('stripe.title')}
       footer={
         <Button component={RouterLink} to={PAYOUTS_PATH}>
-          Back to Dashboard
+          {t('stripe.back')}
         </Button>
       }
     >
       {phase === 'AUTHORIZING' ? (
         <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 2 }}>
-          <CircularProgress size={28} aria-label="Authorizing" />
-          <Typography>Authorizing your Stripe account…</Typography>
+          <CircularProgress size={28} aria-label={t('stripe.authorizing')} />
+          <Typography>{t('stripe.authorizingText')}</Typography>
         </Box>
       ) : phase === 'APPROVED' ? (
         <Alert severity="success" icon={<CheckCircleIcon />} role="status">
           {forReseller
-            ? `Stripe account ${connect.data?.accountId ?? ''} is connected. The reseller share will be sent to it.`
-            : `Stripe account ${connect.data?.accountId ?? ''} is connected. Payouts of this location will be sent to it.`}
+            ? t('stripe.connectedReseller', { accountId: connect.data?.accountId ?? '' })
+            : t('stripe.connectedLocation', { accountId: connect.data?.accountId ?? '' })}
         </Alert>
       ) : (
         <Alert severity="error" icon={<ErrorOutlineIcon />} role="alert">
-          {failureMessages.stripeAuthorization}
+          {sentence(failureMessages.stripeAuthorization)}
           {reason ? (
             <Typography variant="body2" sx={{ mt: 1 }}>
               {reason}

@@ -11,7 +11,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useSaveIdleFees } from './api/tariffs-api.ts';
 import { DurationSelect, HourSelect, MoneyField, Section } from './components/form-parts.tsx';
-import { minorText, readMinor } from './money-text.ts';
+import { minorText, useMoneyReader } from './money-text.ts';
+import { useRateWords } from './rates-text.ts';
 import { WithLocationTariff } from './use-location-tariff.tsx';
 
 const IdleFeesForm = ({ tariff }: { tariff: TariffOverview }) => {
@@ -26,24 +27,22 @@ const IdleFeesForm = ({ tariff }: { tariff: TariffOverview }) => {
   const [hasFreeHours, setHasFreeHours] = useState(current.freeHours !== null);
   const [freeHours, setFreeHours] = useState(current.freeHours ?? { startHour: 22, endHour: 6 });
   const save = useSaveIdleFees();
-  const pricePerMinute = readMinor(price, currency, 'Idle fee per minute');
-  const dailyCap = hasCap ? readMinor(cap, currency, 'Daily cap') : { value: null };
-  const freeHoursError = hasFreeHours && freeHours.startHour === freeHours.endHour ? 'Free hours must start and end at different hours' : undefined;
+  const { t } = useRateWords();
+  const { readMinor } = useMoneyReader();
+  const pricePerMinute = readMinor(price, currency, t('idle.pricePerMinute'));
+  const dailyCap = hasCap ? readMinor(cap, currency, t('idle.dailyCap')) : { value: null };
+  const freeHoursError = hasFreeHours && freeHours.startHour === freeHours.endHour ? t('idle.freeHoursInvalid') : undefined;
   const canSave = !pricePerMinute.error && !('error' in dailyCap && dailyCap.error) && !freeHoursError;
 
   return (
-    <Section title="Idle fee">
+    <Section title={t('idle.section')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Charged per minute once charging has finished but the car stays plugged in (the connector reports SuspendedEV or Finishing while the session
-        is open), after the grace period.
+        {t('idle.intro')}
       </Typography>
-      <FormControlLabel
-        control={<Switch checked={enabled} disabled={isReadOnly} onChange={(_, on) => setEnabled(on)} />}
-        label="Charge an idle fee"
-      />
+      <FormControlLabel control={<Switch checked={enabled} disabled={isReadOnly} onChange={(_, on) => setEnabled(on)} />} label={t('idle.enabled')} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2, alignItems: 'flex-start' }}>
         <MoneyField
-          label="Idle fee per minute"
+          label={t('idle.pricePerMinute')}
           per="/min"
           currency={currency}
           value={price}
@@ -51,13 +50,16 @@ const IdleFeesForm = ({ tariff }: { tariff: TariffOverview }) => {
           error={pricePerMinute.error}
           disabled={isReadOnly}
         />
-        <DurationSelect label="Grace period" minutes={graceMinutes} onChange={setGraceMinutes} none="No grace period" disabled={isReadOnly} />
+        <DurationSelect label={t('idle.grace')} minutes={graceMinutes} onChange={setGraceMinutes} none={t('idle.noGrace')} disabled={isReadOnly} />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2, alignItems: 'center' }}>
-        <FormControlLabel control={<Checkbox checked={hasCap} disabled={isReadOnly} onChange={(_, on) => setHasCap(on)} />} label="At most a day" />
+        <FormControlLabel
+          control={<Checkbox checked={hasCap} disabled={isReadOnly} onChange={(_, on) => setHasCap(on)} />}
+          label={t('idle.hasCap')}
+        />
         {hasCap ? (
           <MoneyField
-            label="Daily cap"
+            label={t('idle.dailyCap')}
             currency={currency}
             value={cap}
             onChange={setCap}
@@ -69,18 +71,18 @@ const IdleFeesForm = ({ tariff }: { tariff: TariffOverview }) => {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 2, alignItems: 'center' }}>
         <FormControlLabel
           control={<Checkbox checked={hasFreeHours} disabled={isReadOnly} onChange={(_, on) => setHasFreeHours(on)} />}
-          label="No idle fee during these hours"
+          label={t('idle.freeHours')}
         />
         {hasFreeHours ? (
           <>
             <HourSelect
-              label="From"
+              label={t('period.from')}
               value={freeHours.startHour}
               disabled={isReadOnly}
               onChange={(startHour) => setFreeHours({ ...freeHours, startHour })}
             />
             <HourSelect
-              label="Until"
+              label={t('period.until')}
               value={freeHours.endHour}
               disabled={isReadOnly}
               onChange={(endHour) => setFreeHours({ ...freeHours, endHour })}
@@ -110,7 +112,7 @@ const IdleFeesForm = ({ tariff }: { tariff: TariffOverview }) => {
             })
           }
         >
-          Save idle fee
+          {t('idle.save')}
         </Button>
       )}
     </Section>
@@ -118,13 +120,16 @@ const IdleFeesForm = ({ tariff }: { tariff: TariffOverview }) => {
 };
 
 /** Idle Fees (menu idle-fees): what a car pays for staying plugged in after charging. */
-export const IdleFeesPage = () => (
-  <>
-    <PageHeader title="Idle Fees" subtitle="Keep chargers free for the next driver: a fee per minute once charging is done." />
-    <WithLocationTariff subject="Idle fees" purpose="see and set its idle fee">
-      {(tariff) => <IdleFeesForm key={tariff.current?.id ?? 'none'} tariff={tariff} />}
-    </WithLocationTariff>
-  </>
-);
+export const IdleFeesPage = () => {
+  const { t } = useRateWords();
+  return (
+    <>
+      <PageHeader title={t('idle.title')} subtitle={t('idle.subtitle')} />
+      <WithLocationTariff loading={t('idle.loading')} subject={t('idle.loadSubject')} purpose={t('idle.purpose')}>
+        {(tariff) => <IdleFeesForm key={tariff.current?.id ?? 'none'} tariff={tariff} />}
+      </WithLocationTariff>
+    </>
+  );
+};
 
 export default IdleFeesPage;

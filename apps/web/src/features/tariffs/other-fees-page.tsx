@@ -11,7 +11,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Can, useCan } from '../../lib/can.tsx';
 import { useSaveDefaultSessionFee, useSaveOtherFees } from './api/tariffs-api.ts';
 import { MoneyField, Section } from './components/form-parts.tsx';
-import { minorText, readMinor } from './money-text.ts';
+import { minorText, useMoneyReader } from './money-text.ts';
+import { useRateWords } from './rates-text.ts';
 import { WithLocationTariff } from './use-location-tariff.tsx';
 
 const SessionFeeForm = ({ tariff }: { tariff: TariffOverview }) => {
@@ -21,25 +22,27 @@ const SessionFeeForm = ({ tariff }: { tariff: TariffOverview }) => {
   const [choice, setChoice] = useState<'default' | 'own'>(usesDefault ? 'default' : 'own');
   const [own, setOwn] = useState(usesDefault ? '' : minorText(tariff.current?.sessionFee, currency));
   const save = useSaveOtherFees();
-  const amount = choice === 'own' ? readMinor(own, currency, 'Session fee') : { value: null };
+  const { t } = useRateWords();
+  const { readMinor } = useMoneyReader();
+  const amount = choice === 'own' ? readMinor(own, currency, t('other.sessionFee')) : { value: null };
   return (
-    <Section title="Session fee">
+    <Section title={t('other.sessionFee')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        A flat fee on every session at this location, on top of the rates.
+        {t('other.intro')}
       </Typography>
-      <RadioGroup aria-label="Session fee" value={choice} onChange={(event) => setChoice(event.target.value as 'default' | 'own')}>
+      <RadioGroup aria-label={t('other.sessionFee')} value={choice} onChange={(event) => setChoice(event.target.value as 'default' | 'own')}>
         <FormControlLabel
           value="default"
           disabled={isReadOnly}
           control={<Radio />}
-          label={`The network default: ${formatMinor(defaultSessionFee, currency)}`}
+          label={t('other.networkDefault', { amount: formatMinor(defaultSessionFee, currency) })}
         />
-        <FormControlLabel value="own" disabled={isReadOnly} control={<Radio />} label="This location's own fee" />
+        <FormControlLabel value="own" disabled={isReadOnly} control={<Radio />} label={t('other.own')} />
       </RadioGroup>
       {choice === 'own' ? (
         <Box sx={{ mt: 1 }}>
           <MoneyField
-            label="Session fee"
+            label={t('other.sessionFee')}
             currency={currency}
             value={own}
             onChange={setOwn}
@@ -56,7 +59,7 @@ const SessionFeeForm = ({ tariff }: { tariff: TariffOverview }) => {
           loading={save.isPending}
           onClick={() => save.mutate({ locationId: tariff.locationId, sessionFee: amount.value ?? null })}
         >
-          Save session fee
+          {t('other.save')}
         </Button>
       )}
     </Section>
@@ -67,13 +70,15 @@ const SessionFeeForm = ({ tariff }: { tariff: TariffOverview }) => {
 const DefaultFeeForm = ({ tariff }: { tariff: TariffOverview }) => {
   const [text, setText] = useState(minorText(tariff.defaultSessionFee, tariff.currency));
   const save = useSaveDefaultSessionFee();
-  const amount = readMinor(text, tariff.currency, 'Default session fee');
+  const { t } = useRateWords();
+  const { readMinor } = useMoneyReader();
+  const amount = readMinor(text, tariff.currency, t('other.defaultField'));
   return (
-    <Section title={`Network default session fee (${tariff.currency})`}>
+    <Section title={t('other.defaultTitle', { currency: tariff.currency })}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Every location in {tariff.currency} that sets no session fee of its own charges this, from the moment it is saved.
+        {t('other.defaultIntro', { currency: tariff.currency })}
       </Typography>
-      <MoneyField label="Default session fee" currency={tariff.currency} value={text} onChange={setText} error={amount.error} />
+      <MoneyField label={t('other.defaultField')} currency={tariff.currency} value={text} onChange={setText} error={amount.error} />
       <Button
         variant="contained"
         sx={{ mt: 2, display: 'block' }}
@@ -81,27 +86,30 @@ const DefaultFeeForm = ({ tariff }: { tariff: TariffOverview }) => {
         loading={save.isPending}
         onClick={() => save.mutate({ currency: tariff.currency, amount: amount.value ?? 0 })}
       >
-        Save default
+        {t('other.saveDefault')}
       </Button>
     </Section>
   );
 };
 
 /** Other Fees (menu other-fees): the session fee of the location and the network default (spec's otherFees). */
-export const OtherFeesPage = () => (
-  <>
-    <PageHeader title="Other Fees" subtitle="Flat fees charged once per session." />
-    <WithLocationTariff subject="Fees" purpose="see and set its fees">
-      {(tariff) => (
-        <>
-          <SessionFeeForm key={`${tariff.current?.id ?? 'none'}:${tariff.defaultSessionFee}`} tariff={tariff} />
-          <Can permission="Fees_Default_Update">
-            <DefaultFeeForm key={`${tariff.currency}:${tariff.defaultSessionFee}`} tariff={tariff} />
-          </Can>
-        </>
-      )}
-    </WithLocationTariff>
-  </>
-);
+export const OtherFeesPage = () => {
+  const { t } = useRateWords();
+  return (
+    <>
+      <PageHeader title={t('other.title')} subtitle={t('other.subtitle')} />
+      <WithLocationTariff loading={t('other.loading')} subject={t('other.loadSubject')} purpose={t('other.purpose')}>
+        {(tariff) => (
+          <>
+            <SessionFeeForm key={`${tariff.current?.id ?? 'none'}:${tariff.defaultSessionFee}`} tariff={tariff} />
+            <Can permission="Fees_Default_Update">
+              <DefaultFeeForm key={`${tariff.currency}:${tariff.defaultSessionFee}`} tariff={tariff} />
+            </Can>
+          </>
+        )}
+      </WithLocationTariff>
+    </>
+  );
+};
 
 export default OtherFeesPage;

@@ -23,7 +23,7 @@ import { newPeriodKey, PeriodEditor, type DraftPeriod, type PeriodErrors } from 
 import { RateCalculator } from './components/rate-calculator.tsx';
 import { RatesGrid } from './components/rates-grid.tsx';
 import { VersionList } from './components/version-list.tsx';
-import { microsText, readMicros } from './money-text.ts';
+import { microsText, useMoneyReader, type MoneyReader } from './money-text.ts';
 import { useRateWords } from './rates-text.ts';
 import { formatInZone, zonedToIso } from './zone-time.ts';
 
@@ -38,7 +38,7 @@ const draftOf = (periods: readonly RatePeriod[]): DraftPeriod[] =>
   }));
 
 /** The draft as the API wants it, with each field's problem; periods of unreadable prices are left out. */
-const readDraft = (draft: DraftPeriod[], currency: string, labels: { energy: string; time: string }) => {
+const readDraft = (draft: DraftPeriod[], currency: string, labels: { energy: string; time: string }, { readMicros }: MoneyReader) => {
   const errors: PeriodErrors = {};
   const periods: RatePeriod[] = [];
   for (const period of draft) {
@@ -62,16 +62,22 @@ const RatesEditor = ({ locationId, overview }: { locationId: string; overview: T
   const isReadOnly = !useCan()('Rates_Update');
   const words = useRateWords();
   const { t } = words;
+  const money = useMoneyReader();
   const [draft, setDraft] = useState(() => draftOf(overview.current?.periods ?? []));
   const [currency, setCurrency] = useState(overview.currency);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [later, setLater] = useState('');
   const save = useSaveRates();
   const isCurrencyValid = isCurrencyCode(currency);
-  const { errors, periods } = readDraft(draft, isCurrencyValid ? currency : overview.currency, {
-    energy: t('period.energyPrice'),
-    time: t('period.timePriceField'),
-  });
+  const { errors, periods } = readDraft(
+    draft,
+    isCurrencyValid ? currency : overview.currency,
+    {
+      energy: t('period.energyPrice'),
+      time: t('period.timePriceField'),
+    },
+    money,
+  );
   const problems = periodIssues(draft).map((issue) => words.issue(issue, draft));
   const effectiveFrom = when === 'later' ? zonedToIso(later, overview.timeZone) : undefined;
   const canSave = isCurrencyValid && !problems.length && !Object.keys(errors).length && (when === 'now' || Boolean(effectiveFrom));

@@ -14,15 +14,18 @@ import { useServerTable } from '../../lib/use-server-table.ts';
 import { useExportViolations, useViolations, type ViolationFilter } from './api/violations-api.ts';
 import { Section } from './components/form-parts.tsx';
 import { ResolveDialog } from './components/resolve-dialog.tsx';
-import { RULE_LABELS, violationColumns } from './components/violation-columns.tsx';
+import { RULES, violationColumns } from './components/violation-columns.tsx';
 import { ViolationRulesForm } from './components/violation-rules-form.tsx';
 import { WithLocationTariff } from './use-location-tariff.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { violationsText } from './violations-text.ts';
 
 type Filters = { status: '' | Violation['status']; rule: '' | Violation['rule']; driver: string; from: string; to: string };
 const EMPTY: Filters = { status: '', rule: '', driver: '', from: '', to: '' };
 
 const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
   const can = useCan();
+  const t = useT(violationsText);
   const [values, setValues] = useState<Filters>(EMPTY);
   const [resolving, setResolving] = useState<{ violation: Violation; action: 'waived' | 'paid' } | null>(null);
   const debounced = useDebouncedValue(values);
@@ -38,11 +41,11 @@ const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
   const violations = useViolations({ ...filter, ...table.params });
   const exportCsv = useExportViolations();
   const change = (patch: Partial<Filters>) => setValues({ ...values, ...patch });
-  const columns = violationColumns(tariff.timeZone, can('Violations_Update') ? (violation, action) => setResolving({ violation, action }) : null);
+  const columns = violationColumns(tariff.timeZone, can('Violations_Update') ? (violation, action) => setResolving({ violation, action }) : null, t);
 
   return (
     <Section
-      title="Violations"
+      title={t('list.title')}
       actions={
         <Button
           variant="outlined"
@@ -51,42 +54,42 @@ const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
           loading={exportCsv.isPending}
           onClick={() => exportCsv.mutate({ ...filter, sort: table.params.sort })}
         >
-          Export CSV
+          {t('list.export')}
         </Button>
       }
     >
-      <Box role="search" aria-label="Filter violations" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+      <Box role="search" aria-label={t('filter.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
         <TextField
           fullWidth={false}
           margin="none"
           select
           size="small"
-          label="Status"
+          label={t('filter.status')}
           value={values.status}
           onChange={(e) => change({ status: e.target.value as Filters['status'] })}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 130 }}
         >
-          <MenuItem value="">All statuses</MenuItem>
-          <MenuItem value="open">Open</MenuItem>
-          <MenuItem value="waived">Waived</MenuItem>
-          <MenuItem value="paid">Paid</MenuItem>
+          <MenuItem value="">{t('filter.allStatuses')}</MenuItem>
+          <MenuItem value="open">{t('status.open')}</MenuItem>
+          <MenuItem value="waived">{t('status.waived')}</MenuItem>
+          <MenuItem value="paid">{t('status.paid')}</MenuItem>
         </TextField>
         <TextField
           fullWidth={false}
           margin="none"
           select
           size="small"
-          label="Rule"
+          label={t('filter.rule')}
           value={values.rule}
           onChange={(e) => change({ rule: e.target.value as Filters['rule'] })}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 180 }}
         >
-          <MenuItem value="">All rules</MenuItem>
-          {(Object.keys(RULE_LABELS) as Violation['rule'][]).map((rule) => (
+          <MenuItem value="">{t('filter.allRules')}</MenuItem>
+          {RULES.map((rule) => (
             <MenuItem key={rule} value={rule}>
-              {RULE_LABELS[rule]}
+              {t(`rule.${rule}`)}
             </MenuItem>
           ))}
         </TextField>
@@ -94,7 +97,7 @@ const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
           fullWidth={false}
           margin="none"
           size="small"
-          label="Driver id tag"
+          label={t('filter.driver')}
           value={values.driver}
           onChange={(e) => change({ driver: e.target.value })}
         />
@@ -103,7 +106,7 @@ const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
           margin="none"
           size="small"
           type="date"
-          label="From"
+          label={t('filter.from')}
           value={values.from}
           onChange={(e) => change({ from: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -113,23 +116,23 @@ const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
           margin="none"
           size="small"
           type="date"
-          label="To"
+          label={t('filter.to')}
           value={values.to}
           onChange={(e) => change({ to: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Box>
       {violations.isError && !violations.data ? (
-        <LoadErrorAlert subject="The violations" error={violations.error} onRetry={() => void violations.refetch()} />
+        <LoadErrorAlert subject={t('loadSubject')} error={violations.error} onRetry={() => void violations.refetch()} />
       ) : null}
       <ServerDataGrid
-        label="Violations"
+        label={t('grid.label')}
         rows={violations.data?.items ?? []}
         columns={columns}
         total={violations.data?.total ?? 0}
         isLoading={violations.isFetching}
         {...table.grid}
-        noRowsLabel={values === EMPTY ? 'No violation here yet' : 'No violation matches these filters'}
+        noRowsLabel={values === EMPTY ? t('grid.empty') : t('grid.noMatch')}
       />
       {resolving ? <ResolveDialog violation={resolving.violation} action={resolving.action} onClose={() => setResolving(null)} /> : null}
     </Section>
@@ -137,18 +140,21 @@ const ViolationList = ({ tariff }: { tariff: TariffOverview }) => {
 };
 
 /** Violations (menu violations): the location's rules and the sessions that broke them. */
-export const ViolationsPage = () => (
-  <>
-    <PageHeader title="Violations" subtitle="Overstays and idle cars, found when a session ends; dates are the location's days." />
-    <WithLocationTariff subject="Violations" purpose="see its violations">
-      {(tariff) => (
-        <>
-          <ViolationRulesForm key={tariff.current?.id ?? 'none'} tariff={tariff} />
-          <ViolationList tariff={tariff} />
-        </>
-      )}
-    </WithLocationTariff>
-  </>
-);
+export const ViolationsPage = () => {
+  const t = useT(violationsText);
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <WithLocationTariff loading={t('loading')} subject={t('loadSubject')} purpose={t('purpose')}>
+        {(tariff) => (
+          <>
+            <ViolationRulesForm key={tariff.current?.id ?? 'none'} tariff={tariff} />
+            <ViolationList tariff={tariff} />
+          </>
+        )}
+      </WithLocationTariff>
+    </>
+  );
+};
 
 export default ViolationsPage;

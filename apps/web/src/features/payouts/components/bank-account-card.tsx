@@ -18,6 +18,9 @@ import { useLocationTimeZone } from '../../../lib/queries/locations.ts';
 import { useCreateLinkToken, useRemoveBankAccount, useSaveBankAccount, useUpdateBankAccount } from '../api/bank-account-api.ts';
 import { BankLink } from './bank-link.tsx';
 import type { LinkSuccess } from './link-success.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
@@ -35,6 +38,8 @@ const messagesOf = (error: Error) => (error instanceof ApiError ? error.messages
 /** The bank account payouts are paid into (linked through Plaid): link, change, or remove after confirming. */
 export const BankAccountCard = ({ locationId, status }: { locationId: string; status: BankAccountStatus }) => {
   const timeZone = useLocationTimeZone(locationId);
+  const t = useT(payoutsText);
+  const sentence = useSentence();
   const canChange = useCan()('Bank_Account_Update');
   const linkToken = useCreateLinkToken();
   const save = useSaveBankAccount();
@@ -58,11 +63,11 @@ export const BankAccountCard = ({ locationId, status }: { locationId: string; st
   return (
     <Paper sx={{ p: 3, mt: 3 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Bank account
+        {t('bankCard.title')}
       </Typography>
       {status.sandbox ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {bankLinkingSandboxNotice} This server has no Plaid keys, so bank accounts are linked through Wattdesk's local Plaid sandbox.
+          {sentence(bankLinkingSandboxNotice)} {t('bankCard.sandbox')}
         </Alert>
       ) : null}
       {error ? (
@@ -74,47 +79,46 @@ export const BankAccountCard = ({ locationId, status }: { locationId: string; st
       ) : null}
       {account ? (
         <>
-          <Detail label="Bank">{account.institutionName}</Detail>
-          <Detail label="Account">
+          <Detail label={t('bankCard.bank')}>{account.institutionName}</Detail>
+          <Detail label={t('bankCard.account')}>
             {account.accountName} ••••{account.mask ?? '????'}
           </Detail>
-          <Detail label="Type">{account.accountSubtype ?? account.accountType}</Detail>
-          <Detail label="Receives payouts of">
-            {account.payoutsFrom ? `Stripe account ${account.payoutsFrom}` : 'No Stripe account: not a payout destination yet'}
+          <Detail label={t('bankCard.type')}>{account.accountSubtype ?? account.accountType}</Detail>
+          <Detail label={t('bankCard.receives')}>
+            {account.payoutsFrom ? t('bankCard.fromStripe', { accountId: account.payoutsFrom }) : t('bankCard.noStripe')}
           </Detail>
-          <Detail label="Linked on">{formatDateTime(account.linkedAt, timeZone)}</Detail>
-          <Detail label="Linked by">{account.linkedByEmail ?? 'unknown'}</Detail>
+          <Detail label={t('bankCard.linkedOn')}>{formatDateTime(account.linkedAt, timeZone)}</Detail>
+          <Detail label={t('bankCard.linkedBy')}>{account.linkedByEmail ?? t('unknown')}</Detail>
           {canChange ? (
             <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
               <Button variant="outlined" onClick={startLink} loading={linkToken.isPending || update.isPending}>
-                Change bank account
+                {t('bankCard.change')}
               </Button>
               <Button variant="outlined" color="error" onClick={() => setIsConfirming(true)}>
-                Remove bank account
+                {t('bankCard.remove')}
               </Button>
             </Stack>
           ) : null}
         </>
       ) : (
-        <EmptyState icon={<AccountBalanceIcon />} title="No bank account linked">
+        <EmptyState icon={<AccountBalanceIcon />} title={t('bankCard.emptyTitle')}>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Link the bank account this location&apos;s payouts are paid into. Only the bank&apos;s name, the last four digits and the account type are
-            kept.
+            {t('bankCard.emptyText')}
           </Typography>
           {canChange ? (
             <Button variant="contained" onClick={startLink} loading={linkToken.isPending || save.isPending}>
-              Link bank account
+              {t('bankCard.link')}
             </Button>
           ) : (
-            <Typography variant="body2">An administrator with the bank-account permission can link one.</Typography>
+            <Typography variant="body2">{t('bankCard.noPermission')}</Typography>
           )}
         </EmptyState>
       )}
       {token ? <BankLink token={token} onSuccess={linked} onExit={() => setToken(undefined)} /> : null}
       <ConfirmDialog
         open={isConfirming}
-        title="Remove the bank account?"
-        confirmLabel="Remove"
+        title={t('bankCard.removeTitle')}
+        confirmLabel={t('bankCard.removeConfirm')}
         isDestructive
         isBusy={remove.isPending}
         onClose={() => setIsConfirming(false)}
@@ -128,8 +132,7 @@ export const BankAccountCard = ({ locationId, status }: { locationId: string; st
           })
         }
       >
-        Payouts of this location will have no bank account to go to until one is linked again, and Wattdesk loses access to{' '}
-        {account ? `${account.institutionName} ••••${account.mask ?? ''}` : 'it'}.
+        {account ? t('bankCard.removeTextNamed', { bank: `${account.institutionName} ••••${account.mask ?? ''}` }) : t('bankCard.removeText')}
       </ConfirmDialog>
     </Paper>
   );

@@ -14,6 +14,8 @@ import { useDisconnectStripe, useStartStripeConnect } from '../api/stripe-connec
 import { DisconnectDialog } from './disconnect-dialog.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useLocationTimeZone } from '../../../lib/queries/locations.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 const Detail = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1, py: 0.75 }}>
@@ -29,6 +31,7 @@ const Detail = ({ label, children }: { label: string; children: React.ReactNode 
 /** The location's Stripe connection: its account, date and a confirmed disconnect; or a Connect button. */
 export const ConnectionCard = ({ locationId, status }: { locationId: string; status: PaymentAccountStatus }) => {
   const timeZone = useLocationTimeZone(locationId);
+  const t = useT(payoutsText);
   const dateTime = (iso: string) => formatDateTime(iso, timeZone);
   const can = useCan();
   const start = useStartStripeConnect();
@@ -46,22 +49,21 @@ export const ConnectionCard = ({ locationId, status }: { locationId: string; sta
       </Typography>
       {status.sandbox ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Sandbox mode: this server has no Stripe keys, so connections go to Wattdesk's local Stripe sandbox. No real account is connected and no
-          money moves.
+          {t('stripeCard.sandbox')}
         </Alert>
       ) : null}
       {account ? (
         <>
-          <Detail label="Status">
-            <Chip color="success" size="small" label="Connected" />
+          <Detail label={t('stripeCard.status')}>
+            <Chip color="success" size="small" label={t('stripeCard.connected')} />
           </Detail>
-          <Detail label="Connected account">{account.accountId}</Detail>
-          <Detail label="Connected on">{dateTime(account.connectedAt)}</Detail>
-          <Detail label="Connected by">{account.connectedByEmail ?? 'unknown'}</Detail>
-          <Detail label="Mode">{account.sandbox ? 'Sandbox' : account.livemode ? 'Live' : 'Test'}</Detail>
+          <Detail label={t('stripeCard.account')}>{account.accountId}</Detail>
+          <Detail label={t('stripeCard.connectedOn')}>{dateTime(account.connectedAt)}</Detail>
+          <Detail label={t('stripeCard.connectedBy')}>{account.connectedByEmail ?? t('unknown')}</Detail>
+          <Detail label={t('stripeCard.mode')}>{account.sandbox ? t('mode.sandbox') : account.livemode ? t('mode.live') : t('mode.test')}</Detail>
           {canReplace ? (
             <Button sx={{ mt: 2 }} color="error" variant="outlined" onClick={() => setIsConfirming(true)}>
-              Disconnect
+              {t('stripeCard.disconnect')}
             </Button>
           ) : null}
           <DisconnectDialog
@@ -73,23 +75,23 @@ export const ConnectionCard = ({ locationId, status }: { locationId: string; sta
               disconnect.mutate(locationId, {
                 onSuccess: () => {
                   setIsConfirming(false);
-                  notifySuccess('Stripe disconnected');
+                  notifySuccess(t('stripeCard.disconnected'));
                 },
               })
             }
           />
         </>
       ) : (
-        <EmptyState icon={<AccountBalanceIcon />} title="No Stripe account connected">
+        <EmptyState icon={<AccountBalanceIcon />} title={t('stripeCard.emptyTitle')}>
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Connect a Stripe account to receive the payouts of this location.
+            {t('stripeCard.emptyText')}
           </Typography>
           {canConnect ? (
             <Button variant="contained" onClick={() => start.mutate(locationId)} loading={start.isPending}>
-              Connect with Stripe
+              {t('stripeCard.connect')}
             </Button>
           ) : (
-            <Typography variant="body2">An administrator with the bank-connect permission can connect one.</Typography>
+            <Typography variant="body2">{t('stripeCard.noPermission')}</Typography>
           )}
         </EmptyState>
       )}

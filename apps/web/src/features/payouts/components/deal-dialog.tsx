@@ -15,6 +15,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useAddDeal } from '../api/deals-api.ts';
 import { fieldErrors, percentToBps } from './percent.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 const EMPTY = { kind: 'revenue_share', startDate: '', termMonths: '12', host: '', reseller: '', platform: '', monthlyFee: '' };
 
@@ -23,12 +27,16 @@ export const DealDialog = ({ locationId, currency, onClose }: { locationId: stri
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = useAddDeal();
+  const t = useT(payoutsText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const field = (name: keyof typeof EMPTY) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues((now) => ({ ...now, [name]: event.target.value })),
     error: Boolean(errors[name]),
-    helperText: errors[name],
+    helperText: errors[name] ? sentence(errors[name]) : errors[name],
   });
+  const percentLabel = (key: 'share.host' | 'share.reseller' | 'share.platform') => t('share.percent', { label: t(key) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const bps = (text: string) => percentToBps(text) ?? Number.NaN;
@@ -45,42 +53,42 @@ export const DealDialog = ({ locationId, currency, onClose }: { locationId: stri
     setErrors({});
     add.mutate(parsed.data, {
       onSuccess: (result) => {
-        notifySuccess(result.msg[0] ?? 'deal added');
+        notifySuccess(result.msg[0] ?? t('deal.added'));
         onClose();
       },
     });
   };
-  const failure = add.error ? (add.error instanceof ApiError ? add.error.messages : [failureMessages.addDeal]).join(': ') : null;
+  const failure = add.error ? (add.error instanceof ApiError ? add.error.messages : [sentence(failureMessages.addDeal)]).join(': ') : null;
   return (
     <Dialog open onClose={add.isPending ? undefined : onClose} aria-labelledby="deal-dialog-title">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="deal-dialog-title">Add deal</DialogTitle>
+        <DialogTitle id="deal-dialog-title">{t('deals.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure ? <Alert severity="error">{failure}</Alert> : null}
-            <TextField {...field('kind')} select label="Kind of deal">
-              <MenuItem value="revenue_share">Revenue share</MenuItem>
-              <MenuItem value="fixed_fee">Fixed monthly fee</MenuItem>
+            <TextField {...field('kind')} select label={t('deal.kind')}>
+              <MenuItem value="revenue_share">{t('kind.revenue_share')}</MenuItem>
+              <MenuItem value="fixed_fee">{t('kind.fixed_fee')}</MenuItem>
             </TextField>
-            <TextField {...field('startDate')} label="Start date" type="date" required slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField {...field('termMonths')} label="Term (months)" inputMode="numeric" required />
+            <TextField {...field('startDate')} label={t('deals.startDate')} type="date" required slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField {...field('termMonths')} label={t('deal.term')} inputMode="numeric" required />
             {values.kind === 'revenue_share' ? (
               <>
-                <TextField {...field('host')} label="Host (%)" inputMode="decimal" required />
-                <TextField {...field('reseller')} label="Reseller (%)" inputMode="decimal" required />
-                <TextField {...field('platform')} label="Platform (%)" inputMode="decimal" required />
+                <TextField {...field('host')} label={percentLabel('share.host')} inputMode="decimal" required />
+                <TextField {...field('reseller')} label={percentLabel('share.reseller')} inputMode="decimal" required />
+                <TextField {...field('platform')} label={percentLabel('share.platform')} inputMode="decimal" required />
               </>
             ) : (
-              <TextField {...field('monthlyFee')} label={`Monthly fee (${currency})`} inputMode="decimal" required />
+              <TextField {...field('monthlyFee')} label={t('deal.monthlyFee', { currency })} inputMode="decimal" required />
             )}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={add.isPending}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={add.isPending}>
-            Add deal
+            {t('deals.add')}
           </Button>
         </DialogActions>
       </form>

@@ -1,4 +1,3 @@
-import { formatCount } from '@wattdesk/shared/format';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import type { Deal } from '@wattdesk/shared/schemas/payouts';
 import Alert from '@mui/material/Alert';
@@ -18,15 +17,22 @@ import { useDeals } from '../api/deals-api.ts';
 import { DealDialog } from './deal-dialog.tsx';
 import { bpsLabel } from './percent.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { payoutsText, type PayoutsKey } from '../payouts-text.ts';
 
-const terms = (deal: Deal) =>
+const terms = (deal: Deal, t: Translate<PayoutsKey>) =>
   deal.kind === 'fixed_fee' && deal.monthlyFee !== null && deal.currency
-    ? `${formatMinor(deal.monthlyFee, deal.currency)} a month`
-    : `Host ${bpsLabel(deal.hostBps ?? 0)}, reseller ${bpsLabel(deal.resellerBps ?? 0)}, platform ${bpsLabel(deal.platformBps ?? 0)}`;
+    ? t('deals.monthly', { amount: formatMinor(deal.monthlyFee, deal.currency) })
+    : t('deals.split', {
+        host: bpsLabel(deal.hostBps ?? 0),
+        reseller: bpsLabel(deal.resellerBps ?? 0),
+        platform: bpsLabel(deal.platformBps ?? 0),
+      });
 
 /** The location's deals; 'Add deal' only for holders of Deals_Create. */
 export const DealsCard = ({ locationId, currency }: { locationId: string; currency: string }) => {
   const can = useCan();
+  const t = useT(payoutsText);
   const deals = useDeals(locationId);
   const [adding, setAdding] = useState(false);
   return (
@@ -34,37 +40,37 @@ export const DealsCard = ({ locationId, currency }: { locationId: string; curren
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
-            Deals
+            {t('deals.title')}
           </Typography>
           {can('Deals_Create') && (
             <Button variant="outlined" onClick={() => setAdding(true)}>
-              Add deal
+              {t('deals.add')}
             </Button>
           )}
         </Stack>
         {deals.isPending ? (
-          <PageLoader label="Loading deals" />
+          <PageLoader label={t('deals.loading')} />
         ) : deals.isError ? (
           <Alert severity="error">{deals.error.message}</Alert>
         ) : deals.data.items.length === 0 ? (
-          <Typography color="text.secondary">No deals on this location.</Typography>
+          <Typography color="text.secondary">{t('deals.empty')}</Typography>
         ) : (
-          <ScrollingTable size="small" aria-label="Deals">
+          <ScrollingTable size="small" aria-label={t('deals.title')}>
             <TableHead>
               <TableRow>
-                <TableCell>Kind</TableCell>
-                <TableCell>Start date</TableCell>
-                <TableCell align="right">Term</TableCell>
-                <TableCell>Terms</TableCell>
+                <TableCell>{t('deals.kind')}</TableCell>
+                <TableCell>{t('deals.startDate')}</TableCell>
+                <TableCell align="right">{t('deals.term')}</TableCell>
+                <TableCell>{t('deals.terms')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {deals.data.items.map((deal) => (
                 <TableRow key={deal.id}>
-                  <TableCell>{deal.kind === 'fixed_fee' ? 'Fixed monthly fee' : 'Revenue share'}</TableCell>
+                  <TableCell>{t(`kind.${deal.kind}`)}</TableCell>
                   <TableCell>{deal.startDate}</TableCell>
-                  <TableCell align="right">{formatCount(deal.termMonths)} months</TableCell>
-                  <TableCell>{terms(deal)}</TableCell>
+                  <TableCell align="right">{t('deals.months', { count: deal.termMonths })}</TableCell>
+                  <TableCell>{terms(deal, t)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,6 +1,8 @@
 import type { BankAccount } from '@wattdesk/shared/schemas/bank-accounts';
 import type { PaymentAccount } from '@wattdesk/shared/schemas/payments';
 import Alert from '@mui/material/Alert';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 type Props = { stripe: PaymentAccount | null; bank: BankAccount | null };
 
@@ -12,23 +14,24 @@ export const bankLabel = (bank: Pick<BankAccount, 'institutionName' | 'mask'>) =
  * connected Stripe account's payout destination, or the screen says plainly what is missing.
  */
 export const PayoutDestination = ({ stripe, bank }: Props) => {
+  const t = useT(payoutsText);
   if (!stripe)
     return (
       <Alert severity="warning" sx={{ mb: 3 }}>
-        Payouts cannot be sent yet: no Stripe account is connected to this location.
-        {bank ? ` ${bankLabel(bank)} will receive them once one is.` : ''}
+        {t('destination.noStripe')}
+        {bank ? ` ${t('destination.waitingBank', { bank: bankLabel(bank) })}` : ''}
       </Alert>
     );
   if (bank && bank.payoutsFrom === stripe.accountId)
     return (
       <Alert severity="success" sx={{ mb: 3 }}>
-        Payouts go to {bankLabel(bank)}, on the Stripe account {stripe.accountId}.
+        {t('destination.linked', { bank: bankLabel(bank), accountId: stripe.accountId })}
       </Alert>
     );
   return (
     <Alert severity="warning" sx={{ mb: 3 }}>
-      Payouts go to the Stripe account {stripe.accountId}, into the bank account set up in Stripe.
-      {bank ? ` ${bankLabel(bank)} is not attached to it: link it again to make it the payout destination.` : ' No bank account is linked here.'}
+      {t('destination.stripeOnly', { accountId: stripe.accountId })}
+      {bank ? ` ${t('destination.notAttached', { bank: bankLabel(bank) })}` : ` ${t('destination.noBank')}`}
     </Alert>
   );
 };

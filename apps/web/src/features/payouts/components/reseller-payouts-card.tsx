@@ -16,6 +16,9 @@ import { useState } from 'react';
 import { useDisconnectResellerStripe, useStartResellerConnect, useTransferToReseller } from '../api/reseller-payouts-api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResellerTransferDialog } from './reseller-transfer-dialog.tsx';
+import { commonText } from '../../../components/common-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 type Props = { data: ResellerPayoutsResponse; canAct: boolean };
 
@@ -36,6 +39,8 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
  */
 export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
   const connect = useStartResellerConnect();
+  const t = useT(payoutsText);
+  const common = useT(commonText);
   const disconnect = useDisconnectResellerStripe();
   const transfer = useTransferToReseller();
   const [confirming, setConfirming] = useState<ResellerBalance | null>(null);
@@ -61,50 +66,50 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
     <Card variant="outlined" component="section" aria-labelledby="reseller-payouts-title">
       <CardContent>
         <Typography variant="subtitle1" component="h2" id="reseller-payouts-title" gutterBottom>
-          Reseller payouts
+          {t('reseller.title')}
         </Typography>
         {data.account ? (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-            <Typography>Stripe account {data.account.accountId} receives the reseller share.</Typography>
+            <Typography>{t('reseller.receives', { accountId: data.account.accountId })}</Typography>
             {canAct ? (
               // Named apart from the location's own Stripe buttons on the same page, and asked before it acts.
               <Button color="error" onClick={() => setIsDisconnecting(true)} loading={disconnect.isPending}>
-                Disconnect the reseller's Stripe account
+                {t('reseller.disconnect')}
               </Button>
             ) : null}
           </Stack>
         ) : (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-            <Typography>No Stripe account is connected for the reseller.</Typography>
+            <Typography>{t('reseller.none')}</Typography>
             {canAct ? (
               <Button variant="contained" onClick={() => connect.mutate()} loading={connect.isPending}>
-                Connect the reseller's Stripe account
+                {t('reseller.connect')}
               </Button>
             ) : null}
           </Stack>
         )}
-        {data.balances.length === 0 ? <Alert severity="info">No reseller share has been earned yet.</Alert> : null}
+        {data.balances.length === 0 ? <Alert severity="info">{t('reseller.nothingEarned')}</Alert> : null}
         {data.balances.map((balance) => (
           <Stack key={balance.currency} direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <Figure label={`Available to transfer (${balance.currency})`} value={money(balance.available, balance.currency)} />
-            <Figure label="Collected" value={money(balance.collected, balance.currency)} />
-            <Figure label="Paid out" value={money(balance.paidOut, balance.currency)} />
-            <Figure label="Earned" value={money(balance.earned, balance.currency)} />
+            <Figure label={t('reseller.available', { currency: balance.currency })} value={money(balance.available, balance.currency)} />
+            <Figure label={t('balance.collected')} value={money(balance.collected, balance.currency)} />
+            <Figure label={t('balance.paid')} value={money(balance.paidOut, balance.currency)} />
+            <Figure label={t('balance.earned')} value={money(balance.earned, balance.currency)} />
             {canAct ? (
               <Button variant="contained" disabled={!data.account || balance.available <= 0} onClick={() => setConfirming(balance)}>
-                Transfer {balance.currency}
+                {t('reseller.transfer', { currency: balance.currency })}
               </Button>
             ) : null}
           </Stack>
         ))}
         {data.transfers.length > 0 ? (
-          <Table size="small" aria-label="Reseller transfers">
+          <Table size="small" aria-label={t('reseller.transfers')}>
             <TableHead>
               <TableRow>
-                <TableCell>Requested</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Destination</TableCell>
+                <TableCell>{t('reseller.requested')}</TableCell>
+                <TableCell align="right">{t('transfers.amount')}</TableCell>
+                <TableCell>{t('transfers.status')}</TableCell>
+                <TableCell>{t('reseller.destination')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -112,7 +117,11 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
                 <TableRow key={row.id}>
                   <TableCell>{formatDateTime(row.createdAt)}</TableCell>
                   <TableCell align="right">{money(row.amount, row.currency)}</TableCell>
-                  <TableCell>{row.failureReason ? `${row.status}: ${row.failureReason}` : row.status}</TableCell>
+                  <TableCell>
+                    {row.failureReason
+                      ? t('reseller.statusWithReason', { status: common(`transferStatus.${row.status}`), reason: row.failureReason })
+                      : common(`transferStatus.${row.status}`)}
+                  </TableCell>
                   <TableCell>{row.destination}</TableCell>
                 </TableRow>
               ))}
@@ -122,14 +131,14 @@ export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
         {data.account ? (
           <ConfirmDialog
             open={isDisconnecting}
-            title="Disconnect the reseller's Stripe account?"
-            confirmLabel="Disconnect"
+            title={t('reseller.disconnectTitle')}
+            confirmLabel={t('stripeCard.disconnect')}
             isDestructive
             isBusy={disconnect.isPending}
             onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setIsDisconnecting(false) })}
             onClose={() => setIsDisconnecting(false)}
           >
-            Transfers to the reseller stop until an account is connected again; what was earned stays available.
+            {t('reseller.disconnectText')}
           </ConfirmDialog>
         ) : null}
       </CardContent>

@@ -18,6 +18,10 @@ import { useCan } from '../../../lib/can.tsx';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { useRevenueShare, useSetRevenueShare } from '../api/deals-api.ts';
 import { bpsLabel, fieldErrors, percentToBps, startOfDayIn } from './percent.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 const EMPTY = { host: '', reseller: '', platform: '', day: '' };
 
@@ -25,6 +29,10 @@ const ShareDialog = ({ locationId, timeZone, onClose }: { locationId: string; ti
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSetRevenueShare();
+  const t = useT(payoutsText);
+  const common = useT(commonText);
+  const sentence = useSentence();
+  const problem = (name: string) => (errors[name] ? sentence(errors[name]) : undefined);
   const field = (name: keyof typeof EMPTY) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) => setValues((now) => ({ ...now, [name]: event.target.value })),
@@ -43,50 +51,50 @@ const ShareDialog = ({ locationId, timeZone, onClose }: { locationId: string; ti
     setErrors({});
     save.mutate(parsed.data, {
       onSuccess: () => {
-        notifySuccess('revenue share saved');
+        notifySuccess(t('share.saved'));
         onClose();
       },
     });
   };
-  const percent = (name: 'host' | 'reseller' | 'platform', label: string) => (
+  const percent = (name: 'host' | 'reseller' | 'platform') => (
     <TextField
       {...field(name)}
-      label={`${label} (%)`}
+      label={t('share.percent', { label: t(`share.${name}`) })}
       inputMode="decimal"
       required
       error={Boolean(errors[`${name}Bps`])}
-      helperText={errors[`${name}Bps`]}
+      helperText={problem(`${name}Bps`)}
     />
   );
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby="share-dialog-title">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="share-dialog-title">Set revenue share</DialogTitle>
+        <DialogTitle id="share-dialog-title">{t('share.set')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {save.error ? (
               <Alert severity="error">{save.error instanceof ApiError ? save.error.messages.join(': ') : save.error.message}</Alert>
             ) : null}
-            {percent('host', 'Host')}
-            {percent('reseller', 'Reseller')}
-            {percent('platform', 'Platform')}
+            {percent('host')}
+            {percent('reseller')}
+            {percent('platform')}
             <TextField
               {...field('day')}
-              label={`Effective from (${timeZone})`}
+              label={t('share.effectiveFrom', { timeZone })}
               type="date"
               required
               slotProps={{ inputLabel: { shrink: true } }}
               error={Boolean(errors.effectiveFrom)}
-              helperText={errors.effectiveFrom ?? 'From midnight of this day on the location clock'}
+              helperText={problem('effectiveFrom') ?? t('share.effectiveHelp')}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
+            {t('save')}
           </Button>
         </DialogActions>
       </form>
@@ -98,35 +106,43 @@ const ShareDialog = ({ locationId, timeZone, onClose }: { locationId: string; ti
 export const RevenueShareCard = ({ locationId, timeZone }: { locationId: string; timeZone: string }) => {
   const can = useCan();
   const share = useRevenueShare(locationId);
+  const t = useT(payoutsText);
   const [editing, setEditing] = useState(false);
   return (
     <Card variant="outlined">
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
-            Revenue share
+            {t('share.title')}
           </Typography>
           {can('Deals_Create') && (
             <Button variant="outlined" onClick={() => setEditing(true)}>
-              Set revenue share
+              {t('share.set')}
             </Button>
           )}
         </Stack>
         {share.isPending ? (
-          <PageLoader label="Loading the revenue share" />
+          <PageLoader label={t('share.loading')} />
         ) : share.isError ? (
           <Alert severity="info">{share.error.message}</Alert>
         ) : (
           <Stack spacing={1}>
             <Typography>
-              Host {bpsLabel(share.data.current.hostBps)} · Reseller {bpsLabel(share.data.current.resellerBps)} · Platform{' '}
-              {bpsLabel(share.data.current.platformBps)}
-              {share.data.current.source === 'deal' ? ' (set by a deal in its term)' : ''}
+              {t('share.current', {
+                host: bpsLabel(share.data.current.hostBps),
+                reseller: bpsLabel(share.data.current.resellerBps),
+                platform: bpsLabel(share.data.current.platformBps),
+              })}
+              {share.data.current.source === 'deal' ? ` ${t('share.byDeal')}` : ''}
             </Typography>
             {share.data.history.map((entry) => (
               <Typography key={entry.id} variant="body2" color="text.secondary">
-                From {formatZonedTimestamp(entry.effectiveFrom, timeZone)}: host {bpsLabel(entry.hostBps)}, reseller {bpsLabel(entry.resellerBps)},
-                platform {bpsLabel(entry.platformBps)}
+                {t('share.history', {
+                  from: formatZonedTimestamp(entry.effectiveFrom, timeZone),
+                  host: bpsLabel(entry.hostBps),
+                  reseller: bpsLabel(entry.resellerBps),
+                  platform: bpsLabel(entry.platformBps),
+                })}
               </Typography>
             ))}
           </Stack>

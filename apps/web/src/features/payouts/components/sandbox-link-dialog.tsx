@@ -18,6 +18,10 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSandboxInstitutions, useSignInToSandboxBank } from '../api/bank-account-api.ts';
 import type { LinkSuccess } from './link-success.ts';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { payoutsText } from '../payouts-text.ts';
 
 type Props = { linkToken: string; onSuccess: LinkSuccess; onExit: () => void };
 
@@ -27,6 +31,9 @@ type Props = { linkToken: string; onSuccess: LinkSuccess; onExit: () => void };
  */
 export const SandboxLinkDialog = ({ linkToken, onSuccess, onExit }: Props) => {
   const institutions = useSandboxInstitutions();
+  const t = useT(payoutsText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const signIn = useSignInToSandboxBank();
   const [institutionId, setInstitutionId] = useState('ins_109508');
   const [username, setUsername] = useState('user_good');
@@ -53,10 +60,10 @@ export const SandboxLinkDialog = ({ linkToken, onSuccess, onExit }: Props) => {
 
   return (
     <Dialog open onClose={onExit} aria-labelledby="sandbox-link-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
-      <DialogTitle id="sandbox-link-title">Link a bank account (Plaid sandbox)</DialogTitle>
+      <DialogTitle id="sandbox-link-title">{t('sandbox.title')}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {bankLinkingSandboxNotice} This is Wattdesk's local Plaid sandbox: no real bank is contacted and no money moves.
+          {sentence(bankLinkingSandboxNotice)} {t('sandbox.notice')}
         </Alert>
         {signIn.error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -65,7 +72,7 @@ export const SandboxLinkDialog = ({ linkToken, onSuccess, onExit }: Props) => {
         ) : null}
         {answer ? (
           <FormControl>
-            <FormLabel id="sandbox-account-label">Account at {answer.institution.name}</FormLabel>
+            <FormLabel id="sandbox-account-label">{t('sandbox.accountAt', { institution: answer.institution.name })}</FormLabel>
             <RadioGroup aria-labelledby="sandbox-account-label" value={accountId} onChange={(event) => setAccountId(event.target.value)}>
               {answer.accounts.map((entry) => (
                 <FormControlLabel
@@ -80,7 +87,7 @@ export const SandboxLinkDialog = ({ linkToken, onSuccess, onExit }: Props) => {
         ) : (
           <Stack spacing={2}>
             <FormControl>
-              <FormLabel id="sandbox-bank-label">Bank</FormLabel>
+              <FormLabel id="sandbox-bank-label">{t('bankCard.bank')}</FormLabel>
               <RadioGroup aria-labelledby="sandbox-bank-label" value={institutionId} onChange={(event) => setInstitutionId(event.target.value)}>
                 {(institutions.data?.institutions ?? []).map((entry) => (
                   <FormControlLabel
@@ -92,21 +99,26 @@ export const SandboxLinkDialog = ({ linkToken, onSuccess, onExit }: Props) => {
                 ))}
               </RadioGroup>
             </FormControl>
-            <TextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} helperText="Sandbox: user_good" />
             <TextField
-              label="Password"
+              label={t('sandbox.username')}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              helperText={t('sandbox.usernameHelp')}
+            />
+            <TextField
+              label={t('sandbox.password')}
               type="password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
-              helperText="Sandbox: pass_good"
+              helperText={t('sandbox.passwordHelp')}
             />
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onExit}>Cancel</Button>
+        <Button onClick={onExit}>{common('cancel')}</Button>
         <Button variant="contained" onClick={submit} loading={signIn.isPending} disabled={!answer && institutions.isPending}>
-          {answer ? 'Continue' : 'Sign in'}
+          {answer ? t('sandbox.continue') : t('sandbox.signIn')}
         </Button>
       </DialogActions>
     </Dialog>

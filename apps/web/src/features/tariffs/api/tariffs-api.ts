@@ -13,6 +13,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { ratesText } from '../rates-text.ts';
 
 export const tariffQueries = {
   overview: (locationId: string) =>
@@ -32,17 +35,19 @@ type Saved = { responseCode: number; msg: string[]; version?: TariffVersion | nu
  */
 const useSave = <B>(send: (body: B) => Promise<Saved | OkResponse>, failure: string) => {
   const queryClient = useQueryClient();
+  const t = useT(ratesText);
+  const sentence = useSentence();
   return useMutation({
     mutationFn: send,
     meta: { errorHandled: true },
     onSuccess: async (result) => {
-      notifySuccess(result.msg[0] ?? 'Saved');
+      notifySuccess(result.msg[0] ?? t('toast.saved'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tariffs.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.locations.all }),
       ]);
     },
-    onError: (error) => notifyError(`${failure}: ${error.message}`),
+    onError: (error) => notifyError(`${sentence(failure)}: ${error.message}`),
   });
 };
 

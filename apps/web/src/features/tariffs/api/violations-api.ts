@@ -7,6 +7,9 @@ import type { violationListQuerySchema } from '@wattdesk/shared/schemas/tariffs'
 import { api } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { violationsText } from '../violations-text.ts';
 
 /** The list's query as the schema reads it; paging numbers as the grid gives them. */
 export type ViolationListParams = Omit<z.input<typeof violationListQuerySchema>, 'page' | 'pageSize'> & { page: number; pageSize: number };
@@ -23,27 +26,31 @@ export const violationQueries = {
 
 export const useViolations = (params: ViolationListParams) => useQuery({ ...violationQueries.list(params), meta: { errorHandled: true } });
 
-export const useExportViolations = () =>
-  useMutation({
+export const useExportViolations = () => {
+  const t = useT(violationsText);
+  return useMutation({
     mutationFn: (filter: ViolationFilter & Pick<ViolationListQuery, 'sort'>) =>
       api.download('/violations/export', { query: filter, fallbackName: 'violations.csv' }),
-    onSuccess: (name) => notifySuccess(`Downloaded ${name}`),
+    onSuccess: (name) => notifySuccess(t('toast.downloaded', { name })),
   });
+};
 
 /** Waive (with a reason) or mark paid; the list and the sessions' prices are refreshed. */
 export const useResolveViolation = () => {
   const queryClient = useQueryClient();
+  const t = useT(violationsText);
+  const sentence = useSentence();
   return useMutation({
     mutationFn: ({ id, ...body }: ViolationStatusBody & { id: string }) =>
       api.post<{ msg: string[]; violation: Violation }>(`/violations/${id}/status`, body),
     meta: { errorHandled: true },
     onSuccess: async (result) => {
-      notifySuccess(result.msg[0] ?? 'Saved');
+      notifySuccess(result.msg[0] ?? t('toast.saved'));
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tariffs.violations }),
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all }),
       ]);
     },
-    onError: (error) => notifyError(`${failureMessages.updateViolationInfo}: ${error.message}`),
+    onError: (error) => notifyError(`${sentence(failureMessages.updateViolationInfo)}: ${error.message}`),
   });
 };

@@ -10,20 +10,27 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { useResolveViolation } from '../api/violations-api.ts';
+import { violationsText } from '../violations-text.ts';
 
 /** Waive (a reason is required, and recorded) or mark paid one open violation. */
 export const ResolveDialog = ({ violation, action, onClose }: { violation: Violation; action: 'waived' | 'paid'; onClose: () => void }) => {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const resolve = useResolveViolation();
-  const error = action === 'waived' && touched && !reason.trim() ? validationMessages.required(fieldLabels.reason) : undefined;
+  const t = useT(violationsText);
+  const common = useT(commonText);
+  const sentence = useSentence();
+  const error = action === 'waived' && touched && !reason.trim() ? sentence(validationMessages.required(fieldLabels.reason)) : undefined;
   const submit = () => {
     setTouched(true);
     if (action === 'waived' && !reason.trim()) return;
     resolve.mutate({ id: violation.id, status: action, reason: reason.trim() }, { onSuccess: onClose });
   };
-  const title = action === 'waived' ? 'Waive this violation?' : 'Mark this violation paid?';
+  const title = action === 'waived' ? t('resolve.waiveTitle') : t('resolve.paidTitle');
   return (
     <Dialog
       open
@@ -34,15 +41,20 @@ export const ResolveDialog = ({ violation, action, onClose }: { violation: Viola
       <DialogTitle id="resolve-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {violation.idTag} on {violation.chargerName}, session {violation.transactionId}: {formatMinor(violation.amount, violation.currency)}.
-          {action === 'waived' ? ' The fee comes off the session’s price; the waiver and its reason go to the activity log.' : ''}
+          {t('resolve.summary', {
+            idTag: violation.idTag,
+            charger: violation.chargerName,
+            session: String(violation.transactionId),
+            amount: formatMinor(violation.amount, violation.currency),
+          })}
+          {action === 'waived' ? ` ${t('resolve.waiveNote')}` : ''}
         </DialogContentText>
         <TextField
           autoFocus
           fullWidth
           multiline
           minRows={2}
-          label={action === 'waived' ? 'Reason' : 'Note (optional)'}
+          label={action === 'waived' ? t('resolve.reason') : t('resolve.note')}
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}
@@ -53,10 +65,10 @@ export const ResolveDialog = ({ violation, action, onClose }: { violation: Viola
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={resolve.isPending}>
-          Cancel
+          {common('cancel')}
         </Button>
         <Button variant="contained" onClick={submit} loading={resolve.isPending}>
-          {action === 'waived' ? 'Waive' : 'Mark paid'}
+          {action === 'waived' ? t('resolve.waive') : t('resolve.markPaid')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -7,7 +7,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import { useState } from 'react';
 import { useCan } from '../../../lib/can.tsx';
 import { useSaveViolationRules } from '../api/tariffs-api.ts';
-import { minorText, readMinor } from '../money-text.ts';
+import { useT } from '../../../i18n/use-t.ts';
+import { minorText, useMoneyReader } from '../money-text.ts';
+import { violationsText } from '../violations-text.ts';
 import { DurationSelect, MoneyField, Section } from './form-parts.tsx';
 
 type RuleDraft = { on: boolean; minutes: number; fee: string };
@@ -30,28 +32,31 @@ const RuleRow = ({
   error: string | undefined;
   isReadOnly: boolean;
   onChange: (draft: RuleDraft) => void;
-}) => (
-  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', py: 1 }}>
-    <FormControlLabel
-      sx={{ minWidth: 220 }}
-      control={<Checkbox checked={draft.on} disabled={isReadOnly} onChange={(_, on) => onChange({ ...draft, on })} />}
-      label={label}
-    />
-    {draft.on ? (
-      <>
-        <DurationSelect label={limit} minutes={draft.minutes} disabled={isReadOnly} onChange={(minutes) => onChange({ ...draft, minutes })} />
-        <MoneyField
-          label="Fee"
-          currency={currency}
-          value={draft.fee}
-          error={error}
-          disabled={isReadOnly}
-          onChange={(fee) => onChange({ ...draft, fee })}
-        />
-      </>
-    ) : null}
-  </Box>
-);
+}) => {
+  const t = useT(violationsText);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', py: 1 }}>
+      <FormControlLabel
+        sx={{ minWidth: 220 }}
+        control={<Checkbox checked={draft.on} disabled={isReadOnly} onChange={(_, on) => onChange({ ...draft, on })} />}
+        label={label}
+      />
+      {draft.on ? (
+        <>
+          <DurationSelect label={limit} minutes={draft.minutes} disabled={isReadOnly} onChange={(minutes) => onChange({ ...draft, minutes })} />
+          <MoneyField
+            label={t('rules.fee')}
+            currency={currency}
+            value={draft.fee}
+            error={error}
+            disabled={isReadOnly}
+            onChange={(fee) => onChange({ ...draft, fee })}
+          />
+        </>
+      ) : null}
+    </Box>
+  );
+};
 
 /** The location's violation rules: a maximum stay and idle beyond a limit, each with its fee. */
 export const ViolationRulesForm = ({ tariff }: { tariff: TariffOverview }) => {
@@ -61,15 +66,17 @@ export const ViolationRulesForm = ({ tariff }: { tariff: TariffOverview }) => {
   const [maxStay, setMaxStay] = useState(draftOf(rules.maxStay, currency, 240));
   const [idleLimit, setIdleLimit] = useState(draftOf(rules.idleLimit, currency, 60));
   const save = useSaveViolationRules();
-  const read = (draft: RuleDraft) => (draft.on ? readMinor(draft.fee, currency, 'Fee') : { value: undefined });
+  const t = useT(violationsText);
+  const { readMinor } = useMoneyReader();
+  const read = (draft: RuleDraft) => (draft.on ? readMinor(draft.fee, currency, t('rules.fee')) : { value: undefined });
   const maxStayFee = read(maxStay);
   const idleFee = read(idleLimit);
   const canSave = !('error' in maxStayFee && maxStayFee.error) && !('error' in idleFee && idleFee.error);
   return (
-    <Section title="Rules">
+    <Section title={t('rules.title')}>
       <RuleRow
-        label="Maximum stay"
-        limit="Longest stay"
+        label={t('rule.max-stay')}
+        limit={t('rules.longestStay')}
         draft={maxStay}
         currency={currency}
         error={'error' in maxStayFee ? maxStayFee.error : undefined}
@@ -77,8 +84,8 @@ export const ViolationRulesForm = ({ tariff }: { tariff: TariffOverview }) => {
         onChange={setMaxStay}
       />
       <RuleRow
-        label="Idle beyond a limit"
-        limit="Longest idle time"
+        label={t('rules.idleLimit')}
+        limit={t('rules.longestIdle')}
         draft={idleLimit}
         currency={currency}
         error={'error' in idleFee ? idleFee.error : undefined}
@@ -99,7 +106,7 @@ export const ViolationRulesForm = ({ tariff }: { tariff: TariffOverview }) => {
             })
           }
         >
-          Save rules
+          {t('rules.save')}
         </Button>
       )}
     </Section>
