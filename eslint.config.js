@@ -39,6 +39,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/payouts/components/balance-card.tsx',
   'apps/web/src/features/payouts/components/transfers-table.tsx',
   'apps/web/src/features/payouts/components/refund-dialog.tsx',
+  'apps/web/src/features/energy/**/*.{ts,tsx}',
+  'apps/web/src/features/notifications/**/*.{ts,tsx}',
+  'apps/web/src/features/schedule/**/*.{ts,tsx}',
 ];
 
 /**
