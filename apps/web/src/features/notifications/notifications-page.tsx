@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -36,7 +37,7 @@ export const NotificationsPage = () => {
     <>
       <PageHeader
         title={t('page.title')}
-        subtitle={notifications.data ? t('page.unread', { count: unread }) : t('page.subtitle')}
+        subtitle={notifications.data ? t('page.unread', { count: formatCount(unread) }) : t('page.subtitle')}
         actions={
           <Button variant="outlined" onClick={() => markAllRead.mutate()} disabled={unread === 0} loading={markAllRead.isPending}>
             {t('page.markAll')}

@@ -1,3 +1,4 @@
+import { formatCount } from '@wattdesk/shared/format';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import type { Driver, DriverListParams } from '@wattdesk/shared/schemas/drivers';
@@ -49,7 +50,7 @@ const useScheduleMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, suc
 export const useCreateBooking = () =>
   useScheduleMutation(
     (body: CreateBookingBody) => api.post<CreateBookingResponse>('/charger-schedule', body),
-    (result, t) => (result.items.length === 1 ? t('toast.booked') : t('toast.bookingsMade', { count: result.items.length })),
+    (result, t) => (result.items.length === 1 ? t('toast.booked') : t('toast.bookingsMade', { count: formatCount(result.items.length) })),
     true,
   );
 
