@@ -52,6 +52,9 @@ const TRANSLATED_FILES = [
   'apps/web/src/features/system-logs/**/*.{ts,tsx}',
   'apps/web/src/features/tariffs/**/*.{ts,tsx}',
   'apps/web/src/features/payouts/**/*.{ts,tsx}',
+  'apps/web/src/features/energy/**/*.{ts,tsx}',
+  'apps/web/src/features/notifications/**/*.{ts,tsx}',
+  'apps/web/src/features/schedule/**/*.{ts,tsx}',
 ];
 
 /**

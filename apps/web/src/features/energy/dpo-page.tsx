@@ -8,12 +8,14 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useLiveChargerFeed } from '../../lib/use-live-charger-feed.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useDpoOverview } from './api/dpo-api.ts';
 import { AllocationTable } from './components/allocation-table.tsx';
 import { GridForm } from './components/grid-form.tsx';
 import { LimitForm } from './components/limit-form.tsx';
 import { MeshSection } from './components/mesh-section.tsx';
 import { formatKw, Section } from './components/section.tsx';
+import { energyText } from './energy-text.ts';
 
 const Figure = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
   <div>
@@ -28,20 +30,25 @@ const Figure = ({ label, value, testId }: { label: string; value: string; testId
 
 const DpoScreen = ({ locationId }: { locationId: string }) => {
   const can = useCan();
+  const t = useT(energyText);
   const overview = useDpoOverview(locationId);
   const live = useLiveChargerFeed(locationId);
-  if (overview.isPending) return <PageLoader label="Loading dynamic power" />;
-  if (overview.isError) return <LoadErrorAlert subject="Dynamic power" error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (overview.isPending) return <PageLoader label={t('dpo.loading')} />;
+  if (overview.isError) return <LoadErrorAlert subject={t('dpo.loadSubject')} error={overview.error} onRetry={() => void overview.refetch()} />;
   const data = overview.data;
   const settingsKey = JSON.stringify(data.settings);
   return (
     <>
-      <Section title="Now" actions={<LiveIndicator status={live} />}>
+      <Section title={t('now.title')} actions={<LiveIndicator status={live} />}>
         <Stack direction="row" spacing={5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Figure label="Limit in force" value={data.effectiveLimitKw === null ? 'No limit' : formatKw(data.effectiveLimitKw)} testId="dpo-limit" />
-          <Figure label="Allocated" value={formatKw(data.allocatedKw)} testId="dpo-allocated" />
-          <Figure label="Actual" value={formatKw(data.actualKw)} testId="dpo-actual" />
-          <Figure label="Grid capacity" value={formatKw(data.gridCapacityKw)} testId="dpo-grid" />
+          <Figure
+            label={t('now.limit')}
+            value={data.effectiveLimitKw === null ? t('now.noLimit') : formatKw(data.effectiveLimitKw)}
+            testId="dpo-limit"
+          />
+          <Figure label={t('now.allocated')} value={formatKw(data.allocatedKw)} testId="dpo-allocated" />
+          <Figure label={t('now.actual')} value={formatKw(data.actualKw)} testId="dpo-actual" />
+          <Figure label={t('now.grid')} value={formatKw(data.gridCapacityKw)} testId="dpo-grid" />
         </Stack>
       </Section>
       <LimitForm key={settingsKey} overview={data} isReadOnly={!can('DPO_Update')} />
@@ -57,10 +64,11 @@ const DpoScreen = ({ locationId }: { locationId: string }) => {
 /** Dynamic Power (menu dpo): the location's limit, grid and mesh, and each charger's share, live. */
 export const DpoPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
+  const t = useT(energyText);
   return (
     <>
-      <PageHeader title="Dynamic Power" subtitle="Keep the chargers of a location under the power its supply can give." />
-      {locationId ? <DpoScreen key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see and set its power limit" />}
+      <PageHeader title={t('dpo.title')} subtitle={t('dpo.subtitle')} />
+      {locationId ? <DpoScreen key={locationId} locationId={locationId} /> : <ChooseLocation purpose={t('dpo.choosePurpose')} />}
     </>
   );
 };

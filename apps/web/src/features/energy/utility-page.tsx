@@ -14,25 +14,28 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { useBills, useRemoveUtilityConfig, useUtilityConfigs } from './api/utility-api.ts';
 import { EnergySection } from './components/energy-chart.tsx';
 import { MetersSection } from './components/meters-section.tsx';
 import { MonthlyBills } from './components/monthly-bills.tsx';
 import { Section } from './components/section.tsx';
 import { UtilityConfigDialog } from './components/utility-config-dialog.tsx';
+import { energyText } from './energy-text.ts';
 
 const thisYear = new Date().getFullYear();
 const YEARS = Array.from({ length: 6 }, (_, index) => thisYear - index);
 
 const Bills = ({ config }: { config: UtilityConfig }) => {
   const can = useCan();
+  const t = useT(energyText);
   const [year, setYear] = useState(thisYear);
   const bills = useBills(config.id, year);
   return (
     <Section
-      title={`Bills: ${config.provider} ${config.accountNumber}`}
+      title={t('bills.title', { provider: config.provider, account: config.accountNumber })}
       actions={
-        <TextField select size="small" label="Year" value={year} onChange={(event) => setYear(Number(event.target.value))}>
+        <TextField select size="small" label={t('bills.year')} value={year} onChange={(event) => setYear(Number(event.target.value))}>
           {YEARS.map((option) => (
             <MenuItem key={option} value={option}>
               {option}
@@ -41,8 +44,8 @@ const Bills = ({ config }: { config: UtilityConfig }) => {
         </TextField>
       }
     >
-      {bills.isPending ? <PageLoader label="Loading the bills" /> : null}
-      {bills.isError ? <LoadErrorAlert subject="The bills" error={bills.error} onRetry={() => void bills.refetch()} /> : null}
+      {bills.isPending ? <PageLoader label={t('bills.loading')} /> : null}
+      {bills.isError ? <LoadErrorAlert subject={t('bills.loadSubject')} error={bills.error} onRetry={() => void bills.refetch()} /> : null}
       {bills.data ? (
         // Keyed by account and year only: a refetch (after an upload, on window focus) must not throw away what the
         // host is typing, nor replace the file input under a pending choice. The bill column reads the fresh data.
@@ -54,24 +57,25 @@ const Bills = ({ config }: { config: UtilityConfig }) => {
 
 const Configs = ({ locationId }: { locationId: string }) => {
   const can = useCan();
+  const t = useT(energyText);
   const configs = useUtilityConfigs(locationId);
   const remove = useRemoveUtilityConfig();
   const [editing, setEditing] = useState<UtilityConfig | 'new' | null>(null);
   const [removing, setRemoving] = useState<UtilityConfig | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  if (configs.isPending) return <PageLoader label="Loading the utility configs" />;
-  if (configs.isError) return <LoadErrorAlert subject="The utility configs" error={configs.error} onRetry={() => void configs.refetch()} />;
+  if (configs.isPending) return <PageLoader label={t('configs.loading')} />;
+  if (configs.isError) return <LoadErrorAlert subject={t('configs.loadSubject')} error={configs.error} onRetry={() => void configs.refetch()} />;
   const items = configs.data.items;
   const selected = items.find((item) => item.id === selectedId) ?? items[0];
   const canChange = can('Utility_Config_Update');
   return (
     <>
       <Section
-        title="Utility configs"
+        title={t('configs.title')}
         actions={
           canChange ? (
             <Button variant="contained" onClick={() => setEditing('new')}>
-              Add utility config
+              {t('configs.add')}
             </Button>
           ) : null
         }
@@ -87,22 +91,23 @@ const Configs = ({ locationId }: { locationId: string }) => {
                 data-testid="utility-config"
               >
                 <Typography sx={{ flex: 1 }}>
-                  <strong>{item.provider}</strong> · account {item.accountNumber} · rate {item.rateSchedule} · meters {item.meters.join(', ')}
+                  <strong>{item.provider}</strong> ·{' '}
+                  {t('configs.details', { account: item.accountNumber, rate: item.rateSchedule, meters: item.meters.join(', ') })}
                 </Typography>
                 {selected?.id === item.id ? (
-                  <Chip size="small" label="Shown below" />
+                  <Chip size="small" label={t('configs.shownBelow')} />
                 ) : (
                   <Button size="small" onClick={() => setSelectedId(item.id)}>
-                    Show bills
+                    {t('configs.showBills')}
                   </Button>
                 )}
                 {canChange ? (
                   <>
                     <Button size="small" onClick={() => setEditing(item)}>
-                      Change
+                      {t('configs.change')}
                     </Button>
                     <Button size="small" color="error" onClick={() => setRemoving(item)}>
-                      Remove
+                      {t('configs.remove')}
                     </Button>
                   </>
                 ) : null}
@@ -110,27 +115,27 @@ const Configs = ({ locationId }: { locationId: string }) => {
             ))}
           </Stack>
         ) : (
-          <EmptyState title="No utility config yet">{canChange ? 'Add the utility account of this location to enter its bills.' : null}</EmptyState>
+          <EmptyState title={t('configs.empty')}>{canChange ? t('configs.emptyHint') : null}</EmptyState>
         )}
       </Section>
       <MetersSection locationId={locationId} />
       {selected ? <Bills key={selected.id} config={selected} /> : null}
       {selected ? (
-        <Section title="Energy data">
+        <Section title={t('energy.title')}>
           <EnergySection utilityConfigId={selected.id} canImport={can('Utility_Bills_Upload')} />
         </Section>
       ) : null}
       {editing ? <UtilityConfigDialog locationId={locationId} config={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={Boolean(removing)}
-        title="Remove utility config?"
-        confirmLabel="Remove"
+        title={t('configs.removeTitle')}
+        confirmLabel={t('configs.removeConfirm')}
         isDestructive
         isBusy={remove.isPending}
         onClose={() => setRemoving(null)}
         onConfirm={() => removing && remove.mutate(removing.id, { onSettled: () => setRemoving(null) })}
       >
-        {removing ? `${removing.provider} account ${removing.accountNumber} is removed with its bills and interval data.` : null}
+        {removing ? t('configs.removeText', { provider: removing.provider, account: removing.accountNumber }) : null}
       </ConfirmDialog>
     </>
   );
@@ -139,10 +144,11 @@ const Configs = ({ locationId }: { locationId: string }) => {
 /** Utility Info (menu utility-info): the location's utility accounts, monthly bills and interval data. */
 export const UtilityPage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
+  const t = useT(energyText);
   return (
     <>
-      <PageHeader title="Utility Info" subtitle="The location's utility accounts, meters, monthly bills and interval data." />
-      {locationId ? <Configs key={locationId} locationId={locationId} /> : <ChooseLocation purpose="see its utility accounts" />}
+      <PageHeader title={t('utility.title')} subtitle={t('utility.subtitle')} />
+      {locationId ? <Configs key={locationId} locationId={locationId} /> : <ChooseLocation purpose={t('utility.choosePurpose')} />}
     </>
   );
 };

@@ -4,25 +4,23 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import {
-  NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
-  type NotificationReadFilter,
-  type NotificationType,
-} from '@wattdesk/shared/schemas/notifications';
+import { NOTIFICATION_TYPES, type NotificationReadFilter, type NotificationType } from '@wattdesk/shared/schemas/notifications';
 import { useMemo, useState } from 'react';
 import { ServerDataGrid } from '../../components/data-grid/server-data-grid.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { useServerTable } from '../../lib/use-server-table.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api/notifications-api.ts';
 import { EmailPreferences } from './components/email-preferences.tsx';
 import { notificationColumns } from './components/notification-columns.tsx';
+import { notificationsText } from './notifications-text.ts';
 import { useNotificationFeed } from './use-notification-feed.ts';
 
 /** Every notification of the locations in reach: by type and read state, paged on the server, live like the bell. */
 export const NotificationsPage = () => {
+  const t = useT(notificationsText);
   const [type, setType] = useState<NotificationType | ''>('');
   const [state, setState] = useState<NotificationReadFilter | ''>('');
   const filter = { type: type || undefined, state: state || undefined };
@@ -31,18 +29,18 @@ export const NotificationsPage = () => {
   const notifications = useNotifications({ unreadOnly: false, ...filter, ...table.params }, { poll: !isLive });
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
-  const columns = useMemo(() => notificationColumns((notification) => markRead.mutate(notification.id)), [markRead]);
+  const columns = useMemo(() => notificationColumns((notification) => markRead.mutate(notification.id), t), [markRead, t]);
   const unread = notifications.data?.unreadCount ?? 0;
   const isFiltered = Boolean(type || state);
 
   return (
     <>
       <PageHeader
-        title="Notifications"
-        subtitle={notifications.data ? `${formatCount(unread)} unread` : 'What needs your attention at the locations you reach.'}
+        title={t('page.title')}
+        subtitle={notifications.data ? t('page.unread', { count: formatCount(unread) }) : t('page.subtitle')}
         actions={
           <Button variant="outlined" onClick={() => markAllRead.mutate()} disabled={unread === 0} loading={markAllRead.isPending}>
-            Mark all read
+            {t('page.markAll')}
           </Button>
         }
       />
@@ -51,47 +49,47 @@ export const NotificationsPage = () => {
           <TextField
             select
             size="small"
-            label="Type"
+            label={t('filter.type')}
             value={type}
             onChange={(event) => setType(event.target.value as NotificationType | '')}
             sx={{ minWidth: 260 }}
           >
-            <MenuItem value="">Any type</MenuItem>
+            <MenuItem value="">{t('filter.anyType')}</MenuItem>
             {NOTIFICATION_TYPES.map((value) => (
               <MenuItem key={value} value={value}>
-                {NOTIFICATION_TYPE_LABELS[value]}
+                {t(`type.${value}`)}
               </MenuItem>
             ))}
           </TextField>
           <TextField
             select
             size="small"
-            label="Read state"
+            label={t('filter.state')}
             value={state}
             onChange={(event) => setState(event.target.value as NotificationReadFilter | '')}
             sx={{ minWidth: 150 }}
           >
-            <MenuItem value="">Read and unread</MenuItem>
-            <MenuItem value="unread">Unread</MenuItem>
-            <MenuItem value="read">Read</MenuItem>
+            <MenuItem value="">{t('filter.anyState')}</MenuItem>
+            <MenuItem value="unread">{t('filter.unread')}</MenuItem>
+            <MenuItem value="read">{t('filter.read')}</MenuItem>
           </TextField>
         </FilterBar>
         {notifications.isError && !notifications.data ? (
-          <LoadErrorAlert subject="The notifications" error={notifications.error} onRetry={() => void notifications.refetch()} />
+          <LoadErrorAlert subject={t('page.loadSubject')} error={notifications.error} onRetry={() => void notifications.refetch()} />
         ) : null}
         <ServerDataGrid
-          label="Notifications"
+          label={t('grid.label')}
           rows={notifications.data?.items ?? []}
           columns={columns}
           total={notifications.data?.total ?? 0}
           isLoading={notifications.isFetching}
           {...table.grid}
-          noRowsLabel={isFiltered ? 'No notification matches these filters' : 'Nothing to act on'}
+          noRowsLabel={t(isFiltered ? 'grid.noMatch' : 'grid.empty')}
           getRowHeight={() => 'auto'}
         />
       </Paper>
       <Paper sx={{ p: 1 }}>
-        <Box component="section" aria-label="E-mail settings">
+        <Box component="section" aria-label={t('page.emailSection')}>
           <EmailPreferences />
         </Box>
       </Paper>

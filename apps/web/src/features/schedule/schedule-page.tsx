@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadErrorAlert } from '../../components/errors/load-error-alert.tsx';
 import { FilterBar } from '../../components/form/filter-bar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { useT } from '../../i18n/use-t.ts';
 import { Can } from '../../lib/can.tsx';
 import { useChargerOptions } from '../../lib/queries/chargers.ts';
 import { useLocationState } from '../../lib/queries/locations.ts';
@@ -22,12 +23,14 @@ import { useSchedule } from './api/schedule-api.ts';
 import { BookingDetailsDialog } from './components/booking-details-dialog.tsx';
 import { BookingDialog } from './components/booking-dialog.tsx';
 import { WeekCalendar } from './components/week-calendar.tsx';
+import { scheduleText } from './schedule-text.ts';
 import { addDays, dayLabel, localDateOf, mondayOf, weekDates } from './week-dates.ts';
 
 type Open = { kind: 'book' } | { kind: 'booking'; booking: Booking } | null;
 
 const LocationSchedule = ({ locationId, timeZone }: { locationId: string; timeZone: string }) => {
   // The location's today when the screen opened: the week the calendar starts on.
+  const t = useT(scheduleText);
   const [today] = useState(() => localDateOf(Date.now(), timeZone));
   const [monday, setMonday] = useState(() => mondayOf(today));
   const [open, setOpen] = useState<Open>(null);
@@ -41,13 +44,13 @@ const LocationSchedule = ({ locationId, timeZone }: { locationId: string; timeZo
     <Paper sx={{ p: 2 }}>
       <FilterBar>
         <Button startIcon={<ChevronLeftIcon />} onClick={() => setMonday(addDays(monday, -7))}>
-          Previous week
+          {t('week.previous')}
         </Button>
         <Button onClick={() => setMonday(mondayOf(today))} disabled={monday === mondayOf(today)}>
-          This week
+          {t('week.this')}
         </Button>
         <Button endIcon={<ChevronRightIcon />} onClick={() => setMonday(addDays(monday, 7))}>
-          Next week
+          {t('week.next')}
         </Button>
         <Typography aria-live="polite" sx={{ fontWeight: 600 }}>
           {dayLabel(days[0]!)} – {dayLabel(days[6]!)} ({timeZone})
@@ -55,17 +58,17 @@ const LocationSchedule = ({ locationId, timeZone }: { locationId: string; timeZo
         <Box sx={{ flex: 1 }} />
         <Can permission="Schedule_Create">
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'book' })} disabled={chargerOptions.length === 0}>
-            Book chargers
+            {t('week.book')}
           </Button>
         </Can>
       </FilterBar>
-      {schedule.isFetching ? <LinearProgress aria-label="Loading bookings" /> : null}
+      {schedule.isFetching ? <LinearProgress aria-label={t('week.loading')} /> : null}
       {schedule.isError && !schedule.data ? (
-        <LoadErrorAlert subject="The schedule" error={schedule.error} onRetry={() => void schedule.refetch()} />
+        <LoadErrorAlert subject={t('week.loadSubject')} error={schedule.error} onRetry={() => void schedule.refetch()} />
       ) : null}
       {chargers.isSuccess && chargerOptions.length === 0 ? (
-        <EmptyState icon={<EventIcon />} title="No charger at this location yet">
-          Add chargers under Assets to book them.
+        <EmptyState icon={<EventIcon />} title={t('week.noChargers')}>
+          {t('week.noChargersHint')}
         </EmptyState>
       ) : (
         <WeekCalendar
@@ -78,7 +81,7 @@ const LocationSchedule = ({ locationId, timeZone }: { locationId: string; timeZo
       )}
       {schedule.data && schedule.data.items.length === 0 && chargerOptions.length > 0 ? (
         <Typography color="text.secondary" sx={{ mt: 2 }}>
-          No booking this week.
+          {t('week.noBookings')}
         </Typography>
       ) : null}
       {open?.kind === 'book' ? (
@@ -100,12 +103,13 @@ export const SchedulePage = () => {
   const locationId = useSelectedLocation((state) => state.locationId);
   const location = useLocationState(locationId);
   const timeZone = location.data?.timeZone;
+  const t = useT(scheduleText);
   return (
     <>
-      <PageHeader title="Charger Schedule" subtitle="Book chargers for drivers; the charger reserves itself for them shortly before each booking." />
-      {!locationId ? <ChooseLocation purpose="see its charger schedule" /> : null}
+      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
+      {!locationId ? <ChooseLocation purpose={t('page.choosePurpose')} /> : null}
       {locationId && timeZone ? <LocationSchedule key={locationId} locationId={locationId} timeZone={timeZone} /> : null}
-      {locationId && location.isPending ? <LinearProgress aria-label="Loading the location" /> : null}
+      {locationId && location.isPending ? <LinearProgress aria-label={t('page.loadingLocation')} /> : null}
     </>
   );
 };

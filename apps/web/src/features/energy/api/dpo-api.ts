@@ -1,9 +1,11 @@
 import type { ChargerPriority, DpoOverview, MeshResponse, UpdateDpoBody, UpdateGridBody, UpdateMeshBody } from '@wattdesk/shared/schemas/energy';
 import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { energyText, type EnergyKey } from '../energy-text.ts';
 
 export const getDpoOverview = (locationId: string, signal?: AbortSignal) => api.get<DpoOverview>('/dpo', { query: { locationId }, signal });
 export const getMesh = (locationId: string, signal?: AbortSignal) => api.get<MeshResponse>('/dpo/mesh', { query: { locationId }, signal });
@@ -18,30 +20,30 @@ export const useDpoOverview = (locationId: string) => useQuery({ ...dpoQueries.o
 export const useMesh = (locationId: string, enabled: boolean) => useQuery({ ...dpoQueries.mesh(locationId), enabled, meta: { errorHandled: true } });
 
 /** A change to dynamic power: the server's message, and the location's power figures refetched. */
-const useDpoSave = <B>(send: (body: B) => Promise<OkResponse>, failure: string) => {
+const useDpoSave = <B>(send: (body: B) => Promise<OkResponse>, failure: EnergyKey) => {
   const queryClient = useQueryClient();
+  const t = useT(energyText);
   return useMutation({
     mutationFn: send,
     meta: { errorHandled: true },
     onSuccess: async (result) => {
-      notifySuccess(result.msg[0] ?? 'Saved');
+      notifySuccess(result.msg[0] ?? t('toast.saved'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.dpo.all });
     },
-    onError: (error) => notifyError(`${failure}: ${error.message}`),
+    onError: (error) => notifyError(t('toast.failure', { failure: t(failure), reason: error.message })),
   });
 };
 
-export const useSaveDpoLimit = () =>
-  useDpoSave((body: UpdateDpoBody) => api.put<OkResponse>('/dpo/limit', body), 'Unable to update the charging limit');
-export const useSaveGrid = () => useDpoSave((body: UpdateGridBody) => api.put<OkResponse>('/dpo/grid', body), 'Unable to update the power grid');
+export const useSaveDpoLimit = () => useDpoSave((body: UpdateDpoBody) => api.put<OkResponse>('/dpo/limit', body), 'toast.limitFailed');
+export const useSaveGrid = () => useDpoSave((body: UpdateGridBody) => api.put<OkResponse>('/dpo/grid', body), 'toast.gridFailed');
 export const useSavePriority = () =>
   useDpoSave(
     ({ chargerId, priority }: { chargerId: string; priority: ChargerPriority }) =>
       api.put<OkResponse>(`/dpo/chargers/${chargerId}/priority`, { priority }),
-    'Unable to update the priority',
+    'toast.priorityFailed',
   );
 export const useSaveMesh = () =>
   useDpoSave(
     ({ chargerId, ...body }: UpdateMeshBody & { chargerId: string }) => api.put<OkResponse>(`/dpo/mesh/${chargerId}`, body),
-    'Unable to update the mesh configuration',
+    'toast.meshFailed',
   );

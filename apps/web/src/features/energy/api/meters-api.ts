@@ -1,9 +1,11 @@
 import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import type { CreateMeterBody, Meter, MeterBody, MeterSaved } from '@wattdesk/shared/schemas/utility';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { energyText } from '../energy-text.ts';
 
 export const getMeters = (locationId: string, signal?: AbortSignal) =>
   api.get<{ items: Meter[] }>('/meters', { query: { locationId }, ...(signal ? { signal } : {}) });
@@ -22,11 +24,12 @@ export const useMeters = (locationId: string) => useQuery({ ...meterQueries.list
  */
 const useMeterChange = <V, R extends { msg: string[] }>(send: (value: V) => Promise<R>, errorHandled: boolean) => {
   const queryClient = useQueryClient();
+  const t = useT(energyText);
   return useMutation({
     mutationFn: send,
-    meta: errorHandled ? { errorHandled: true } : { errorMessage: 'Unable to remove the meter' },
+    meta: errorHandled ? { errorHandled: true } : { errorMessage: t('toast.removeMeterFailed') },
     onSuccess: async (result) => {
-      notifySuccess(result.msg[0] ?? 'meter updated');
+      notifySuccess(result.msg[0] ?? t('toast.meterUpdated'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.utility.all });
     },
   });

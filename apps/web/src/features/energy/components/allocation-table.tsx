@@ -11,29 +11,32 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { useSavePriority } from '../api/dpo-api.ts';
 import { formatKw, Section } from './section.tsx';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
+import { energyText, type EnergyKey } from '../energy-text.ts';
 
-const statusLabel = (charger: DpoOverview['chargers'][number]) => {
-  if (!charger.reachable) return <Chip size="small" color="error" label="Unreachable (gateway offline)" />;
-  if (!charger.connected) return <Chip size="small" label="Offline" />;
-  return <Chip size="small" color="success" variant="outlined" label="Online" />;
+const statusLabel = (charger: DpoOverview['chargers'][number], t: Translate<EnergyKey>) => {
+  if (!charger.reachable) return <Chip size="small" color="error" label={t('chargers.unreachable')} />;
+  if (!charger.connected) return <Chip size="small" label={t('chargers.offline')} />;
+  return <Chip size="small" color="success" variant="outlined" label={t('chargers.online')} />;
 };
 
 /** Each charger's share and what it actually draws, live. */
 export const AllocationTable = ({ overview, canEdit }: { overview: DpoOverview; canEdit: boolean }) => {
   const savePriority = useSavePriority();
-  if (!overview.chargers.length) return <EmptyState title="No chargers at this location" />;
+  const t = useT(energyText);
+  if (!overview.chargers.length) return <EmptyState title={t('chargers.empty')} />;
   return (
-    <Section title="Chargers">
-      <ScrollingTable size="small" aria-label="Allocated and actual power per charger">
+    <Section title={t('chargers.title')}>
+      <ScrollingTable size="small" aria-label={t('chargers.tableLabel')}>
         <TableHead>
           <TableRow>
-            <TableCell>Charger</TableCell>
-            <TableCell>Connection</TableCell>
-            <TableCell>Priority</TableCell>
-            <TableCell align="right">Sessions</TableCell>
-            <TableCell align="right">Allocated</TableCell>
-            <TableCell align="right">Actual</TableCell>
-            <TableCell align="right">Rating</TableCell>
+            <TableCell>{t('chargers.charger')}</TableCell>
+            <TableCell>{t('chargers.connection')}</TableCell>
+            <TableCell>{t('chargers.priority')}</TableCell>
+            <TableCell align="right">{t('chargers.sessions')}</TableCell>
+            <TableCell align="right">{t('chargers.allocated')}</TableCell>
+            <TableCell align="right">{t('chargers.actual')}</TableCell>
+            <TableCell align="right">{t('chargers.rating')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -44,24 +47,22 @@ export const AllocationTable = ({ overview, canEdit }: { overview: DpoOverview; 
                 <br />
                 <small>{charger.chargerId}</small>
               </TableCell>
-              <TableCell>{statusLabel(charger)}</TableCell>
+              <TableCell>{statusLabel(charger, t)}</TableCell>
               <TableCell>
                 {canEdit ? (
                   <TextField
                     select
                     size="small"
-                    label={`Priority of ${charger.name}`}
+                    label={t('chargers.priorityOf', { name: charger.name })}
                     sx={{ minWidth: 150 }}
                     value={charger.priority}
                     onChange={(event) => savePriority.mutate({ chargerId: charger.id, priority: event.target.value as ChargerPriority })}
                   >
-                    <MenuItem value="normal">Normal</MenuItem>
-                    <MenuItem value="high">High</MenuItem>
+                    <MenuItem value="normal">{t('priority.normal')}</MenuItem>
+                    <MenuItem value="high">{t('priority.high')}</MenuItem>
                   </TextField>
-                ) : charger.priority === 'high' ? (
-                  'High'
                 ) : (
-                  'Normal'
+                  t(charger.priority === 'high' ? 'priority.high' : 'priority.normal')
                 )}
               </TableCell>
               <TableCell align="right">{formatCount(charger.sessions.length)}</TableCell>
@@ -70,7 +71,11 @@ export const AllocationTable = ({ overview, canEdit }: { overview: DpoOverview; 
                 {charger.sessions.some((session) => session.profileStatus && session.profileStatus !== 'Accepted') ? (
                   <>
                     <br />
-                    <small>Not applied: {charger.sessions.find((session) => session.profileStatus !== 'Accepted')?.profileStatus}</small>
+                    <small>
+                      {t('chargers.notApplied', {
+                        status: charger.sessions.find((session) => session.profileStatus !== 'Accepted')?.profileStatus ?? '',
+                      })}
+                    </small>
                   </>
                 ) : null}
               </TableCell>

@@ -6,7 +6,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { useSaveGrid } from '../api/dpo-api.ts';
+import { energyText } from '../energy-text.ts';
 import { formatKw, Section } from './section.tsx';
 
 /** The grid connection (Power_Grid): what the building's supply can give, which caps every charger (ChargePointMaxProfile). */
@@ -18,6 +21,8 @@ export const GridForm = ({ overview, isReadOnly }: { overview: DpoOverview; isRe
   const [voltage, setVoltage] = useState(String(grid?.voltage ?? 230));
   const [isConfirming, setConfirming] = useState(false);
   const save = useSaveGrid();
+  const t = useT(energyText);
+  const sentence = useSentence();
   const parsed = updateGridBodySchema.safeParse({
     locationId: overview.locationId,
     supplyUnit: unit,
@@ -25,30 +30,32 @@ export const GridForm = ({ overview, isReadOnly }: { overview: DpoOverview; isRe
     phases,
     voltage: Number(voltage),
   });
-  const errorAt = (field: keyof typeof gridConnectionSchema.shape) =>
-    parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+  const errorAt = (field: keyof typeof gridConnectionSchema.shape) => {
+    const message = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+    return message === undefined ? undefined : sentence(message);
+  };
 
   return (
-    <Section title="Power grid">
+    <Section title={t('grid.title')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Grid capacity: {formatKw(overview.gridCapacityKw)}. No charger is allowed to draw more than this, and the charging limit never exceeds it.
+        {t('grid.capacity', { capacity: formatKw(overview.gridCapacityKw) })}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
           size="small"
-          label="Supply given in"
+          label={t('grid.unit')}
           value={unit}
           onChange={(event) => setUnit(event.target.value as SupplyUnit)}
           disabled={isReadOnly}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="A">Amps per phase</MenuItem>
-          <MenuItem value="kW">kW</MenuItem>
+          <MenuItem value="A">{t('grid.amps')}</MenuItem>
+          <MenuItem value="kW">{t('grid.kw')}</MenuItem>
         </TextField>
         <TextField
           size="small"
-          label={unit === 'A' ? 'Supply capacity (A per phase)' : 'Supply capacity (kW)'}
+          label={t(unit === 'A' ? 'grid.capacityAmps' : 'grid.capacityKw')}
           value={capacity}
           onChange={(event) => setCapacity(event.target.value)}
           error={capacity !== '' && Boolean(errorAt('supplyCapacity'))}
@@ -58,7 +65,7 @@ export const GridForm = ({ overview, isReadOnly }: { overview: DpoOverview; isRe
         <TextField
           select
           size="small"
-          label="Phases"
+          label={t('grid.phases')}
           value={phases}
           onChange={(event) => setPhases(Number(event.target.value) === 1 ? 1 : 3)}
           disabled={isReadOnly}
@@ -68,7 +75,7 @@ export const GridForm = ({ overview, isReadOnly }: { overview: DpoOverview; isRe
         </TextField>
         <TextField
           size="small"
-          label="Voltage (V)"
+          label={t('grid.voltage')}
           value={voltage}
           onChange={(event) => setVoltage(event.target.value)}
           error={Boolean(errorAt('voltage'))}
@@ -78,20 +85,20 @@ export const GridForm = ({ overview, isReadOnly }: { overview: DpoOverview; isRe
       </Stack>
       {isReadOnly ? null : (
         <Button variant="contained" sx={{ mt: 2 }} disabled={!parsed.success} onClick={() => setConfirming(true)}>
-          Save grid connection
+          {t('grid.save')}
         </Button>
       )}
       <ConfirmDialog
         open={isConfirming}
-        title="Save the grid connection?"
-        confirmLabel="Save and apply"
+        title={t('grid.confirmTitle')}
+        confirmLabel={t('grid.confirmButton')}
         isBusy={save.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           if (parsed.success) save.mutate(parsed.data, { onSettled: () => setConfirming(false) });
         }}
       >
-        While the limit is on, every charger at this location is told its new maximum at once.
+        {t('grid.confirmText')}
       </ConfirmDialog>
     </Section>
   );

@@ -1,4 +1,5 @@
 import { HOUR_OPTIONS } from '@wattdesk/shared/constants';
+import { formatHourOfDay } from '@wattdesk/shared/format';
 import { updateDpoBodySchema, type DpoOverview, type LimitMode, type LimitPeriod } from '@wattdesk/shared/schemas/energy';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,8 +15,11 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { usePlanIncludes } from '../../../lib/queries/plan-includes.ts';
 import { useSaveDpoLimit } from '../api/dpo-api.ts';
+import { energyText } from '../energy-text.ts';
 import { Section } from './section.tsx';
 
 type PeriodText = { startHour: number; endHour: number; limitKw: string };
@@ -34,7 +38,7 @@ const HourSelect = ({ label, value, onChange, disabled }: { label: string; value
   >
     {HOUR_OPTIONS.map((option) => (
       <MenuItem key={option.value} value={option.value}>
-        {option.label}
+        {formatHourOfDay(option.value)}
       </MenuItem>
     ))}
   </TextField>
@@ -52,6 +56,8 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
   );
   const [isConfirming, setConfirming] = useState(false);
   const save = useSaveDpoLimit();
+  const t = useT(energyText);
+  const sentence = useSentence();
   // Turning the limit on needs a plan with dynamic power (decision 080); turning it off never does.
   const plan = usePlanIncludes(overview.locationId).data;
   const notIncluded = plan !== undefined && !plan.includes.features.includes('dynamic_power');
@@ -65,36 +71,37 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
     periods: periods.map((period) => ({ ...period, limitKw: num(period.limitKw) })),
   };
   const parsed = updateDpoBodySchema.safeParse(body);
-  const errorAt = (path: string) => (parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path.join('.') === path)?.message);
+  const errorAt = (path: string) => {
+    const message = parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path.join('.') === path)?.message;
+    return message === undefined ? undefined : sentence(message);
+  };
   const setPeriod = (index: number, change: Partial<PeriodText>) =>
     setPeriods((list) => list.map((period, at) => (at === index ? { ...period, ...change } : period)));
 
   return (
-    <Section title="Charging limit">
+    <Section title={t('limit.title')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        The power all sessions at this location may share. Each session gets at least the minimum; the rest is shared equally (high-priority chargers
-        first). Hours are in the location&apos;s time zone ({overview.timeZone}).
+        {t('limit.intro', { timeZone: overview.timeZone })}
       </Typography>
       <FormControlLabel
         control={
           <Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} disabled={isReadOnly || (notIncluded && !enabled)} />
         }
-        label="Limit the power of this location"
+        label={t('limit.switch')}
       />
       {notIncluded && !isReadOnly ? (
         <Typography variant="body2" color="text.secondary">
-          Dynamic power is not included in {plan.planName ? `the ${plan.planName} plan` : "this location's plan"}: change the plan under Subscription
-          to turn the limit on. A limit already on keeps protecting the site.
+          {plan.planName ? t('limit.notIncludedNamed', { plan: plan.planName }) : t('limit.notIncluded')}
         </Typography>
       ) : null}
-      <RadioGroup row aria-label="Limit" value={mode} onChange={(event) => setMode(event.target.value as LimitMode)}>
-        <FormControlLabel value="fixed" control={<Radio />} label="Fixed" disabled={isReadOnly} />
-        <FormControlLabel value="time-of-day" control={<Radio />} label="By time of day" disabled={isReadOnly} />
+      <RadioGroup row aria-label={t('limit.mode')} value={mode} onChange={(event) => setMode(event.target.value as LimitMode)}>
+        <FormControlLabel value="fixed" control={<Radio />} label={t('limit.fixed')} disabled={isReadOnly} />
+        <FormControlLabel value="time-of-day" control={<Radio />} label={t('limit.timeOfDay')} disabled={isReadOnly} />
       </RadioGroup>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 1 }}>
         <TextField
           size="small"
-          label={mode === 'fixed' ? 'Charging limit (kW)' : 'Limit outside the periods (kW)'}
+          label={t(mode === 'fixed' ? 'limit.fixedLimit' : 'limit.outsideLimit')}
           value={limit}
           onChange={(event) => setLimit(event.target.value)}
           error={Boolean(errorAt('limitKw'))}
@@ -104,11 +111,11 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
         />
         <TextField
           size="small"
-          label="Minimum per session (kW)"
+          label={t('limit.minimum')}
           value={minimum}
           onChange={(event) => setMinimum(event.target.value)}
           error={Boolean(errorAt('minPerSessionKw'))}
-          helperText={errorAt('minPerSessionKw') ?? 'An EV needs about 1.4 kW (6 A) to keep charging'}
+          helperText={errorAt('minPerSessionKw') ?? t('limit.minimumHelp')}
           disabled={isReadOnly}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
@@ -117,11 +124,21 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
         <Box sx={{ my: 1 }}>
           {periods.map((period, index) => (
             <Stack key={index} direction="row" spacing={1} sx={{ mb: 1, alignItems: 'flex-start' }}>
-              <HourSelect label="From" value={period.startHour} onChange={(startHour) => setPeriod(index, { startHour })} disabled={isReadOnly} />
-              <HourSelect label="Until" value={period.endHour} onChange={(endHour) => setPeriod(index, { endHour })} disabled={isReadOnly} />
+              <HourSelect
+                label={t('limit.from')}
+                value={period.startHour}
+                onChange={(startHour) => setPeriod(index, { startHour })}
+                disabled={isReadOnly}
+              />
+              <HourSelect
+                label={t('limit.until')}
+                value={period.endHour}
+                onChange={(endHour) => setPeriod(index, { endHour })}
+                disabled={isReadOnly}
+              />
               <TextField
                 size="small"
-                label="Limit (kW)"
+                label={t('limit.periodLimit')}
                 value={period.limitKw}
                 onChange={(event) => setPeriod(index, { limitKw: event.target.value })}
                 error={Boolean(errorAt(`periods.${index}.limitKw`) ?? errorAt(`periods.${index}.endHour`))}
@@ -129,7 +146,10 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
                 disabled={isReadOnly}
               />
               {isReadOnly ? null : (
-                <IconButton aria-label={`Remove period ${index + 1}`} onClick={() => setPeriods((list) => list.filter((_, at) => at !== index))}>
+                <IconButton
+                  aria-label={t('limit.removePeriod', { number: index + 1 })}
+                  onClick={() => setPeriods((list) => list.filter((_, at) => at !== index))}
+                >
                   <DeleteIcon />
                 </IconButton>
               )}
@@ -142,29 +162,27 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
           ) : null}
           {isReadOnly ? null : (
             <Button size="small" onClick={() => setPeriods((list) => [...list, { startHour: 17, endHour: 21, limitKw: limit }])}>
-              Add period
+              {t('limit.addPeriod')}
             </Button>
           )}
         </Box>
       ) : null}
       {isReadOnly ? null : (
         <Button variant="contained" sx={{ mt: 1 }} disabled={!parsed.success} onClick={() => setConfirming(true)}>
-          Apply limit
+          {t('limit.apply')}
         </Button>
       )}
       <ConfirmDialog
         open={isConfirming}
-        title="Apply the charging limit?"
-        confirmLabel="Apply to chargers"
+        title={t('limit.confirmTitle')}
+        confirmLabel={t('limit.confirmButton')}
         isBusy={save.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() => {
           if (parsed.success) save.mutate(parsed.data, { onSettled: () => setConfirming(false) });
         }}
       >
-        {enabled
-          ? `The chargers at this location are told at once how much power each session may draw (${mode === 'fixed' ? `${limit} kW in all` : 'by time of day'}). Running sessions may slow down.`
-          : 'The chargers at this location are told to stop limiting power: sessions may draw their full rate.'}
+        {enabled ? (mode === 'fixed' ? t('limit.confirmFixed', { limit }) : t('limit.confirmTimeOfDay')) : t('limit.confirmOff')}
       </ConfirmDialog>
     </Section>
   );

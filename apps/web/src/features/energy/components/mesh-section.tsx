@@ -8,21 +8,25 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LoadErrorAlert } from '../../../components/errors/load-error-alert.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useT, type Translate } from '../../../i18n/use-t.ts';
 import { useMesh, useSaveMesh } from '../api/dpo-api.ts';
+import { energyText, type EnergyKey } from '../energy-text.ts';
 import { Section } from './section.tsx';
 
 const REACH_COLOUR = { online: '#2e7d32', offline: '#757575', unreachable: '#c62828' } as const;
-const REACH_LABEL = { online: 'online', offline: 'offline', unreachable: 'unreachable: its gateway is offline' } as const;
 
-const via = (node: MeshNode, byId: Map<string, MeshNode>) =>
-  node.link === 'gateway'
-    ? `through ${byId.get(node.gatewayId ?? '')?.name ?? 'a gateway'}`
-    : node.link === 'controller'
-      ? `through controller ${node.controllerName ?? ''}`
-      : 'directly';
+/** "Connects through …": the gateway charger, the local controller, or directly. */
+const via = (node: MeshNode, byId: Map<string, MeshNode>, t: Translate<EnergyKey>) => {
+  if (node.link === 'gateway') {
+    const gateway = byId.get(node.gatewayId ?? '')?.name;
+    return gateway === undefined ? t('mesh.viaAnyGateway') : t('mesh.viaGateway', { name: gateway });
+  }
+  return node.link === 'controller' ? t('mesh.viaController', { name: node.controllerName ?? '' }) : t('mesh.viaDirect');
+};
 
 /** A small picture: the network on top, gateways and controllers under it, chargers behind them. Decorative: the list says the same. */
 const Diagram = ({ nodes }: { nodes: MeshNode[] }) => {
+  const t = useT(energyText);
   const width = Math.max(320, nodes.length * 90);
   const x = (index: number) => 45 + index * 90;
   const position = new Map(nodes.map((node, index) => [node.id, x(index)]));
@@ -31,7 +35,7 @@ const Diagram = ({ nodes }: { nodes: MeshNode[] }) => {
     <Box component="svg" viewBox={`0 0 ${width} 190`} sx={{ width: '100%', maxWidth: width, height: 190 }} aria-hidden="true">
       <rect x={width / 2 - 50} y={5} width={100} height={26} rx={6} fill="#1565c0" />
       <text x={width / 2} y={23} fill="#fff" fontSize={12} textAnchor="middle">
-        Network
+        {t('mesh.network')}
       </text>
       {nodes.map((node) => {
         const from =
@@ -64,13 +68,14 @@ const Diagram = ({ nodes }: { nodes: MeshNode[] }) => {
 
 const LinkEditor = ({ node, nodes }: { node: MeshNode; nodes: MeshNode[] }) => {
   const save = useSaveMesh();
+  const t = useT(energyText);
   const gateways = nodes.filter((candidate) => candidate.id !== node.id);
   const value = node.link === 'gateway' ? `gateway:${node.gatewayId ?? ''}` : node.link === 'controller' ? 'controller' : 'direct';
   return (
     <TextField
       select
       size="small"
-      label={`How ${node.name} connects`}
+      label={t('mesh.linkLabel', { name: node.name })}
       value={value}
       sx={{ minWidth: 220 }}
       onChange={(event) => {
@@ -83,11 +88,11 @@ const LinkEditor = ({ node, nodes }: { node: MeshNode; nodes: MeshNode[] }) => {
         });
       }}
     >
-      <MenuItem value="direct">Directly</MenuItem>
-      <MenuItem value="controller">Through the local controller</MenuItem>
+      <MenuItem value="direct">{t('mesh.linkDirect')}</MenuItem>
+      <MenuItem value="controller">{t('mesh.linkController')}</MenuItem>
       {gateways.map((gateway) => (
         <MenuItem key={gateway.id} value={`gateway:${gateway.id}`}>
-          Through {gateway.name}
+          {t('mesh.linkGateway', { name: gateway.name })}
         </MenuItem>
       ))}
     </TextField>
@@ -97,22 +102,23 @@ const LinkEditor = ({ node, nodes }: { node: MeshNode; nodes: MeshNode[] }) => {
 /** Mesh configuration (Mesh_Config): which chargers reach the network through a gateway charger or a local controller. */
 export const MeshSection = ({ locationId, canEdit }: { locationId: string; canEdit: boolean }) => {
   const mesh = useMesh(locationId, true);
+  const t = useT(energyText);
   return (
-    <Section title="Mesh network">
-      {mesh.isPending ? <PageLoader label="Loading the mesh" /> : null}
-      {mesh.isError ? <LoadErrorAlert subject="The mesh" error={mesh.error} onRetry={() => void mesh.refetch()} /> : null}
+    <Section title={t('mesh.title')}>
+      {mesh.isPending ? <PageLoader label={t('mesh.loading')} /> : null}
+      {mesh.isError ? <LoadErrorAlert subject={t('mesh.loadSubject')} error={mesh.error} onRetry={() => void mesh.refetch()} /> : null}
       {mesh.data ? (
         <>
           <Typography variant="body2" color="text.secondary">
-            A charger behind a gateway that is offline cannot be reached at all: it shows as unreachable, and the gateway is what to fix.
+            {t('mesh.intro')}
           </Typography>
           <Diagram nodes={mesh.data.nodes} />
-          <List dense aria-label="How each charger reaches the network">
+          <List dense aria-label={t('mesh.listLabel')}>
             {mesh.data.nodes.map((node) => {
               const byId = new Map(mesh.data.nodes.map((candidate) => [candidate.id, candidate]));
               return (
                 <ListItem key={node.id} secondaryAction={canEdit ? <LinkEditor node={node} nodes={mesh.data.nodes} /> : undefined}>
-                  <ListItemText primary={`${node.name}: ${REACH_LABEL[node.reach]}`} secondary={`Connects ${via(node, byId)}`} />
+                  <ListItemText primary={t('mesh.node', { name: node.name, reach: t(`mesh.reach.${node.reach}`) })} secondary={via(node, byId, t)} />
                 </ListItem>
               );
             })}

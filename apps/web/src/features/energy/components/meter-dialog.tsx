@@ -10,10 +10,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useAddMeter, useUpdateMeter } from '../api/meters-api.ts';
-
-const UTILITY_LABELS: Record<MeterUtility, string> = { electric: 'Electric', gas: 'Gas', water: 'Water' };
+import { energyText } from '../energy-text.ts';
 
 /** Adds a meter of the location, or changes one: number, utility, unit (of that utility) and a note. */
 export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string; meter: Meter | null; onClose: () => void }) => {
@@ -26,8 +28,14 @@ export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string
   const [touched, setTouched] = useState(false);
   const add = useAddMeter();
   const update = useUpdateMeter();
+  const t = useT(energyText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const parsed = meterBodySchema.safeParse(values);
-  const errorOf = (field: string) => (touched && !parsed.success ? parsed.error.issues.find((issue) => issue.path[0] === field)?.message : undefined);
+  const errorOf = (field: string) => {
+    const message = touched && !parsed.success ? parsed.error.issues.find((issue) => issue.path[0] === field)?.message : undefined;
+    return message === undefined ? undefined : sentence(message);
+  };
   const failure = add.error ?? update.error;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +48,7 @@ export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string
   return (
     <Dialog open onClose={onClose} aria-labelledby="meter-dialog-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="meter-dialog-title">{meter ? 'Change meter' : 'Add meter'}</DialogTitle>
+        <DialogTitle id="meter-dialog-title">{t(meter ? 'meterDialog.changeTitle' : 'meterDialog.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure ? (
@@ -51,7 +59,7 @@ export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string
               </Alert>
             ) : null}
             <TextField
-              label="Meter number"
+              label={t('meterDialog.number')}
               value={values.meterNumber}
               onChange={(event) => set('meterNumber', event.target.value)}
               error={Boolean(errorOf('meterNumber'))}
@@ -60,7 +68,7 @@ export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string
             />
             <TextField
               select
-              label="Utility"
+              label={t('meterDialog.utility')}
               value={values.utility}
               // A unit of the previous utility would not fit: the new utility's usual unit instead.
               onChange={(event) => {
@@ -70,13 +78,13 @@ export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string
             >
               {METER_UTILITIES.map((utility) => (
                 <MenuItem key={utility} value={utility}>
-                  {UTILITY_LABELS[utility]}
+                  {t(`meterDialog.kind.${utility}`)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
-              label="Unit"
+              label={t('meterDialog.unit')}
               value={values.unit}
               onChange={(event) => set('unit', event.target.value)}
               error={Boolean(errorOf('unit'))}
@@ -89,20 +97,20 @@ export const MeterDialog = ({ locationId, meter, onClose }: { locationId: string
               ))}
             </TextField>
             <TextField
-              label="Note"
+              label={t('meterDialog.note')}
               value={values.note}
               onChange={(event) => set('note', event.target.value)}
               error={Boolean(errorOf('note'))}
-              helperText={errorOf('note') ?? 'Where it is, what it feeds'}
+              helperText={errorOf('note') ?? t('meterDialog.noteHelp')}
               multiline
               minRows={2}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{common('cancel')}</Button>
           <Button type="submit" variant="contained" loading={add.isPending || update.isPending}>
-            {meter ? 'Save' : 'Add'}
+            {t(meter ? 'dialog.save' : 'dialog.add')}
           </Button>
         </DialogActions>
       </form>

@@ -11,9 +11,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { notifyError } from '../../../lib/notify.tsx';
 import { downloadBill, useSaveBills, useUploadBill } from '../api/utility-api.ts';
 import { ScrollingTable } from '../../../components/scrolling-table.tsx';
+import { energyText } from '../energy-text.ts';
 
 type Row = { energy: string; cost: string };
 
@@ -26,6 +29,8 @@ const costError = (text: string, currency: string) =>
 
 const BillFile = ({ bills, month, canUpload }: { bills: BillsResponse; month: (typeof MONTHS)[number]; canUpload: boolean }) => {
   const upload = useUploadBill();
+  const t = useT(energyText);
+  const sentence = useSentence();
   const file = bills.months.find((row) => row.month === month.key)?.file;
   return (
     <>
@@ -39,18 +44,18 @@ const BillFile = ({ bills, month, canUpload }: { bills: BillsResponse; month: (t
       ) : null}
       {canUpload ? (
         <Button size="small" component="label" loading={upload.isPending}>
-          {file ? 'Replace' : 'Upload PDF'}
+          {t(file ? 'bills.replace' : 'bills.upload')}
           <input
             hidden
             type="file"
             accept="application/pdf"
-            aria-label={`Bill PDF for ${month.name}`}
+            aria-label={t('bills.fileLabel', { month: t(`month.${month.key}`) })}
             onChange={(event) => {
               const chosen = event.target.files?.[0];
               event.target.value = '';
               if (!chosen) return;
               // The server checks again (size and that the bytes are a PDF); this spares a useless upload.
-              if (chosen.size > MAX_UPLOAD_BYTES) notifyError(validationMessages.fileTooLarge);
+              if (chosen.size > MAX_UPLOAD_BYTES) notifyError(sentence(validationMessages.fileTooLarge));
               else upload.mutate({ utilityConfigId: bills.utilityConfigId, year: bills.year, month: month.key, file: chosen });
             }}
           />
@@ -72,6 +77,9 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
     ),
   );
   const save = useSaveBills();
+  const t = useT(energyText);
+  const sentence = useSentence();
+  const shown = (error: string | undefined) => (error === undefined ? undefined : sentence(error));
   const hasErrors = MONTHS.some((month) => energyError(rows[month.key]!.energy) ?? costError(rows[month.key]!.cost, currency));
   const submit = () =>
     save.mutate({
@@ -89,22 +97,23 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
   const set = (month: string, change: Partial<Row>) => setRows((current) => ({ ...current, [month]: { ...current[month]!, ...change } }));
   return (
     <>
-      <ScrollingTable size="small" aria-label={`Monthly bills ${bills.year}`}>
+      <ScrollingTable size="small" aria-label={t('bills.tableLabel', { year: String(bills.year) })}>
         <TableHead>
           <TableRow>
-            <TableCell>Month</TableCell>
-            <TableCell>Energy</TableCell>
-            <TableCell>Amount</TableCell>
-            <TableCell>Bill</TableCell>
+            <TableCell>{t('bills.month')}</TableCell>
+            <TableCell>{t('bills.energy')}</TableCell>
+            <TableCell>{t('bills.amount')}</TableCell>
+            <TableCell>{t('bills.bill')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {MONTHS.map((month) => {
             const row = rows[month.key]!;
+            const name = t(`month.${month.key}`);
             return (
               <TableRow key={month.key}>
                 <TableCell>
-                  <abbr title={month.name}>{month.abbreviation}</abbr>
+                  <abbr title={name}>{t(`monthShort.${month.key}`)}</abbr>
                 </TableCell>
                 <TableCell>
                   <TextField
@@ -112,10 +121,10 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
                     value={row.energy}
                     onChange={(event) => set(month.key, { energy: event.target.value })}
                     error={Boolean(energyError(row.energy))}
-                    helperText={energyError(row.energy)}
+                    helperText={shown(energyError(row.energy))}
                     disabled={!canEdit}
                     slotProps={{
-                      htmlInput: { inputMode: 'decimal', 'aria-label': `${month.name} energy (kWh)` },
+                      htmlInput: { inputMode: 'decimal', 'aria-label': t('bills.energyLabel', { month: name }) },
                       input: { endAdornment: <InputAdornment position="end">kWh</InputAdornment> },
                     }}
                   />
@@ -126,10 +135,10 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
                     value={row.cost}
                     onChange={(event) => set(month.key, { cost: event.target.value })}
                     error={Boolean(costError(row.cost, currency))}
-                    helperText={costError(row.cost, currency)}
+                    helperText={shown(costError(row.cost, currency))}
                     disabled={!canEdit}
                     slotProps={{
-                      htmlInput: { inputMode: 'decimal', 'aria-label': `${month.name} amount (${currency})` },
+                      htmlInput: { inputMode: 'decimal', 'aria-label': t('bills.amountLabel', { month: name, currency }) },
                       input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
                     }}
                   />
@@ -144,7 +153,7 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
       </ScrollingTable>
       {canEdit ? (
         <Button variant="contained" sx={{ mt: 2 }} disabled={hasErrors} loading={save.isPending} onClick={submit}>
-          Save {bills.year} bills
+          {t('bills.save', { year: String(bills.year) })}
         </Button>
       ) : null}
     </>

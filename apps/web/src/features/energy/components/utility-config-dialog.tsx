@@ -8,7 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { useAddUtilityConfig, useUpdateUtilityConfig } from '../api/utility-api.ts';
+import { energyText } from '../energy-text.ts';
 
 /** Adds a utility account, or changes one: provider, account number, rate schedule, meters (one per line or comma). */
 export const UtilityConfigDialog = ({ locationId, config, onClose }: { locationId: string; config: UtilityConfig | null; onClose: () => void }) => {
@@ -21,6 +25,9 @@ export const UtilityConfigDialog = ({ locationId, config, onClose }: { locationI
   const [touched, setTouched] = useState(false);
   const add = useAddUtilityConfig();
   const update = useUpdateUtilityConfig();
+  const t = useT(energyText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const body = {
     ...values,
     meters: values.meters
@@ -29,7 +36,10 @@ export const UtilityConfigDialog = ({ locationId, config, onClose }: { locationI
       .filter(Boolean),
   };
   const parsed = utilityConfigBodySchema.safeParse(body);
-  const errorOf = (field: string) => (touched && !parsed.success ? parsed.error.issues.find((issue) => issue.path[0] === field)?.message : undefined);
+  const errorOf = (field: string) => {
+    const message = touched && !parsed.success ? parsed.error.issues.find((issue) => issue.path[0] === field)?.message : undefined;
+    return message === undefined ? undefined : sentence(message);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
@@ -51,19 +61,19 @@ export const UtilityConfigDialog = ({ locationId, config, onClose }: { locationI
   return (
     <Dialog open onClose={onClose} aria-labelledby="utility-config-title" slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="utility-config-title">{config ? 'Change utility config' : 'Add utility config'}</DialogTitle>
+        <DialogTitle id="utility-config-title">{t(config ? 'configDialog.changeTitle' : 'configDialog.addTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {field('provider', 'Provider')}
-            {field('accountNumber', 'Account number')}
-            {field('rateSchedule', 'Rate schedule')}
-            {field('meters', 'Meters', { multiline: true, helperText: 'Meter numbers, separated by commas or lines' })}
+            {field('provider', t('configDialog.provider'))}
+            {field('accountNumber', t('configDialog.accountNumber'))}
+            {field('rateSchedule', t('configDialog.rateSchedule'))}
+            {field('meters', t('configDialog.meters'), { multiline: true, helperText: t('configDialog.metersHelp') })}
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{common('cancel')}</Button>
           <Button type="submit" variant="contained" loading={add.isPending || update.isPending}>
-            {config ? 'Save' : 'Add'}
+            {t(config ? 'dialog.save' : 'dialog.add')}
           </Button>
         </DialogActions>
       </form>

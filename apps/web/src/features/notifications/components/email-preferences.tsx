@@ -3,13 +3,16 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@wattdesk/shared/notification-types';
+import { NOTIFICATION_TYPES, type NotificationType } from '@wattdesk/shared/notification-types';
+import { useT } from '../../../i18n/use-t.ts';
 import { useNotificationPreferences, useSetNotificationPreferences } from '../api/notifications-api.ts';
+import { notificationsText } from '../notifications-text.ts';
 
 /** Which notification types this user also gets by e-mail; each box saves at once. */
 export const EmailPreferences = () => {
   const preferences = useNotificationPreferences(true);
   const save = useSetNotificationPreferences();
+  const t = useT(notificationsText);
   const chosen = new Set(preferences.data?.emailTypes ?? []);
   const toggle = (type: NotificationType, on: boolean) => {
     const next = new Set(chosen);
@@ -20,7 +23,7 @@ export const EmailPreferences = () => {
   return (
     <Box component="fieldset" sx={{ border: 0, px: 2, py: 1, m: 0 }}>
       <Typography component="legend" variant="body2" sx={{ fontWeight: 600 }}>
-        Also send me an e-mail when
+        {t('email.legend')}
       </Typography>
       <FormGroup>
         {NOTIFICATION_TYPES.map((type) => (
@@ -34,7 +37,7 @@ export const EmailPreferences = () => {
                 onChange={(event) => toggle(type, event.target.checked)}
               />
             }
-            label={NOTIFICATION_TYPE_LABELS[type]}
+            label={t(`type.${type}`)}
           />
         ))}
       </FormGroup>

@@ -13,9 +13,11 @@ import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { lazyScreen } from '../../../lib/lazy-with-timeout.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications-api.ts';
+import { notificationsText } from '../notifications-text.ts';
 import { useNotificationFeed } from '../use-notification-feed.ts';
 
 // The bell is on every dashboard screen; its e-mail settings (and their checkboxes) load when first opened (issue 18).
@@ -25,6 +27,7 @@ const PAGE = { unreadOnly: false, page: 1, pageSize: 20 };
 
 /** The bell in the top bar: unread count, the latest notifications, mark read, and which types also come by e-mail. */
 export const NotificationBell = () => {
+  const t = useT(notificationsText);
   const isLive = useNotificationFeed();
   const notifications = useNotifications(PAGE, { poll: !isLive });
   const markRead = useMarkNotificationRead();
@@ -35,7 +38,7 @@ export const NotificationBell = () => {
   const items = notifications.data?.items ?? [];
   // The name carries the badge's own text (99+ past 99), and an empty badge has none: WCAG 2.5.3 label in name.
   const badgeText = unread > 99 ? '99+' : String(unread);
-  const label = unread ? `Notifications, ${badgeText} unread` : 'Notifications';
+  const label = unread ? t('bell.labelUnread', { count: badgeText }) : t('bell.label');
 
   return (
     <>
@@ -50,29 +53,29 @@ export const NotificationBell = () => {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications', sx: { width: 400, maxWidth: '95vw' } } }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': t('bell.title'), sx: { width: 400, maxWidth: '95vw' } } }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1 }}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, flex: 1 }}>
-            Notifications
+            {t('bell.title')}
           </Typography>
           <Button size="small" onClick={() => markAllRead.mutate()} disabled={unread === 0} loading={markAllRead.isPending}>
-            Mark all read
+            {t('bell.markAll')}
           </Button>
           <Button size="small" onClick={() => setShowSettings((value) => !value)} aria-expanded={showSettings}>
-            E-mail settings
+            {t('bell.emailSettings')}
           </Button>
           <Button size="small" component={RouterLink} to={paths.notifications} onClick={() => setAnchor(null)}>
-            See all
+            {t('bell.seeAll')}
           </Button>
         </Box>
         <Divider />
         {showSettings ? (
-          <ErrorBoundary title="The e-mail settings could not be loaded.">
+          <ErrorBoundary title={t('bell.settingsError')}>
             <Suspense
               fallback={
                 <Typography color="text.secondary" sx={{ px: 2, py: 1 }}>
-                  Loading…
+                  {t('bell.loading')}
                 </Typography>
               }
             >
@@ -82,20 +85,20 @@ export const NotificationBell = () => {
         ) : null}
         {notifications.isError ? (
           <Typography color="error" sx={{ p: 2 }}>
-            The notifications could not be loaded.
+            {t('bell.loadError')}
           </Typography>
         ) : null}
         {notifications.isSuccess && items.length === 0 ? (
           <Typography color="text.secondary" sx={{ p: 2 }}>
-            Nothing to act on.
+            {t('bell.empty')}
           </Typography>
         ) : null}
-        <List dense aria-label="Latest notifications" sx={{ maxHeight: 420, overflow: 'auto' }}>
+        <List dense aria-label={t('bell.listLabel')} sx={{ maxHeight: 420, overflow: 'auto' }}>
           {items.map((item) => (
             <ListItemButton
               key={item.id}
               onClick={() => !item.read && markRead.mutate(item.id)}
-              aria-label={`${item.read ? '' : 'Unread: '}${item.title}`}
+              aria-label={item.read ? item.title : t('bell.unreadItem', { title: item.title })}
               sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
             >
               <ListItemText

@@ -1,37 +1,40 @@
 import DoneIcon from '@mui/icons-material/Done';
 import Chip from '@mui/material/Chip';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { NOTIFICATION_TYPE_LABELS, type Notification } from '@wattdesk/shared/schemas/notifications';
+import type { Notification } from '@wattdesk/shared/schemas/notifications';
 import { formatDateTime } from '../../../lib/format-time.ts';
+import type { NotificationsT } from '../notifications-text.ts';
 
 /**
  * The notifications page's columns; the time is the location's clock, the action marks one read. 1070 px of minimum
  * widths, within the grid's 1110 at 1440 px with the navigation open (e2e/tests/desktop.spec.ts); text wraps.
  */
-export const notificationColumns = (onMarkRead: (notification: Notification) => void): GridColDef<Notification>[] => [
+export const notificationColumns = (onMarkRead: (notification: Notification) => void, t: NotificationsT): GridColDef<Notification>[] => [
   {
     field: 'read',
-    headerName: 'State',
+    headerName: t('column.state'),
     width: 90,
     renderCell: ({ row }) =>
-      row.read ? <Chip size="small" label="Read" variant="outlined" /> : <Chip size="small" label="Unread" color="primary" />,
+      row.read ? <Chip size="small" label={t('state.read')} variant="outlined" /> : <Chip size="small" label={t('state.unread')} color="primary" />,
   },
   {
     field: 'createdAt',
-    headerName: 'When',
+    headerName: t('column.when'),
     width: 200,
     valueGetter: (_value, row) => formatDateTime(row.createdAt, row.timeZone),
   },
-  { field: 'type', headerName: 'Type', width: 190, valueGetter: (_value, row) => NOTIFICATION_TYPE_LABELS[row.type] },
-  { field: 'title', headerName: 'Notification', flex: 1, minWidth: 170 },
-  { field: 'body', headerName: 'Details', flex: 1.5, minWidth: 190 },
-  { field: 'locationName', headerName: 'Location', width: 150 },
+  { field: 'type', headerName: t('column.type'), width: 190, valueGetter: (_value, row) => t(`type.${row.type}`) },
+  { field: 'title', headerName: t('column.title'), flex: 1, minWidth: 170 },
+  { field: 'body', headerName: t('column.body'), flex: 1.5, minWidth: 190 },
+  { field: 'locationName', headerName: t('column.location'), width: 150 },
   {
     field: 'actions',
     type: 'actions',
-    headerName: 'Actions',
+    headerName: t('column.actions'),
     width: 80,
     getActions: ({ row }) =>
-      row.read ? [] : [<GridActionsCellItem key="read" icon={<DoneIcon />} label={`Mark read: ${row.title}`} onClick={() => onMarkRead(row)} />],
+      row.read
+        ? []
+        : [<GridActionsCellItem key="read" icon={<DoneIcon />} label={t('action.markRead', { title: row.title })} onClick={() => onMarkRead(row)} />],
   },
 ];

@@ -3,9 +3,11 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Paged } from '@wattdesk/shared/schemas/common';
 import type { Driver, DriverListParams } from '@wattdesk/shared/schemas/drivers';
 import type { Booking, CreateBookingBody, CreateBookingResponse, ScheduleResponse, UpdateBookingBody } from '@wattdesk/shared/schemas/schedule';
+import { useT } from '../../../i18n/use-t.ts';
 import { api } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { scheduleText, type ScheduleT } from '../schedule-text.ts';
 
 export type WeekParams = { locationId: string; from: string; days: number };
 
@@ -31,13 +33,14 @@ export const useDriverOptions = (locationId: string) =>
     queryFn: ({ signal }) => api.get<Paged<Driver>>('/drivers', { query: driverOptionsParams(locationId), signal }),
   });
 
-const useScheduleMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R) => string, errorHandled = false) => {
+const useScheduleMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, success: (result: R, t: ScheduleT) => string, errorHandled = false) => {
   const queryClient = useQueryClient();
+  const t = useT(scheduleText);
   return useMutation({
     mutationFn,
     meta: { errorHandled },
     onSuccess: async (result) => {
-      notifySuccess(success(result));
+      notifySuccess(success(result, t));
       await queryClient.invalidateQueries({ queryKey: queryKeys.schedule.all });
     },
   });
@@ -47,20 +50,20 @@ const useScheduleMutation = <V, R>(mutationFn: (variables: V) => Promise<R>, suc
 export const useCreateBooking = () =>
   useScheduleMutation(
     (body: CreateBookingBody) => api.post<CreateBookingResponse>('/charger-schedule', body),
-    (result) => (result.items.length === 1 ? 'Charger booked' : `${formatCount(result.items.length)} bookings made`),
+    (result, t) => (result.items.length === 1 ? t('toast.booked') : t('toast.bookingsMade', { count: formatCount(result.items.length) })),
     true,
   );
 
 export const useCancelBooking = () =>
   useScheduleMutation(
     ({ id, scope }: { id: string; scope: 'one' | 'series' }) => api.delete<{ msg: string[] }>(`/charger-schedule/${id}`, { query: { scope } }),
-    (result) => result.msg[0] ?? 'Booking cancelled',
+    (result, t) => result.msg[0] ?? t('toast.cancelled'),
   );
 
 /** Move one booking or give it to another driver; the dialog shows a refusal (an overlap) itself. */
 export const useUpdateBooking = () =>
   useScheduleMutation(
     ({ id, body }: { id: string; body: UpdateBookingBody }) => api.patch<Booking>(`/charger-schedule/${id}`, body),
-    () => 'Booking updated',
+    (_result, t) => t('toast.updated'),
     true,
   );

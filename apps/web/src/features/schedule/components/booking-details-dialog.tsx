@@ -8,20 +8,17 @@ import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
 import type { Booking } from '@wattdesk/shared/schemas/schedule';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useT } from '../../../i18n/use-t.ts';
 import { Can } from '../../../lib/can.tsx';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { useCancelBooking } from '../api/schedule-api.ts';
+import { scheduleText } from '../schedule-text.ts';
 import { MoveBookingDialog } from './move-booking-dialog.tsx';
-
-const STATE_TEXT: Record<Booking['state'], string> = {
-  booked: 'Booked: the charger is reserved for the driver shortly before the start.',
-  reserved: 'Reserved at the charger: only this driver’s ID tags can start a session there.',
-  cancelled: 'Cancelled.',
-};
 
 /** One booking: moving it or giving it to another driver, and cancelling it (or it and the later ones of its series) behind a confirmation. */
 export const BookingDetailsDialog = ({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) => {
   const cancel = useCancelBooking();
+  const t = useT(scheduleText);
   const [scope, setScope] = useState<'one' | 'series' | null>(null);
   const [isMoving, setIsMoving] = useState(false);
   if (isMoving) return <MoveBookingDialog booking={booking} timeZone={timeZone} onClose={onClose} />;
@@ -33,49 +30,51 @@ export const BookingDetailsDialog = ({ booking, timeZone, onClose }: { booking: 
         aria-labelledby="booking-details-title"
         slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
       >
-        <DialogTitle id="booking-details-title">
-          {booking.chargerName} for {booking.driverName}
-        </DialogTitle>
+        <DialogTitle id="booking-details-title">{t('details.title', { charger: booking.chargerName, driver: booking.driverName })}</DialogTitle>
         <DialogContent>
           <Typography>
-            {formatDateTime(booking.startsAt, timeZone)} to {formatDateTime(booking.endsAt, timeZone)}
+            {t('details.when', { start: formatDateTime(booking.startsAt, timeZone), end: formatDateTime(booking.endsAt, timeZone) })}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {STATE_TEXT[booking.state]}
+            {t(`details.state.${booking.state}`)}
           </Typography>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           {booking.state !== 'cancelled' ? (
             <Can permission="Schedule_Update">
-              <Button onClick={() => setIsMoving(true)}>Change booking</Button>
+              <Button onClick={() => setIsMoving(true)}>{t('details.change')}</Button>
             </Can>
           ) : null}
           <Can permission="Schedule_Delete">
             <Button color="error" onClick={() => setScope('series')}>
-              Cancel this and later
+              {t('details.cancelSeries')}
             </Button>
             <Button color="error" onClick={() => setScope('one')}>
-              Cancel booking
+              {t('details.cancelOne')}
             </Button>
           </Can>
           <Button onClick={onClose} autoFocus>
-            Close
+            {t('details.close')}
           </Button>
         </DialogActions>
       </Dialog>
       <ConfirmDialog
         open={scope !== null}
-        title={scope === 'series' ? 'Cancel this and the later bookings?' : 'Cancel booking?'}
-        confirmLabel="Cancel booking"
+        title={t(scope === 'series' ? 'cancel.seriesTitle' : 'cancel.oneTitle')}
+        confirmLabel={t('cancel.confirm')}
         isDestructive
         isBusy={cancel.isPending}
         onClose={() => setScope(null)}
         onConfirm={() => scope && cancel.mutate({ id: booking.id, scope }, { onSuccess: onClose, onSettled: () => setScope(null) })}
       >
         {scope === 'series'
-          ? `${booking.chargerName} is freed from ${formatDateTime(booking.startsAt, timeZone)} on, in every later booking of this series.`
-          : `${booking.chargerName} is freed for ${formatDateTime(booking.startsAt, timeZone)} to ${formatDateTime(booking.endsAt, timeZone)}.`}{' '}
-        A reservation the charger already holds is cancelled there.
+          ? t('cancel.seriesText', { charger: booking.chargerName, start: formatDateTime(booking.startsAt, timeZone) })
+          : t('cancel.oneText', {
+              charger: booking.chargerName,
+              start: formatDateTime(booking.startsAt, timeZone),
+              end: formatDateTime(booking.endsAt, timeZone),
+            })}{' '}
+        {t('cancel.reservation')}
       </ConfirmDialog>
     </>
   );

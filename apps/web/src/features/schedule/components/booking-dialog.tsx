@@ -9,10 +9,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DAY_FILTERS, DIALOG_DEFAULT_WIDTH_PX, DURATION_HOURS, HOUR_OPTIONS } from '@wattdesk/shared/constants';
+import { formatHourOfDay } from '@wattdesk/shared/format';
 import { createBookingBodySchema, type BookingRepeat, type CreateBookingInput } from '@wattdesk/shared/schemas/schedule';
 import { useState } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateBooking, useDriverOptions } from '../api/schedule-api.ts';
+import { scheduleText } from '../schedule-text.ts';
 import { durationLabel } from './duration-label.ts';
 
 type BookingDialogProps = {
@@ -30,6 +35,9 @@ type FieldErrors = Partial<Record<keyof Draft, string>>;
 export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClose }: BookingDialogProps) => {
   const drivers = useDriverOptions(locationId);
   const create = useCreateBooking();
+  const t = useT(scheduleText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const [draft, setDraft] = useState<Draft>({
     chargerIds: [],
     driverId: '',
@@ -47,7 +55,7 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
     const parsed = createBookingBodySchema.safeParse({ ...draft, locationId, driverId: draft.driverId || undefined });
     if (!parsed.success) {
       const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= sentence(issue.message);
       setErrors(next);
       return;
     }
@@ -65,7 +73,7 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="booking-title">Book chargers</DialogTitle>
+        <DialogTitle id="booking-title">{t('book.title')}</DialogTitle>
         <DialogContent>
           {refusal.length ? (
             <Alert severity="error" role="alert">
@@ -88,27 +96,34 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
               )
             }
             renderInput={(params) => (
-              <TextField {...params} label="Chargers" margin="normal" autoFocus error={Boolean(errors.chargerIds)} helperText={errors.chargerIds} />
+              <TextField
+                {...params}
+                label={t('field.chargers')}
+                margin="normal"
+                autoFocus
+                error={Boolean(errors.chargerIds)}
+                helperText={errors.chargerIds}
+              />
             )}
           />
           <TextField
             select
             fullWidth
-            label="Driver"
+            label={t('field.driver')}
             margin="normal"
             value={draft.driverId}
             onChange={(event) => set('driverId', event.target.value)}
             error={Boolean(errors.driverId)}
-            helperText={errors.driverId ? 'Choose the driver the chargers are booked for' : 'A main user books for the whole fleet or family'}
+            helperText={t(errors.driverId ? 'field.driverRequired' : 'field.driverHelp')}
           >
             {(drivers.data?.items ?? []).length === 0 ? (
               <MenuItem disabled value="">
-                No driver at this location yet
+                {t('field.noDriver')}
               </MenuItem>
             ) : null}
             {(drivers.data?.items ?? []).map((driver) => (
               <MenuItem key={driver.id} value={driver.id}>
-                {driver.firstName} {driver.lastName} ({driver.role})
+                {t('field.driverOption', { firstName: driver.firstName, lastName: driver.lastName, role: t(`role.${driver.role}`) })}
               </MenuItem>
             ))}
           </TextField>
@@ -116,7 +131,7 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
             <TextField
               type="date"
               fullWidth
-              label="Start date"
+              label={t('field.startDate')}
               margin="normal"
               value={draft.startDate}
               onChange={(event) => set('startDate', event.target.value)}
@@ -127,28 +142,28 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
             <TextField
               select
               fullWidth
-              label="Start hour"
+              label={t('field.startHour')}
               margin="normal"
               value={draft.startHour}
               onChange={(event) => set('startHour', Number(event.target.value))}
             >
               {HOUR_OPTIONS.map((option) => (
                 <MenuItem key={option.value} value={option.value}>
-                  {option.label}
+                  {formatHourOfDay(option.value)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
               fullWidth
-              label="Duration"
+              label={t('field.duration')}
               margin="normal"
               value={draft.durationHours}
               onChange={(event) => set('durationHours', Number(event.target.value))}
             >
               {DURATION_HOURS.map((hours) => (
                 <MenuItem key={hours} value={hours}>
-                  {durationLabel(hours)}
+                  {durationLabel(hours, t)}
                 </MenuItem>
               ))}
             </TextField>
@@ -157,15 +172,15 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
             <TextField
               select
               fullWidth
-              label="Repeat"
+              label={t('field.repeat')}
               margin="normal"
               value={draft.repeat}
               onChange={(event) => set('repeat', event.target.value as BookingRepeat)}
             >
-              <MenuItem value="none">Does not repeat</MenuItem>
+              <MenuItem value="none">{t('field.noRepeat')}</MenuItem>
               {DAY_FILTERS.map((filter) => (
                 <MenuItem key={filter.key} value={filter.key}>
-                  {filter.label}
+                  {common(`days.${filter.key}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -173,12 +188,12 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
               <TextField
                 type="date"
                 fullWidth
-                label="Repeat until"
+                label={t('field.repeatUntil')}
                 margin="normal"
                 value={draft.repeatUntil ?? ''}
                 onChange={(event) => set('repeatUntil', event.target.value || null)}
                 error={Boolean(errors.repeatUntil)}
-                helperText={errors.repeatUntil ?? 'The last day, included'}
+                helperText={errors.repeatUntil ?? t('field.repeatUntilHelp')}
                 slotProps={{ inputLabel: { shrink: true } }}
               />
             ) : null}
@@ -186,10 +201,10 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={create.isPending}>
-            Book
+            {t('book.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -8,12 +8,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { DIALOG_DEFAULT_WIDTH_PX, DURATION_HOURS, HOUR_OPTIONS } from '@wattdesk/shared/constants';
+import { formatHourOfDay } from '@wattdesk/shared/format';
 import { updateBookingBodySchema, type Booking, type UpdateBookingBody } from '@wattdesk/shared/schemas/schedule';
 import { zoneOffsetMs } from '@wattdesk/shared/time-zones';
 import { useState } from 'react';
+import { commonText } from '../../../components/common-text.ts';
+import { useSentence } from '../../../i18n/sentences.ts';
+import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDriverOptions, useUpdateBooking } from '../api/schedule-api.ts';
 import { localDateOf } from '../week-dates.ts';
+import { scheduleText } from '../schedule-text.ts';
 import { durationLabel } from './duration-label.ts';
 
 type Draft = Required<UpdateBookingBody>;
@@ -35,6 +40,9 @@ export const draftOf = (booking: Booking, timeZone: string): Draft => {
 export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Booking; timeZone: string; onClose: () => void }) => {
   const drivers = useDriverOptions(booking.locationId);
   const update = useUpdateBooking();
+  const t = useT(scheduleText);
+  const common = useT(commonText);
+  const sentence = useSentence();
   const [draft, setDraft] = useState<Draft>(() => draftOf(booking, timeZone));
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -47,7 +55,7 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
     const parsed = updateBookingBodySchema.safeParse(draft);
     if (!parsed.success) {
       const next: Partial<Record<keyof Draft, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Draft] ??= sentence(issue.message);
       setErrors(next);
       return;
     }
@@ -64,7 +72,7 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
       slotProps={{ paper: { sx: { width: DIALOG_DEFAULT_WIDTH_PX } } }}
     >
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="move-booking-title">Change booking of {booking.chargerName}</DialogTitle>
+        <DialogTitle id="move-booking-title">{t('move.title', { charger: booking.chargerName })}</DialogTitle>
         <DialogContent>
           {refusal.length ? (
             <Alert severity="error" role="alert">
@@ -77,12 +85,12 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
             select
             fullWidth
             autoFocus
-            label="Driver"
+            label={t('field.driver')}
             margin="normal"
             value={draft.driverId}
             onChange={(event) => set('driverId', event.target.value)}
             error={Boolean(errors.driverId)}
-            helperText={errors.driverId ?? 'Active drivers of this location'}
+            helperText={errors.driverId ?? t('move.driverHelp')}
           >
             {current.map((driver) => (
               <MenuItem key={driver.id} value={driver.id}>
@@ -91,7 +99,7 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
             ))}
             {options.map((driver) => (
               <MenuItem key={driver.id} value={driver.id}>
-                {driver.firstName} {driver.lastName} ({driver.role})
+                {t('field.driverOption', { firstName: driver.firstName, lastName: driver.lastName, role: t(`role.${driver.role}`) })}
               </MenuItem>
             ))}
           </TextField>
@@ -99,7 +107,7 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
             <TextField
               type="date"
               fullWidth
-              label="Start date"
+              label={t('field.startDate')}
               margin="normal"
               value={draft.startDate}
               onChange={(event) => set('startDate', event.target.value)}
@@ -110,28 +118,28 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
             <TextField
               select
               fullWidth
-              label="Start hour"
+              label={t('field.startHour')}
               margin="normal"
               value={draft.startHour}
               onChange={(event) => set('startHour', Number(event.target.value))}
             >
               {HOUR_OPTIONS.map((option) => (
                 <MenuItem key={option.value} value={option.value}>
-                  {option.label}
+                  {formatHourOfDay(option.value)}
                 </MenuItem>
               ))}
             </TextField>
             <TextField
               select
               fullWidth
-              label="Duration"
+              label={t('field.duration')}
               margin="normal"
               value={draft.durationHours}
               onChange={(event) => set('durationHours', Number(event.target.value))}
             >
               {DURATION_HOURS.map((hours) => (
                 <MenuItem key={hours} value={hours}>
-                  {durationLabel(hours)}
+                  {durationLabel(hours, t)}
                 </MenuItem>
               ))}
             </TextField>
@@ -139,10 +147,10 @@ export const MoveBookingDialog = ({ booking, timeZone, onClose }: { booking: Boo
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={update.isPending}>
-            Cancel
+            {common('cancel')}
           </Button>
           <Button type="submit" variant="contained" loading={update.isPending}>
-            Save booking
+            {t('move.save')}
           </Button>
         </DialogActions>
       </form>

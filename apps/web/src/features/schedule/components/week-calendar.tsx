@@ -9,7 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Booking } from '@wattdesk/shared/schemas/schedule';
 import type { CSSProperties } from 'react';
+import { useT } from '../../../i18n/use-t.ts';
 import { formatTime } from '../../../lib/format-time.ts';
+import { scheduleText } from '../schedule-text.ts';
 import { dayLabel, localDateOf } from '../week-dates.ts';
 
 const visuallyHidden: CSSProperties = {
@@ -46,6 +48,7 @@ const daysOf = (booking: Booking, timeZone: string): Set<string> => {
  * it, Enter opens it), named with its times, driver, charger and day so a screen reader hears the whole cell.
  */
 export const WeekCalendar = ({ timeZone, days, chargers, bookings, onSelect }: WeekCalendarProps) => {
+  const t = useT(scheduleText);
   const byCell = new Map<string, Booking[]>();
   for (const booking of bookings)
     for (const day of daysOf(booking, timeZone)) {
@@ -54,12 +57,12 @@ export const WeekCalendar = ({ timeZone, days, chargers, bookings, onSelect }: W
     }
   return (
     // Focusable so a keyboard can scroll the week sideways on a narrow screen.
-    <TableContainer role="region" aria-label="Bookings of the week" tabIndex={0} data-scrolls-sideways>
-      <Table size="small" aria-label={`Bookings of the week, times in ${timeZone}`} sx={{ tableLayout: 'fixed', minWidth: 900 }}>
+    <TableContainer role="region" aria-label={t('calendar.region')} tabIndex={0} data-scrolls-sideways>
+      <Table size="small" aria-label={t('calendar.label', { timeZone })} sx={{ tableLayout: 'fixed', minWidth: 900 }}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col" sx={{ width: 160 }}>
-              Charger
+              {t('calendar.charger')}
             </TableCell>
             {days.map((day) => (
               <TableCell key={day} component="th" scope="col">
@@ -95,7 +98,10 @@ export const WeekCalendar = ({ timeZone, days, chargers, bookings, onSelect }: W
                           </Typography>
                           {/* The name starts with what is seen (WCAG 2.5.3); the rest places the cell for a screen reader. */}
                           <span style={visuallyHidden}>
-                            {`, ${charger.name}, ${dayLabel(day)}${booking.state === 'reserved' ? ', reserved at the charger' : ''}`}
+                            {t(booking.state === 'reserved' ? 'calendar.cellReserved' : 'calendar.cell', {
+                              charger: charger.name,
+                              day: dayLabel(day),
+                            })}
                           </span>
                         </Button>
                       );

@@ -1,0 +1,83 @@
+import type { Notification, NotificationList, NotificationPreferences } from '@wattdesk/shared/schemas/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadEveryArea } from '../../../i18n/catalogues.ts';
+import { useLanguage } from '../../../i18n/language-store.ts';
+import { allowForBusyMachine, type ApiRoutes, ok, renderAs, startTestApi, type TestApi } from '../../../testing/test-api.tsx';
+import { NotificationBell } from '../components/notification-bell.tsx';
+import { NotificationsPage } from '../notifications-page.tsx';
+
+const notification = {
+  id: 'n1',
+  type: 'charger-faulted',
+  locationId: 'l1',
+  locationName: 'Hauptbahnhof',
+  timeZone: 'Europe/Berlin',
+  title: 'Bay 1 faulted',
+  body: 'Connector 1 reported a fault.',
+  read: false,
+  createdAt: '2026-11-27T10:00:00.000Z',
+} satisfies Notification;
+
+let api: TestApi;
+const routes: ApiRoutes = ({ path }) => {
+  if (path === '/notifications/notification-list')
+    return ok({ items: [notification], total: 1, page: 1, pageSize: 25, unreadCount: 1204 } satisfies NotificationList);
+  if (path === '/notifications/preferences') return ok({ emailTypes: ['charger-faulted'] } satisfies NotificationPreferences);
+  return undefined;
+};
+
+beforeAll(async () => {
+  api = await startTestApi(routes);
+  allowForBusyMachine();
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  await useLanguage.getState().choose('de');
+  await loadEveryArea('de');
+});
+afterEach(async () => {
+  await useLanguage.getState().choose('en');
+  localStorage.clear();
+});
+
+describe('Notifications in German (issue 44)', { timeout: 120_000 }, () => {
+  it('reads German: heading, unread count the German way, filters, columns, type and state, the e-mail settings', async () => {
+    const user = userEvent.setup();
+    renderAs('Admin', <NotificationsPage />);
+    expect(await screen.findByRole('heading', { name: 'Benachrichtigungen', level: 1 }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(await screen.findByText('1.204 ungelesen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeInTheDocument();
+
+    const grid = screen.getByRole('grid', { name: 'Benachrichtigungen' });
+    expect(await within(grid).findByText('Bay 1 faulted')).toBeInTheDocument();
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Status', 'Wann', 'Art', 'Benachrichtigung', 'Details', 'Standort', 'Aktionen']);
+    expect(within(grid).getByText('Ungelesen')).toBeInTheDocument();
+    expect(within(grid).getByText('Eine Ladestation hat einen Fehler')).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: 'Als gelesen markieren: Bay 1 faulted' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Lesestatus' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Gelesen und ungelesen', 'Ungelesen', 'Gelesen']);
+    await user.keyboard('{Escape}');
+
+    const settings = screen.getByRole('region', { name: 'E-Mail-Einstellungen' });
+    expect(within(settings).getByText('Senden Sie mir auch eine E-Mail, wenn')).toBeInTheDocument();
+    expect(await within(settings).findByRole('checkbox', { name: 'Eine Ladestation hat einen Fehler' })).toBeChecked();
+  });
+
+  it('names the bell and its popover in German', async () => {
+    const user = userEvent.setup();
+    renderAs('Admin', <NotificationBell />);
+    await user.click(await screen.findByRole('button', { name: 'Benachrichtigungen, 99+ ungelesen' }, { timeout: 20_000 }));
+    const popover = screen.getByRole('dialog', { name: 'Benachrichtigungen' });
+    for (const name of ['Alle als gelesen markieren', 'E-Mail-Einstellungen'])
+      expect(within(popover).getByRole('button', { name })).toBeInTheDocument();
+    expect(within(popover).getByRole('link', { name: 'Alle anzeigen' })).toBeInTheDocument();
+    expect(within(popover).getByRole('button', { name: 'Ungelesen: Bay 1 faulted' })).toBeInTheDocument();
+  });
+});
