@@ -18,7 +18,7 @@ const fromCode = (): Record<string, string> => {
     else
       for (const [key, message] of Object.entries(value as Record<string, unknown>)) {
         if (typeof message === 'string') out[`${group}.${key}`] = message;
-        if (typeof message === 'function') out[`${group}.${key}`] = (message as (field: string) => string)('{field}');
+        if (typeof message === 'function') out[`${group}.${key}`] = (message as (field: string, limit: string) => string)('{field}', '{limit}');
       }
   }
   for (const [code, { message }] of Object.entries(ERROR_CODES)) out[`error.${code}`] = message;
@@ -66,7 +66,10 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
 
   it('recognises a sentence with a part filled in and writes it in the language', () => {
     expect(messageKeyOf('First Name Field is required')).toEqual({ key: 'validationMessages.required', values: { field: 'First Name' } });
-    expect(translateMessage('First Name Field is required', 'de')).toBe('First Name: Pflichtfeld');
+    expect(translateMessage('First Name Field is required', 'de')).toBe('Vorname: Pflichtfeld');
+    // A field no list names keeps its English name inside the translated sentence.
+    expect(translateMessage('Favourite colour Field is required', 'de')).toBe('Favourite colour: Pflichtfeld');
+    expect(translateMessage('Versions URL must be at most 2000 characters', 'es')).toBe('URL de versiones: como máximo 2000 caracteres');
     // The field's name in the reader's language when it is a known one; any other part as it came.
     expect(translateMessage('First name Field is required', 'de')).toBe('Vorname: Pflichtfeld');
     expect(translateMessage('Energy (kWh) must be a number of zero or more', 'fr')).toBe(

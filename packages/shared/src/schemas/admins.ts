@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from '../constants.ts';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { isAdminType, reachesAllLocations, USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, validateAlphabetic } from '../validation.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -8,7 +8,7 @@ import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } f
 export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
 
 /** Only administrator types can be invited or assigned through administrator management. */
-export const adminTypeSchema = z.enum(USER_TYPES, { error: 'Choose an administrator type' }).refine(isAdminType, 'Choose an administrator type');
+export const adminTypeSchema = z.enum(USER_TYPES, { error: schemaMessages.adminType }).refine(isAdminType, schemaMessages.adminType);
 
 const nameSchema = (label: string) =>
   z

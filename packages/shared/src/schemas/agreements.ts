@@ -53,14 +53,14 @@ const text = (field: string, max = 200) =>
     .string({ error: m.required(field) })
     .trim()
     .min(1, { error: m.required(field), abort: true })
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, m.maxLength(field, max));
 
 /** The longest an agreement link may stay open. */
 export const AGREEMENT_MAX_VALIDITY_DAYS = 365;
 
 const expiresAtSchema = z.iso
-  .datetime({ offset: true, error: 'Expires at must be a date and time' })
-  .refine((value) => Date.parse(value) > Date.now(), 'Expires at must be in the future')
+  .datetime({ offset: true, error: m.mustBeDateTime(fieldLabels.expiresAt) })
+  .refine((value) => Date.parse(value) > Date.now(), m.mustBeFuture(fieldLabels.expiresAt))
   .refine(
     (value) => Date.parse(value) <= Date.now() + AGREEMENT_MAX_VALIDITY_DAYS * 86_400_000,
     `Expires at must be within ${AGREEMENT_MAX_VALIDITY_DAYS} days`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabels, validationMessages as m } from '../messages.ts';
 import { ACCOUNT_STATUSES, CARD_BRANDS, LICENSE_MAX_SEATS, PLAN_FEATURES } from '../constants.ts';
 import { idSchema } from './common.ts';
 
@@ -145,8 +146,8 @@ export const licenseOverviewSchema = z.object({
 export type LicenseOverview = z.infer<typeof licenseOverviewSchema>;
 
 const seatsSchema = z.coerce
-  .number<number>({ error: 'Seats must be a whole number' })
-  .int('Seats must be a whole number')
+  .number<number>({ error: m.mustBeWholeNumber(fieldLabels.seats) })
+  .int(m.mustBeWholeNumber(fieldLabels.seats))
   .min(1, 'Seats must be at least 1')
   .max(LICENSE_MAX_SEATS, `Seats must be at most ${LICENSE_MAX_SEATS.toLocaleString('en-US')}`);
 

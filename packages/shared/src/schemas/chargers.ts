@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaMessages } from '../messages.ts';
 import { CHARGER_KINDS, CHARGER_STATUSES, CONNECTOR_TYPES, LAST_KNOWN_STATUSES, OCPP_VERSIONS } from '../constants.ts';
 import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -7,10 +8,7 @@ import { nonNegativeNumber, optionalText, requiredText } from './fields.ts';
 export { CONNECTOR_TYPES };
 
 /** OCPP charge point identities: letters, digits, dot, dash, underscore; the id chargers connect with. */
-export const chargerIdSchema = requiredText('Charger id', 48).regex(
-  /^[A-Za-z0-9._-]+$/,
-  'Charger id may contain only letters, digits, dots, dashes and underscores',
-);
+export const chargerIdSchema = requiredText('Charger id', 48).regex(/^[A-Za-z0-9._-]+$/, schemaMessages.chargerId);
 
 /** No defaults here: the update schema is its partial, and a default would overwrite fields not sent. */
 export const chargerDetailsSchema = z.object({
@@ -20,7 +18,7 @@ export const chargerDetailsSchema = z.object({
   serialNumber: optionalText('Serial number', 64),
   connectorTypes: z
     .array(z.enum(CONNECTOR_TYPES, { error: `Connector types must be among ${CONNECTOR_TYPES.join(', ')}` }))
-    .max(4, 'At most 4 connector types'),
+    .max(4, schemaMessages.connectorTypesAtMost),
   maxPowerKw: nonNegativeNumber('Max power (kW)', 1000),
 });
 

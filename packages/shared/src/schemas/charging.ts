@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { CONNECTOR_TYPES, OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';
@@ -25,9 +26,9 @@ export type Availability = (typeof AVAILABILITIES)[number];
 /** Printable ASCII, as HTTP Basic carries it; the OCPP security whitepaper bounds the length. */
 export const ocppPasswordSchema = z
   .string({ error: 'OCPP password must be text' })
-  .min(OCPP_PASSWORD_MIN_LENGTH, `OCPP password must be at least ${OCPP_PASSWORD_MIN_LENGTH} characters`)
-  .max(OCPP_PASSWORD_MAX_LENGTH, `OCPP password must be at most ${OCPP_PASSWORD_MAX_LENGTH} characters`)
-  .regex(/^[\x21-\x7e]+$/, 'OCPP password may contain only printable characters without spaces');
+  .min(OCPP_PASSWORD_MIN_LENGTH, m.minLength(fieldLabels.ocppPassword, OCPP_PASSWORD_MIN_LENGTH))
+  .max(OCPP_PASSWORD_MAX_LENGTH, m.maxLength(fieldLabels.ocppPassword, OCPP_PASSWORD_MAX_LENGTH))
+  .regex(/^[\x21-\x7e]+$/, schemaMessages.ocppPasswordCharacters);
 
 export const connectorStateSchema = z.object({
   connectorId: z.number().int(),
@@ -79,19 +80,33 @@ export const resetBodySchema = z.object({
   type: z.enum(['Soft', 'Hard'], { error: 'Type must be Soft or Hard' }),
 });
 export const unlockBodySchema = z.object({
-  connectorId: z.number({ error: 'Connector must be a number' }).int().min(1, 'Connector must be 1 or more').max(16),
+  connectorId: z
+    .number({ error: m.mustBeNumber(fieldLabels.connector) })
+    .int()
+    .min(1, 'Connector must be 1 or more')
+    .max(16),
 });
 const idTagSchema = z.string({ error: 'Id tag is required' }).trim().min(1, 'Id tag is required').max(20, 'Id tag must be at most 20 characters');
 export const remoteStartBodySchema = z.object({
-  connectorId: z.number({ error: 'Connector must be a number' }).int().min(1, 'Connector must be 1 or more').max(16).optional(),
+  connectorId: z
+    .number({ error: m.mustBeNumber(fieldLabels.connector) })
+    .int()
+    .min(1, 'Connector must be 1 or more')
+    .max(16)
+    .optional(),
   idTag: idTagSchema,
 });
 export const remoteStopBodySchema = z.object({
-  transactionId: z.number({ error: 'Transaction id must be a number' }).int(),
+  transactionId: z.number({ error: m.mustBeNumber(fieldLabels.transactionId) }).int(),
 });
 export const availabilityBodySchema = z.object({
   /** 0: the whole charger. */
-  connectorId: z.number({ error: 'Connector must be a number' }).int().min(0).max(16).default(0),
+  connectorId: z
+    .number({ error: m.mustBeNumber(fieldLabels.connector) })
+    .int()
+    .min(0)
+    .max(16)
+    .default(0),
   type: z.enum(['Operative', 'Inoperative'], { error: 'Type must be Operative or Inoperative' }),
 });
 export const diagnosticsBodySchema = z.object({

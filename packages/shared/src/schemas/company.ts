@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { idSchema } from './common.ts';
 import { alphabeticText, optionalText, requiredText } from './fields.ts';
@@ -21,7 +21,7 @@ export const companyBodySchema = z
     addressLine2: optionalText('Address line 2', 200).default(''),
     city: alphabeticText('City', 100),
     state: alphabeticText('State', 100),
-    zipCode: requiredText('Zip code', 10).regex(/^[A-Za-z0-9 -]{3,10}$/, 'Zip code must be 3 to 10 letters or digits'),
+    zipCode: requiredText('Zip code', 10).regex(/^[A-Za-z0-9 -]{3,10}$/, schemaMessages.zipCode),
     taxId: requiredText('Tax id', 30).regex(TAX_ID, 'Tax id must be 2 to 30 letters, digits, spaces, dots or dashes'),
     email: z
       .string({ error: m.required(fieldLabels.contactEmail) })

@@ -26,7 +26,7 @@ export const idTagValueSchema = z
   .string({ error: m.required(fieldLabels.idTag) })
   .trim()
   .min(1, { error: m.required(fieldLabels.idTag), abort: true })
-  .max(ID_TAG_MAX_LENGTH, { error: `ID tag must be at most ${ID_TAG_MAX_LENGTH} characters`, abort: true })
+  .max(ID_TAG_MAX_LENGTH, { error: m.maxLength(fieldLabels.idTag, ID_TAG_MAX_LENGTH), abort: true })
   .regex(ID_TAG_PATTERN, 'ID tag may contain only letters, digits and - _ : .')
   .transform(normalizeIdTag);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -45,7 +45,7 @@ export const gridConnectionSchema = z
     supplyCapacity: kw('Supply capacity', 100_000).refine((value) => value > 0, { error: 'Supply capacity must be more than 0' }),
     phases: z.union([z.literal(1), z.literal(3)], { error: 'Phases must be 1 or 3' }),
     voltage: z
-      .number({ error: 'Voltage must be a number' })
+      .number({ error: m.mustBeNumber(fieldLabels.voltage) })
       .int('Voltage must be a whole number')
       .min(100, 'Voltage must be between 100 and 1,000 V')
       .max(1000, 'Voltage must be between 100 and 1,000 V'),
@@ -77,7 +77,7 @@ export const updateDpoBodySchema = dpoSettingsSchema
   .strict()
   .superRefine((body, ctx) => {
     if (body.limitMode === 'time-of-day' && !body.periods.length)
-      ctx.addIssue({ code: 'custom', path: ['periods'], message: 'Add at least one period for a limit by time of day' });
+      ctx.addIssue({ code: 'custom', path: ['periods'], message: schemaMessages.limitPeriodsAtLeast });
     for (const [index, period] of body.periods.entries())
       if (period.startHour === period.endHour)
         ctx.addIssue({ code: 'custom', path: ['periods', index, 'endHour'], message: 'A period must start and end at different hours' });

@@ -10,9 +10,9 @@ export const requiredText = (label: string, max = 200) =>
     .string({ error: m.required(label) })
     .trim()
     .min(1, { error: m.required(label), abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters`, abort: true });
+    .max(max, { error: m.maxLength(label, max), abort: true });
 
-export const optionalText = (label: string, max = 200) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+export const optionalText = (label: string, max = 200) => z.string().trim().max(max, m.maxLength(label, max));
 
 export const alphabeticText = (label: string, max = 100) => requiredText(label, max).regex(ALPHABETIC, m.alphabetic(label));
 

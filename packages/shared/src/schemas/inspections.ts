@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 import { locationIdQuerySchema } from './energy.ts';
 import { requiredText } from './fields.ts';
@@ -14,15 +14,23 @@ export const questionSchema = z
     /** Kept when a template is edited, so answers of older records still point at their question. */
     id: z.string().max(40).optional(),
     text: requiredText('Question', 300),
-    kind: z.enum(QUESTION_KINDS, { error: 'Kind must be yes-no, number, text or photo' }),
+    kind: z.enum(QUESTION_KINDS, { error: schemaMessages.questionKind }),
     /** Number questions: an answer outside min–max fails. */
-    min: z.number({ error: 'Minimum must be a number' }).finite().nullable().optional(),
-    max: z.number({ error: 'Maximum must be a number' }).finite().nullable().optional(),
+    min: z
+      .number({ error: m.mustBeNumber(fieldLabels.minimum) })
+      .finite()
+      .nullable()
+      .optional(),
+    max: z
+      .number({ error: m.mustBeNumber(fieldLabels.maximum) })
+      .finite()
+      .nullable()
+      .optional(),
     /** A failed answer puts the charger in maintenance. */
     opensMaintenance: z.boolean().default(false),
   })
   .refine((question) => typeof question.min !== 'number' || typeof question.max !== 'number' || question.min <= question.max, {
-    message: 'Minimum must not be above maximum',
+    message: schemaMessages.minNotAboveMax,
     path: ['max'],
   });
 export type Question = z.infer<typeof questionSchema>;
@@ -30,13 +38,13 @@ export type Question = z.infer<typeof questionSchema>;
 export const sectionSchema = z.object({
   id: z.string().max(40).optional(),
   title: requiredText('Section title', 120),
-  questions: z.array(questionSchema).min(1, 'Add at least one question to each section').max(50, 'At most 50 questions in a section'),
+  questions: z.array(questionSchema).min(1, schemaMessages.questionPerSection).max(50, schemaMessages.questionsAtMost),
 });
 
 export const inspectionTemplateBodySchema = z.object({
   name: requiredText('Name', 120),
-  target: z.enum(INSPECTION_TARGETS, { error: 'Inspect a charger or a location' }),
-  sections: z.array(sectionSchema).min(1, 'Add at least one section').max(20, 'At most 20 sections'),
+  target: z.enum(INSPECTION_TARGETS, { error: schemaMessages.inspectionTarget }),
+  sections: z.array(sectionSchema).min(1, schemaMessages.sectionsAtLeast).max(20, schemaMessages.sectionsAtMost),
 });
 export type InspectionTemplateBody = z.infer<typeof inspectionTemplateBodySchema>;
 export const createInspectionTemplateBodySchema = inspectionTemplateBodySchema.extend({ locationId: idSchema });
@@ -140,7 +148,7 @@ export type QuestionListQuery = z.infer<typeof questionListQuerySchema>;
 export const createSectionBodySchema = z.object({
   templateId: idSchema,
   title: requiredText('Section title', 120),
-  questions: z.array(questionSchema).min(1, 'Add at least one question to each section').max(50, 'At most 50 questions in a section'),
+  questions: z.array(questionSchema).min(1, schemaMessages.questionPerSection).max(50, schemaMessages.questionsAtMost),
 });
 export type CreateSectionBody = z.infer<typeof createSectionBodySchema>;
 export const updateSectionBodySchema = z.object({ templateId: idSchema, title: requiredText('Section title', 120) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { CHARGER_KINDS } from '../constants.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
 import { idleFeeSettingsSchema } from './tariffs.ts';
@@ -71,13 +72,13 @@ export const locationListQuerySchema = paginationQuerySchema.extend({
 export type LocationListQuery = z.infer<typeof locationListQuerySchema>;
 
 const longitude = z
-  .number({ error: 'Longitude must be a number' })
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
+  .number({ error: m.mustBeNumber(fieldLabels.longitude) })
+  .min(-180, schemaMessages.longitudeRange)
+  .max(180, schemaMessages.longitudeRange);
 const latitude = z
-  .number({ error: 'Latitude must be a number' })
-  .min(-90, 'Latitude must be between -90 and 90')
-  .max(90, 'Latitude must be between -90 and 90');
+  .number({ error: m.mustBeNumber(fieldLabels.latitude) })
+  .min(-90, schemaMessages.latitudeRange)
+  .max(90, schemaMessages.latitudeRange);
 
 /**
  * The location profile: name, address and where the pin is (spec section 4, location profile update).
@@ -89,10 +90,10 @@ export const locationProfileSchema = z.object({
   addressLine2: optionalText('Address line 2', 200),
   city: alphabeticText('City', 100),
   state: alphabeticText('State', 100),
-  zipCode: requiredText('Zip code', 10).regex(/^[A-Za-z0-9 -]{3,10}$/, 'Zip code must be 3 to 10 letters or digits'),
+  zipCode: requiredText('Zip code', 10).regex(/^[A-Za-z0-9 -]{3,10}$/, schemaMessages.zipCode),
   lng: longitude,
   lat: latitude,
-  timeZone: requiredText('Time zone', 64).refine(isTimeZone, 'Time zone must be a valid IANA time zone, e.g. America/Los_Angeles'),
+  timeZone: requiredText('Time zone', 64).refine(isTimeZone, schemaMessages.timeZone),
 });
 export type LocationProfile = z.infer<typeof locationProfileSchema>;
 

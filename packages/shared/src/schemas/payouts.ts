@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaMessages } from '../messages.ts';
 import { FULL_SHARE_BPS } from '../payouts/split.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { currencySchema } from './tariffs.ts';
@@ -136,7 +137,7 @@ const sharesSchema = z.object({
 });
 const addsUp = (value: { hostBps: number; resellerBps: number; platformBps: number }) =>
   value.hostBps + value.resellerBps + value.platformBps === FULL_SHARE_BPS;
-const ADDS_UP = { error: 'Host, reseller and platform shares must add up to 100%', path: ['hostBps'] };
+const ADDS_UP = { error: schemaMessages.sharesAddUp, path: ['hostBps'] };
 
 export const revenueShareBodySchema = sharesSchema
   .extend({ locationId: idSchema, effectiveFrom: z.iso.datetime({ offset: true, error: 'Effective from must be a date and time' }) })

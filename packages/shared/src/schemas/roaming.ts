@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { OCPI_PARTNER_STATUSES } from '../ocpi/constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema } from './common.ts';
 import { requiredText } from './fields.ts';
@@ -47,8 +48,8 @@ export const invitedRoamingPartnerSchema = z.object({
 /** Register with a partner: its versions URL and the token it gave us. */
 export const connectRoamingPartnerBodySchema = z.object({
   name: requiredText('Partner name', 100),
-  versionsUrl: z.url({ error: 'Versions URL must be a full http(s) address' }).max(2000, 'Versions URL must be at most 2000 characters'),
-  token: requiredText('Token', 255).regex(/^[\x21-\x7e]+$/, 'Token must be printable characters without spaces'),
+  versionsUrl: z.url({ error: schemaMessages.versionsUrl }).max(2000, m.maxLength(fieldLabels.versionsUrl, 2000)),
+  token: requiredText('Token', 255).regex(/^[\x21-\x7e]+$/, schemaMessages.printableToken),
 });
 
 export const roamingPartnerParamsSchema = z.object({ id: idSchema });

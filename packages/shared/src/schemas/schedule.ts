@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaMessages } from '../messages.ts';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { idSchema } from './common.ts';
 
@@ -32,8 +33,8 @@ export const createBookingBodySchema = z
   .object({
     locationId: idSchema,
     chargerIds: z
-      .array(idSchema, { error: 'Choose at least one charger' })
-      .min(1, 'Choose at least one charger')
+      .array(idSchema, { error: schemaMessages.chooseCharger })
+      .min(1, schemaMessages.chooseCharger)
       .max(MAX_BOOKING_CHARGERS, `Choose at most ${MAX_BOOKING_CHARGERS} chargers`)
       .refine((ids) => new Set(ids).size === ids.length, 'The same charger is chosen twice'),
     driverId: idSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MONTHS } from '../constants.ts';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
 import { requiredText } from './fields.ts';
 
@@ -12,7 +12,7 @@ import { requiredText } from './fields.ts';
 
 const monthKeys = MONTHS.map((month) => month.key) as [string, ...string[]];
 
-const meterSchema = z.string().trim().min(1, m.required(fieldLabels.meterNumber)).max(50, 'Meter number must be at most 50 characters');
+const meterSchema = z.string().trim().min(1, m.required(fieldLabels.meterNumber)).max(50, m.maxLength(fieldLabels.meterNumber, 50));
 
 export const utilityConfigBodySchema = z
   .object({
@@ -21,7 +21,7 @@ export const utilityConfigBodySchema = z
     rateSchedule: requiredText('Rate schedule', 100),
     meters: z
       .array(meterSchema)
-      .min(1, 'Add at least one meter')
+      .min(1, schemaMessages.metersAtLeast)
       .max(20, 'At most 20 meters')
       .refine((meters) => new Set(meters).size === meters.length, { error: 'Each meter number may appear once' }),
   })
