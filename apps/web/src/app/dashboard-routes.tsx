@@ -9,6 +9,8 @@ import { LocationSwitcher } from '../features/locations/components/location-swit
 import { lazyScreen, lazyWithTimeout } from '../lib/lazy-with-timeout.ts';
 import { DashboardShell } from './layout/dashboard-shell.tsx';
 import { RequirePermission } from './require-permission.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { menuLabelKey, shellText } from './layout/shell-text.ts';
 
 /** The screen of each menu key: every key of the spec's menu has one. */
 const ControlCenterPage = lazyScreen(() => import('./screens/control-center-screen.tsx'), 'ControlCenterScreen');
@@ -56,54 +58,62 @@ const AREA_SCREENS: Partial<Record<string, ComponentType>> = {
 
 const relativePath = (item: MenuItem) => (item.path === '/dashboard' ? '' : item.path.replace('/dashboard/', ''));
 
-const GuardedScreen = ({ permission, label, children }: { permission: Permission; label: string; children: ReactNode }) => (
-  <RequirePermission permission={permission}>
-    <ErrorBoundary title={`${label} could not be shown.`}>
-      <Suspense fallback={<PageLoader />}>{children}</Suspense>
-    </ErrorBoundary>
-  </RequirePermission>
-);
+/** `label`: the screen's name, already in the page's language. */
+const GuardedScreen = ({ permission, label, children }: { permission: Permission; label: string; children: ReactNode }) => {
+  const t = useT(shellText);
+  return (
+    <RequirePermission permission={permission}>
+      <ErrorBoundary title={t('route.error', { screen: label })}>
+        <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      </ErrorBoundary>
+    </RequirePermission>
+  );
+};
 
 const AreaRoute = ({ item }: { item: MenuItem }) => {
+  const t = useT(shellText);
   const Screen = AREA_SCREENS[item.key];
   return (
-    <GuardedScreen permission={item.permission} label={item.label}>
+    <GuardedScreen permission={item.permission} label={t(menuLabelKey(item.key))}>
       {Screen ? <Screen /> : null}
     </GuardedScreen>
   );
 };
 
 /** The dashboard area: one lazily loaded chunk (spec section 2), so the login page ships little JavaScript. */
-const DashboardRoutes = () => (
-  <Routes>
-    <Route element={<DashboardShell locationSwitcher={<LocationSwitcher />} />}>
-      {MENU_ITEMS.map((item) =>
-        item.path === '/dashboard' ? (
-          <Route key={item.key} index element={<AreaRoute item={item} />} />
-        ) : (
-          <Route key={item.key} path={relativePath(item)} element={<AreaRoute item={item} />} />
-        ),
-      )}
-      <Route
-        path="sessions/:id"
-        element={
-          <GuardedScreen permission="Charging_Sessions_View" label="Charging Session">
-            <SessionDetailPage />
-          </GuardedScreen>
-        }
-      />
-      <Route
-        path="notifications"
-        element={
-          <GuardedScreen permission="Notifications_View" label="Notifications">
-            <NotificationsPage />
-          </GuardedScreen>
-        }
-      />
-      <Route path="profile/payout" element={<Navigate to={PAYOUT_REDIRECT_PATH} replace />} />
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Route>
-  </Routes>
-);
+const DashboardRoutes = () => {
+  const t = useT(shellText);
+  return (
+    <Routes>
+      <Route element={<DashboardShell locationSwitcher={<LocationSwitcher />} />}>
+        {MENU_ITEMS.map((item) =>
+          item.path === '/dashboard' ? (
+            <Route key={item.key} index element={<AreaRoute item={item} />} />
+          ) : (
+            <Route key={item.key} path={relativePath(item)} element={<AreaRoute item={item} />} />
+          ),
+        )}
+        <Route
+          path="sessions/:id"
+          element={
+            <GuardedScreen permission="Charging_Sessions_View" label={t('route.sessionDetail')}>
+              <SessionDetailPage />
+            </GuardedScreen>
+          }
+        />
+        <Route
+          path="notifications"
+          element={
+            <GuardedScreen permission="Notifications_View" label={t('route.notifications')}>
+              <NotificationsPage />
+            </GuardedScreen>
+          }
+        />
+        <Route path="profile/payout" element={<Navigate to={PAYOUT_REDIRECT_PATH} replace />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+};
 
 export default DashboardRoutes;

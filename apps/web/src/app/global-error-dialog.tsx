@@ -7,21 +7,26 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useIsLoggedIn } from '../lib/session-store.ts';
 import { dismissUnhandledRejection, useHasUnhandledRejection } from '../lib/unhandled-rejections.ts';
+import { commonText } from '../components/common-text.ts';
+import { useSentence } from '../i18n/sentences.ts';
+import { useT } from '../i18n/use-t.ts';
 
 /** Spec section 2: unhandled rejections open this dialog, only while a user is logged in. */
 export const GlobalErrorDialog = () => {
+  const t = useT(commonText);
+  const sentence = useSentence();
   const isLoggedIn = useIsLoggedIn();
   const isOpen = useHasUnhandledRejection() && isLoggedIn;
   return (
     <Dialog open={isOpen} onClose={dismissUnhandledRejection} aria-labelledby="global-error-title">
-      <DialogTitle id="global-error-title">Error</DialogTitle>
+      <DialogTitle id="global-error-title">{t('errorDialog.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{clientErrorMessages.unhandledRejection}</DialogContentText>
+        <DialogContentText>{sentence(clientErrorMessages.unhandledRejection)}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Button onClick={() => window.location.reload()}>{t('errorDialog.reload')}</Button>
         <Button variant="contained" onClick={dismissUnhandledRejection} autoFocus>
-          Close
+          {t('errorDialog.close')}
         </Button>
       </DialogActions>
     </Dialog>

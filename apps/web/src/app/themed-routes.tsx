@@ -8,6 +8,8 @@ import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
 import { lazyScreen, lazyWithTimeout } from '../lib/lazy-with-timeout.ts';
 import { useIsLoggedIn, useSession } from '../lib/session-store.ts';
 import { useHasUnhandledRejection } from '../lib/unhandled-rejections.ts';
+import { commonText } from '../components/common-text.ts';
+import { useT } from '../i18n/use-t.ts';
 
 const DashboardRoutes = lazyWithTimeout(() => import('./dashboard-routes.tsx'));
 // The sign-in library comes with the callback pages, not with the login page.
@@ -34,11 +36,14 @@ const RequireAuth = ({ children }: { children: ReactNode }) => {
   return user?.access_token ? children : <Navigate to={paths.login} replace />;
 };
 
-const Lazy = ({ children }: { children: ReactNode }) => (
-  <ErrorBoundary title="This page could not be loaded.">
-    <Suspense fallback={<PageLoader />}>{children}</Suspense>
-  </ErrorBoundary>
-);
+const Lazy = ({ children }: { children: ReactNode }) => {
+  const t = useT(commonText);
+  return (
+    <ErrorBoundary title={t('pageLoadError')}>
+      <Suspense fallback={<PageLoader />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+};
 
 /** Every screen but the sign-in page: they use MUI, so they and its theme load together, after the sign-in page. */
 export const ThemedRoutes = () => (

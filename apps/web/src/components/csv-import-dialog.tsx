@@ -9,6 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../lib/api-error.ts';
 import { CsvFileButton } from './form/csv-file-button.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { commonText } from './common-text.ts';
 import { type CsvRowRefusal, CsvRowRefusalsTable, type CsvRowRefusalsTableProps } from './csv-row-refusals-table.tsx';
 
 /** The caller's upload mutation, as far as the dialog shows it (a react-query mutation fits as is). */
@@ -46,6 +48,7 @@ export const CsvImportDialog = <Row extends CsvRowRefusal>({
   report,
   onClose,
 }: CsvImportDialogProps<Row>) => {
+  const t = useT(commonText);
   const titleId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -79,9 +82,9 @@ export const CsvImportDialog = <Row extends CsvRowRefusal>({
         {rows.length ? <CsvRowRefusalsTable rows={rows} {...report} /> : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('cancel')}</Button>
         <Button variant="contained" disabled={!file} loading={upload.isPending} onClick={() => file && onImport(file)}>
-          Import
+          {t('csv.import')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -4,6 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useT } from '../i18n/use-t.ts';
+import { commonText } from './common-text.ts';
 
 /** A row an import refused; row numbers count the header as row 1. */
 export type CsvRowRefusal = { row: number; errors: string[] };
@@ -22,29 +24,32 @@ export const CsvRowRefusalsTable = <Row extends CsvRowRefusal>({
   keyLabel,
   keyOf,
   formatRowNumber = String,
-}: CsvRowRefusalsTableProps<Row>) => (
-  <Table size="small" sx={{ mt: 1 }} aria-label="Rows with errors">
-    <TableHead>
-      <TableRow>
-        <TableCell>Row</TableCell>
-        <TableCell>{keyLabel}</TableCell>
-        <TableCell>Problems</TableCell>
-      </TableRow>
-    </TableHead>
-    <TableBody>
-      {rows.map((row) => (
-        <TableRow key={row.row}>
-          <TableCell>{formatRowNumber(row.row)}</TableCell>
-          <TableCell>{keyOf(row) || '—'}</TableCell>
-          <TableCell>
-            {row.errors.map((message) => (
-              <Typography key={message} variant="body2">
-                {message}
-              </Typography>
-            ))}
-          </TableCell>
+}: CsvRowRefusalsTableProps<Row>) => {
+  const t = useT(commonText);
+  return (
+    <Table size="small" sx={{ mt: 1 }} aria-label={t('csv.refusals')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('csv.row')}</TableCell>
+          <TableCell>{keyLabel}</TableCell>
+          <TableCell>{t('csv.problems')}</TableCell>
         </TableRow>
-      ))}
-    </TableBody>
-  </Table>
-);
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.row}>
+            <TableCell>{formatRowNumber(row.row)}</TableCell>
+            <TableCell>{keyOf(row) || '—'}</TableCell>
+            <TableCell>
+              {row.errors.map((message) => (
+                <Typography key={message} variant="body2">
+                  {message}
+                </Typography>
+              ))}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};

@@ -1,16 +1,19 @@
 import Box from '@mui/material/Box';
 import { useAppConfig } from '../lib/app-config.ts';
+import { useT } from '../i18n/use-t.ts';
+import { commonText } from './common-text.ts';
 
 /** Staging and demo are easy to mistake for the real network: a coloured bar names them. */
-const BANNERS: Partial<Record<string, { label: string; color: string }>> = {
-  staging: { label: 'Staging environment — changes here do not reach the live network', color: '#b26a00' },
-  demo: { label: 'Demo environment — sample data', color: '#6a1b9a' },
+const BANNERS: Partial<Record<string, { label: 'environment.staging' | 'environment.demo'; color: string }>> = {
+  staging: { label: 'environment.staging', color: '#b26a00' },
+  demo: { label: 'environment.demo', color: '#6a1b9a' },
 };
 
 export const ENVIRONMENT_BANNER_HEIGHT = 28;
 
 /** APP_ENVIRONMENT: a banner on staging and demo, a small label on local, nothing on master (production). */
 export const EnvironmentBanner = ({ isSpacer = false }: { isSpacer?: boolean }) => {
+  const t = useT(commonText);
   const environment = useAppConfig()?.environment;
   const banner = environment ? BANNERS[environment] : undefined;
   if (!banner) return null;
@@ -18,7 +21,7 @@ export const EnvironmentBanner = ({ isSpacer = false }: { isSpacer?: boolean }) 
   return (
     <Box
       role="note"
-      aria-label="Environment"
+      aria-label={t('environment.label')}
       sx={{
         height: ENVIRONMENT_BANNER_HEIGHT,
         bgcolor: banner.color,
@@ -29,21 +32,22 @@ export const EnvironmentBanner = ({ isSpacer = false }: { isSpacer?: boolean }) 
         fontWeight: 600,
       }}
     >
-      {banner.label}
+      {t(banner.label)}
     </Box>
   );
 };
 
 export const EnvironmentLabel = () => {
+  const t = useT(commonText);
   const environment = useAppConfig()?.environment;
   // A plain box rather than MUI's Chip: the sign-in page shows it too and must stay small.
   return environment === 'local' ? (
     <Box
       component="span"
-      title="Environment: local"
+      title={t('environment.localTitle')}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 4, px: 1, fontSize: 12, color: 'text.secondary' }}
     >
-      Local
+      {t('environment.local')}
     </Box>
   ) : null;
 };

@@ -4,6 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { use, useState, type ReactNode } from 'react';
 import { alsoPreload } from '../i18n/catalogues.ts';
 import { useLocale } from '../i18n/language-store.ts';
+import { PSEUDO } from '../i18n/pseudo.ts';
 import { themeIn } from '../i18n/theme-locale.ts';
 import { createEmotionCache } from '../lib/emotion-cache.ts';
 import { theme } from '../lib/theme.ts';
@@ -18,7 +19,7 @@ export const MuiThemeProvider = ({ children }: { children: ReactNode }) => {
   const [cache] = useState(() => (sharedCache ??= createEmotionCache()));
   // English is the theme itself (no wait); another language's MUI texts suspend the first themed screen once.
   const locale = useLocale();
-  const localized = locale === 'en' ? theme : use(themeIn(theme, locale));
+  const localized = locale === 'en' && !PSEUDO ? theme : use(themeIn(theme, locale));
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={localized}>

@@ -1,5 +1,7 @@
 import Chip from '@mui/material/Chip';
-import { SESSION_PAYMENT_STATUS_LABELS, type SessionPaymentStatus } from '@wattdesk/shared/schemas/driver-payments';
+import type { SessionPaymentStatus } from '@wattdesk/shared/schemas/driver-payments';
+import { useT } from '../i18n/use-t.ts';
+import { commonText } from './common-text.ts';
 
 const COLORS: Record<SessionPaymentStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'warning',
@@ -8,6 +10,8 @@ const COLORS: Record<SessionPaymentStatus, 'default' | 'success' | 'warning' | '
   refunded: 'default',
 };
 
-export const PaymentStatusChip = ({ status }: { status: SessionPaymentStatus }) => (
-  <Chip size="small" color={COLORS[status]} label={SESSION_PAYMENT_STATUS_LABELS[status]} />
-);
+/** A session payment's status; the English words are SESSION_PAYMENT_STATUS_LABELS' (shared/schemas/driver-payments). */
+export const PaymentStatusChip = ({ status }: { status: SessionPaymentStatus }) => {
+  const t = useT(commonText);
+  return <Chip size="small" color={COLORS[status]} label={t(`paymentStatus.${status}`)} />;
+};

@@ -3,27 +3,24 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { saveBlob } from '../lib/save-blob.ts';
+import { useT } from '../i18n/use-t.ts';
+import { commonText } from './common-text.ts';
 
 /** Ten single-use recovery codes, shown once: listed, and offered as a text file to keep. */
 export const RecoveryCodes = ({ codes, email }: { codes: readonly string[]; email: string }) => {
+  const t = useT(commonText);
   const download = () => {
-    const text = [
-      `Wattdesk recovery codes for ${email}`,
-      'Each code works once, instead of a code from your authenticator app.',
-      '',
-      ...codes,
-      '',
-    ].join('\n');
+    const text = [t('recovery.fileTitle', { email }), t('recovery.fileBody'), '', ...codes, ''].join('\n');
     saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'wattdesk-recovery-codes.txt');
   };
   return (
     <Box>
       <Alert severity="warning" sx={{ mb: 2 }}>
-        Save these recovery codes now: they are shown only once. Each one signs you in once if you lose your phone.
+        {t('recovery.warning')}
       </Alert>
       <Box
         component="ol"
-        aria-label="Recovery codes"
+        aria-label={t('recovery.label')}
         sx={{ fontFamily: 'monospace', fontSize: 16, columns: 2, pl: 4, my: 1, bgcolor: 'action.hover', borderRadius: 1, py: 1 }}
       >
         {codes.map((code) => (
@@ -31,7 +28,7 @@ export const RecoveryCodes = ({ codes, email }: { codes: readonly string[]; emai
         ))}
       </Box>
       <Button startIcon={<DownloadIcon />} onClick={download}>
-        Download codes
+        {t('recovery.download')}
       </Button>
     </Box>
   );

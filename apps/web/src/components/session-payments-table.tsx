@@ -5,37 +5,40 @@ import { ServerDataGrid } from './data-grid/server-data-grid.tsx';
 import { formatDateTime } from '../lib/format-time.ts';
 import type { ServerTable } from '../lib/use-server-table.ts';
 import { PaymentStatusChip } from './payment-status-chip.tsx';
+import { useT, type Translate } from '../i18n/use-t.ts';
+import { commonText, type CommonKey } from './common-text.ts';
+import { useMemo } from 'react';
 
 /** Each payment's time is its location's (a driver charges across zones): formatted with the zone's label. */
 type Row = SessionPayment & { id: string };
 
-const baseColumns: GridColDef<Row>[] = [
+const baseColumns = (t: Translate<CommonKey>): GridColDef<Row>[] => [
   {
     field: 'createdAt',
-    headerName: 'Date',
+    headerName: t('payments.date'),
     width: 190,
     valueFormatter: (value: string, row) => formatDateTime(value, row.timeZone),
   },
-  { field: 'locationName', headerName: 'Location', flex: 1, minWidth: 150 },
+  { field: 'locationName', headerName: t('payments.location'), flex: 1, minWidth: 150 },
   {
     field: 'amountMinor',
-    headerName: 'Amount',
+    headerName: t('payments.amount'),
     width: 110,
     type: 'number',
     valueFormatter: (value: number, row) => formatMinor(value, row.currency),
   },
-  { field: 'status', headerName: 'Status', width: 120, renderCell: ({ row }) => <PaymentStatusChip status={row.status} /> },
+  { field: 'status', headerName: t('payments.status'), width: 120, renderCell: ({ row }) => <PaymentStatusChip status={row.status} /> },
   {
     field: 'lastError',
-    headerName: 'Why not paid',
+    headerName: t('payments.whyNotPaid'),
     flex: 1,
     minWidth: 160,
     valueFormatter: (value: string | null, row) => (row.status === 'paid' || row.status === 'refunded' ? '' : (value ?? '')),
   },
-  { field: 'providerPaymentId', headerName: 'Provider reference', width: 180, valueFormatter: (value: string | null) => value ?? '—' },
+  { field: 'providerPaymentId', headerName: t('payments.providerReference'), width: 180, valueFormatter: (value: string | null) => value ?? '—' },
 ];
 
-const driverColumn: GridColDef<Row> = { field: 'driverName', headerName: 'Driver', width: 160 };
+const driverColumn = (t: Translate<CommonKey>): GridColDef<Row> => ({ field: 'driverName', headerName: t('payments.driver'), width: 160 });
 
 /** A page of session payments from the server (the driver's history, or a location's unpaid sessions). */
 export const SessionPaymentsTable = ({
@@ -54,14 +57,18 @@ export const SessionPaymentsTable = ({
   table: ServerTable<{ page: number; pageSize: number }>;
   withDriver?: boolean;
   noRowsLabel: string;
-}) => (
-  <ServerDataGrid
-    label={label}
-    rows={rows.map((row) => ({ ...row, id: row.sessionId }))}
-    columns={withDriver ? [driverColumn, ...baseColumns] : baseColumns}
-    total={total}
-    isLoading={isLoading}
-    {...table.grid}
-    noRowsLabel={noRowsLabel}
-  />
-);
+}) => {
+  const t = useT(commonText);
+  const columns = useMemo(() => (withDriver ? [driverColumn(t), ...baseColumns(t)] : baseColumns(t)), [t, withDriver]);
+  return (
+    <ServerDataGrid
+      label={label}
+      rows={rows.map((row) => ({ ...row, id: row.sessionId }))}
+      columns={columns}
+      total={total}
+      isLoading={isLoading}
+      {...table.grid}
+      noRowsLabel={noRowsLabel}
+    />
+  );
+};

@@ -2,6 +2,7 @@ import { setFormatLocale } from '@wattdesk/shared/i18n/format-locale';
 import { isLocale, negotiateLocale, type Locale } from '@wattdesk/shared/i18n/locales';
 import { create } from 'zustand';
 import { preloadLanguage } from './catalogues.ts';
+import { PSEUDO } from './pseudo.ts';
 
 /** This browser's last choice, used before sign-in; a signed-in user's choice is kept on the server too. */
 const STORAGE_KEY = 'wattdesk.language';
@@ -19,7 +20,8 @@ const stored = (): Locale | undefined => {
 const browserLocale = (): Locale => negotiateLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 
 const apply = (locale: Locale) => {
-  setFormatLocale(locale);
+  // The pseudo-locale (pseudo.ts) writes numbers and dates as English does, whatever the account's language.
+  setFormatLocale(PSEUDO ? 'en' : locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 };
 

@@ -3,6 +3,7 @@ import { createSentenceReader, type SentenceCatalogue } from '@wattdesk/shared/i
 import { use } from 'react';
 import { alsoPreload } from './catalogues.ts';
 import { useLocale } from './language-store.ts';
+import { PSEUDO, pseudoText } from './pseudo.ts';
 
 /**
  * The shared sentences (packages/shared/src/i18n/messages: the specification's messages, the API's errors, field
@@ -38,5 +39,7 @@ const asWritten = (sentence: string) => sentence;
 /** A shared English sentence in the page's language: `sentence(issue.message)`; one no catalogue knows, as written. */
 export const useSentence = (): ((english: string) => string) => {
   const locale = useLocale();
+  // The pseudo-locale (pseudo.ts) marks them as it marks the catalogues' messages.
+  if (PSEUDO) return pseudoText;
   return locale === 'en' ? asWritten : (loaded.get(locale) ?? use(sentencesOf(locale))).translate;
 };

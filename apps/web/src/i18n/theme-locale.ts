@@ -1,5 +1,6 @@
 import type { Locale } from '@wattdesk/shared/i18n/locales';
 import { createTheme, type Theme } from '@mui/material/styles';
+import { PSEUDO } from './pseudo.ts';
 
 /**
  * MUI's own words (a dialog's close label, the data grid's pager, column menu and "No rows") in the page's language.
@@ -11,15 +12,18 @@ const texts: Record<Exclude<Locale, 'en'>, () => Promise<{ material: object; gri
   fr: () => import('./mui-texts/fr.ts'),
 };
 
-const themes = new Map<Locale, Promise<Theme>>();
+const themes = new Map<Locale | 'pseudo', Promise<Theme>>();
 
 /** The app's theme with MUI's texts in the language (English: the theme itself). */
 export const themeIn = (base: Theme, locale: Locale): Promise<Theme> => {
-  if (locale === 'en') return Promise.resolve(base);
-  let theme = themes.get(locale);
+  if (locale === 'en' && !PSEUDO) return Promise.resolve(base);
+  // The pseudo-locale (pseudo.ts) whatever the language: MUI's English texts, accented and bracketed.
+  const key = PSEUDO ? 'pseudo' : locale;
+  let theme = themes.get(key);
   if (!theme) {
-    theme = texts[locale]().then(({ material, grid }) => createTheme(base, material, grid));
-    themes.set(locale, theme);
+    const load = PSEUDO || locale === 'en' ? () => import('./mui-texts/pseudo.ts') : texts[locale];
+    theme = load().then(({ material, grid }) => createTheme(base, material, grid));
+    themes.set(key, theme);
   }
   return theme;
 };

@@ -5,6 +5,7 @@ import { use, useMemo } from 'react';
 import type { Catalogue, CatalogueMessage, TextArea } from './area.ts';
 import { loadCatalogue, loadedCatalogue } from './catalogues.ts';
 import { useLocale } from './language-store.ts';
+import { accentMessage, bracket, PSEUDO } from './pseudo.ts';
 
 export type MessageValues = Record<string, string | number | Date>;
 /** A message of the area in the page's language, its ICU placeholders filled: `t('sessions', { count: 3 })`. */
@@ -13,17 +14,28 @@ export type Translate<K extends string> = (key: K, values?: MessageValues) => st
 // A formatter per message and language: formatting a grid's cells must not rebuild them.
 const formatters = new Map<string, IntlMessageFormat>();
 
-const formatterOf = (area: string, locale: Locale, key: string, message: CatalogueMessage): IntlMessageFormat => {
+/** `pseudo`: the pseudo-locale, which formats as English. */
+const formatterOf = (area: string, locale: Locale | 'pseudo', key: string, message: CatalogueMessage): IntlMessageFormat => {
   const id = `${locale}|${area}|${key}`;
   let formatter = formatters.get(id);
   if (!formatter) {
-    formatter = new IntlMessageFormat(message, formatTagOf(locale), undefined, { ignoreTag: true });
+    formatter = new IntlMessageFormat(message, formatTagOf(locale === 'pseudo' ? 'en' : locale), undefined, { ignoreTag: true });
     formatters.set(id, formatter);
   }
   return formatter;
 };
 
+/** The pseudo-locale's translator (pseudo.ts): the English message accented, its values as given, in brackets. */
+const pseudoTranslator = <K extends string>(text: TextArea<K>): Translate<K> => {
+  const english: Catalogue = text.en;
+  return (key, values) => {
+    const out = formatterOf(text.area, 'pseudo', key, accentMessage(english[key]!)).format(values);
+    return bracket(Array.isArray(out) ? out.join('') : String(out));
+  };
+};
+
 export const translator = <K extends string>(text: TextArea<K>, locale: Locale, catalogue: Catalogue): Translate<K> => {
+  if (PSEUDO) return pseudoTranslator(text);
   const english: Catalogue = text.en;
   return (key, values) => {
     // A key missing in a translation (the catalogue test forbids it) falls back to English rather than to nothing.
@@ -40,7 +52,8 @@ export const translator = <K extends string>(text: TextArea<K>, locale: Locale, 
  */
 export const useT = <K extends string>(text: TextArea<K>): Translate<K> => {
   const locale = useLocale();
-  const catalogue = loadedCatalogue(text, locale) ?? use(loadCatalogue(text.area, locale));
+  // The pseudo-locale reads English only: no catalogue to wait for.
+  const catalogue = PSEUDO ? text.en : (loadedCatalogue(text, locale) ?? use(loadCatalogue(text.area, locale)));
   return useMemo(() => translator(text, locale, catalogue), [text, locale, catalogue]);
 };
 

@@ -14,11 +14,14 @@ import { EnvironmentBanner, EnvironmentLabel } from '../../components/environmen
 import { SideNav } from './side-nav.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useT } from '../../i18n/use-t.ts';
+import { shellText } from './shell-text.ts';
 
 const DRAWER_WIDTH = 248;
 
 /** The dashboard frame: top bar (location, day filter, account), side navigation, and the area. */
 export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactNode }) => {
+  const t = useT(shellText);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const main = useRef<HTMLElement>(null);
   const drawer = (
@@ -35,7 +38,7 @@ export const DashboardShell = ({ locationSwitcher }: { locationSwitcher?: ReactN
         <EnvironmentBanner />
         {/* At a phone's width the location's name needs the room: no logo or environment label, tighter gaps. */}
         <Toolbar sx={{ gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 } }}>
-          <IconButton sx={{ display: { md: 'none' } }} onClick={() => setIsMobileOpen(true)} aria-label="Open navigation">
+          <IconButton sx={{ display: { md: 'none' } }} onClick={() => setIsMobileOpen(true)} aria-label={t('nav.open')}>
             <MenuIcon />
           </IconButton>
           <BoltIcon color="primary" aria-hidden sx={{ display: { xs: 'none', sm: 'block' } }} />

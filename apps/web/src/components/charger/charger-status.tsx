@@ -4,7 +4,11 @@ import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { formatTag } from '@wattdesk/shared/i18n/format-locale';
+import { useT, type Translate } from '../../i18n/use-t.ts';
+import { commonText, type CommonKey } from '../common-text.ts';
 
+/** The statuses' English words (shown through `chargerStatus.*` of the common catalogue). */
 export const STATUS_LABELS: Record<ChargerStatus, string> = {
   available: 'Available',
   charging: 'Charging',
@@ -23,35 +27,52 @@ export const STATUS_COLORS: Record<ChargerStatus, 'success' | 'info' | 'default'
 
 const isChargerStatus = (status: string): status is ChargerStatus => status in STATUS_LABELS;
 
-/** What a demo charger no simulator runs shows instead of offline: it was never meant to be connected (issue 39). */
-export const DEMO_NOT_CONNECTED_LABEL = 'Not connected (demo)';
-
 /**
  * A charger's overall status; a status this app does not know yet (a newer server) shows as it is. A demo charger
  * no simulator runs is not connected (demo) rather than offline.
  */
-export const StatusChip = ({ status, demoNotConnected = false }: { status: string; demoNotConnected?: boolean }) =>
-  status === 'offline' && demoNotConnected ? (
-    <Chip size="small" label={DEMO_NOT_CONNECTED_LABEL} variant="outlined" />
+export const StatusChip = ({ status, demoNotConnected = false }: { status: string; demoNotConnected?: boolean }) => {
+  const t = useT(commonText);
+  return status === 'offline' && demoNotConnected ? (
+    // A demo charger no simulator runs: it was never meant to be connected (issue 39).
+    <Chip size="small" label={t('charger.notConnectedDemo')} variant="outlined" />
   ) : isChargerStatus(status) ? (
-    <Chip size="small" label={STATUS_LABELS[status]} color={STATUS_COLORS[status]} variant={status === 'offline' ? 'outlined' : 'filled'} />
+    <Chip size="small" label={t(`chargerStatus.${status}`)} color={STATUS_COLORS[status]} variant={status === 'offline' ? 'outlined' : 'filled'} />
   ) : (
     <Chip size="small" label={status} variant="outlined" />
   );
+};
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// "3 hours ago" in the page's language (its format tag), one formatter per tag.
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const relative = () => {
+  const tag = formatTag();
+  let format = relativeFormats.get(tag);
+  if (!format) relativeFormats.set(tag, (format = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })));
+  return format;
+};
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400],
   ['hour', 3600],
   ['minute', 60],
 ];
 
-/** "3 hours ago"; exact time in the title attribute where it is shown. */
-export const formatLastSeen = (iso: string | null, now = Date.now()): string => {
-  if (!iso) return 'Never';
+/** "3 hours ago", or `null` for under a minute; exact time in the title attribute where it is shown. */
+const ago = (iso: string, now: number): string | null => {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  return 'Just now';
+  for (const [unit, size] of UNITS) if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
+  return null;
+};
+
+/** "3 hours ago", "Just now", "Never". */
+export const formatLastSeen = (iso: string | null, t: Translate<CommonKey>, now = Date.now()): string =>
+  iso ? (ago(iso, now) ?? t('lastSeen.justNow')) : t('lastSeen.never');
+
+/** "last seen 3 hours ago" inside the offline sentence. */
+const lastSeenPart = (iso: string | null, t: Translate<CommonKey>, now = Date.now()): string => {
+  if (!iso) return t('connection.lastSeenNever');
+  const when = ago(iso, now);
+  return when ? t('connection.lastSeen', { when }) : t('connection.lastSeenJustNow');
 };
 
 const CONNECTOR_COLORS: Record<ConnectorStatus, 'success' | 'info' | 'default' | 'warning' | 'error'> = {
@@ -68,6 +89,8 @@ const CONNECTOR_COLORS: Record<ConnectorStatus, 'success' | 'info' | 'default' |
 
 /** An OCPP connector status, with the connector's number: "1 · Charging". */
 export const ConnectorChip = ({ connector }: { connector: ConnectorState }) => {
+  const t = useT(commonText);
+  // OCPP's own status and error words (Charging, SuspendedEV, GroundFailure): protocol terms, as the charger reports them.
   const problem = connector.errorCode && connector.errorCode !== 'NoError' ? ` (${connector.errorCode})` : '';
   return (
     <Chip
@@ -75,18 +98,18 @@ export const ConnectorChip = ({ connector }: { connector: ConnectorState }) => {
       variant="outlined"
       color={CONNECTOR_COLORS[connector.status]}
       label={`${connector.connectorId} · ${connector.status}${problem}`}
-      aria-label={`Connector ${connector.connectorId}: ${connector.status}${problem}`}
+      aria-label={t('connector.label', { connector: connector.connectorId, status: `${connector.status}${problem}` })}
       title={connector.info ?? undefined}
     />
   );
 };
 
 /** "Offline · last seen 3 hours ago · last known: Charging": while offline, what it last reported is history. */
-const offlineText = (lastSeenAt: string | null, lastKnownStatus: LastKnownStatus | null, showLastSeen: boolean) =>
+const offlineText = (t: Translate<CommonKey>, lastSeenAt: string | null, lastKnownStatus: LastKnownStatus | null, showLastSeen: boolean) =>
   [
-    'Offline',
-    showLastSeen ? `last seen ${formatLastSeen(lastSeenAt).toLowerCase()}` : null,
-    lastKnownStatus ? `last known: ${STATUS_LABELS[lastKnownStatus]}` : null,
+    t('connection.offline'),
+    showLastSeen ? lastSeenPart(lastSeenAt, t) : null,
+    lastKnownStatus ? t('connection.lastKnown', { status: t(`chargerStatus.${lastKnownStatus}`) }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -104,13 +127,20 @@ export const ConnectionLabel = ({
   lastKnownStatus?: LastKnownStatus | null;
   showLastSeen?: boolean;
   demoNotConnected?: boolean;
-}) => (
-  <Box
-    component="span"
-    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: connected ? 'success.main' : 'text.secondary' }}
-    title={lastSeenAt ?? undefined}
-  >
-    {connected ? <WifiIcon fontSize="inherit" aria-hidden /> : <WifiOffIcon fontSize="inherit" aria-hidden />}
-    {connected ? 'Online' : demoNotConnected ? DEMO_NOT_CONNECTED_LABEL : offlineText(lastSeenAt, lastKnownStatus, showLastSeen)}
-  </Box>
-);
+}) => {
+  const t = useT(commonText);
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: connected ? 'success.main' : 'text.secondary' }}
+      title={lastSeenAt ?? undefined}
+    >
+      {connected ? <WifiIcon fontSize="inherit" aria-hidden /> : <WifiOffIcon fontSize="inherit" aria-hidden />}
+      {connected
+        ? t('connection.online')
+        : demoNotConnected
+          ? t('charger.notConnectedDemo')
+          : offlineText(t, lastSeenAt, lastKnownStatus, showLastSeen)}
+    </Box>
+  );
+};

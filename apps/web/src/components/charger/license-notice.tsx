@@ -1,8 +1,14 @@
 import Alert from '@mui/material/Alert';
-import { UNLICENSED_RULE } from './license-rule.ts';
+import { LICENSE_GRACE_DAYS } from '@wattdesk/shared/constants';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
 
-export const LicenseNotice = () => (
-  <Alert severity="warning" sx={{ mb: 1 }}>
-    No valid license. {UNLICENSED_RULE} Assign a seat under License.
-  </Alert>
-);
+/** A charger without a valid seat: the licence rules (decision 080, license-rule.ts in English) and where to fix it. */
+export const LicenseNotice = () => {
+  const t = useT(commonText);
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }}>
+      {t('license.notice', { days: LICENSE_GRACE_DAYS })}
+    </Alert>
+  );
+};

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
 
 type SessionsLinkProps = { charger?: { id: string; name: string; locationId: string }; size?: 'small' | 'medium' };
 
@@ -12,6 +14,7 @@ type SessionsLinkProps = { charger?: { id: string; name: string; locationId: str
  * or of the selected location.
  */
 export const SessionsLink = ({ charger, size = 'medium' }: SessionsLinkProps) => {
+  const t = useT(commonText);
   const can = useCan();
   const select = useSelectedLocation((state) => state.select);
   if (!can('Charging_Sessions_View')) return null;
@@ -22,9 +25,9 @@ export const SessionsLink = ({ charger, size = 'medium' }: SessionsLinkProps) =>
       startIcon={<ListAltIcon />}
       to={charger ? `${paths.sessions}?chargerId=${encodeURIComponent(charger.id)}` : paths.sessions}
       onClick={() => charger && select(charger.locationId)}
-      aria-label={charger ? `Sessions of ${charger.name}` : 'Charging sessions'}
+      aria-label={charger ? t('sessionsLink.of', { name: charger.name }) : t('sessionsLink.all')}
     >
-      Sessions
+      {t('sessionsLink.label')}
     </Button>
   );
 };

@@ -1,5 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
 
 export type ChargerOption = { id: string; name: string; chargerId: string };
 
@@ -10,17 +12,18 @@ type ChargerSelectProps = { options: readonly ChargerOption[]; value: string; on
  * options (the list is loading, or the charger left the location) shows as none rather than out of range.
  */
 export const ChargerSelect = ({ options, value, onChange }: ChargerSelectProps) => {
+  const t = useT(commonText);
   const isKnown = options.some((charger) => charger.id === value);
   return (
     <TextField
       select
       size="small"
-      label="Charger"
+      label={t('chargerSelect.label')}
       value={isKnown ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       sx={{ minWidth: 220 }}
     >
-      <MenuItem value="">All chargers</MenuItem>
+      <MenuItem value="">{t('chargerSelect.all')}</MenuItem>
       {options.map((charger) => (
         <MenuItem key={charger.id} value={charger.id}>
           {charger.name} ({charger.chargerId})

@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 
@@ -9,18 +11,21 @@ type CsvFileButtonProps = { file: File | null; onChange: (file: File | null) => 
  * visually hidden (not `hidden`), so it is a tab stop and Enter or Space opens the file chooser; the theme rings
  * the button while the input has keyboard focus. The label has no button role: the input is the control.
  */
-export const CsvFileButton = ({ file, onChange, autoFocus = false }: CsvFileButtonProps) => (
-  <Button component="label" role={undefined} tabIndex={-1} variant="outlined" sx={{ mt: 2 }}>
-    {file ? file.name : 'Choose CSV file'}
-    <input
-      // A dialog's first control takes focus on open (WAI-ARIA dialog pattern), as MUI's autoFocus does elsewhere.
-      // eslint-disable-next-line jsx-a11y/no-autofocus
-      autoFocus={autoFocus}
-      style={VISUALLY_HIDDEN}
-      type="file"
-      accept=".csv,text/csv"
-      aria-label="CSV file"
-      onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-    />
-  </Button>
-);
+export const CsvFileButton = ({ file, onChange, autoFocus = false }: CsvFileButtonProps) => {
+  const t = useT(commonText);
+  return (
+    <Button component="label" role={undefined} tabIndex={-1} variant="outlined" sx={{ mt: 2 }}>
+      {file ? file.name : t('csv.choose')}
+      <input
+        // A dialog's first control takes focus on open (WAI-ARIA dialog pattern), as MUI's autoFocus does elsewhere.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={autoFocus}
+        style={VISUALLY_HIDDEN}
+        type="file"
+        accept=".csv,text/csv"
+        aria-label={t('csv.file')}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+      />
+    </Button>
+  );
+};

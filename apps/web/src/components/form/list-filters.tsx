@@ -1,6 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ACCOUNT_STATUSES, type AccountStatus } from '@wattdesk/shared/constants';
+import { englishOf, type Translate } from '../../i18n/use-t.ts';
+import { commonText, type CommonKey } from '../common-text.ts';
 
 /** One select of a list's filters, as the component draws it: "any" first, then each option. */
 export type ListSelectFilter = {
@@ -32,9 +34,24 @@ export const selectFilter = <V extends string>({ options, optionLabel, onChange,
   onChange: (picked) => onChange(options.find((value) => value === picked) ?? ''),
 });
 
-/** The account status filter of the people lists (administrators, drivers). */
-export const accountStatusFilter = (value: AccountStatus | '', onChange: (value: AccountStatus | '') => void) =>
-  selectFilter({ label: 'Status', anyLabel: 'Any status', value, options: ACCOUNT_STATUSES, onChange, minWidth: 150 });
+/**
+ * The account status filter of the people lists (administrators, drivers), in the words of `t` — the page's
+ * `useT(commonText)`; English without it.
+ */
+export const accountStatusFilter = (
+  value: AccountStatus | '',
+  onChange: (value: AccountStatus | '') => void,
+  t: Translate<CommonKey> = englishOf(commonText),
+) =>
+  selectFilter({
+    label: t('filters.status'),
+    anyLabel: t('filters.anyStatus'),
+    value,
+    options: ACCOUNT_STATUSES,
+    optionLabel: (status) => t(`accountStatus.${status}`),
+    onChange,
+    minWidth: 150,
+  });
 
 type ListFiltersProps = {
   search: { label: string; value: string; onChange: (value: string) => void; minWidth: number };

@@ -1,6 +1,8 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { formatTime } from '../../lib/format-time.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { commonText } from '../common-text.ts';
 
 /** Every IANA zone this browser knows (the server checks the choice again). */
 const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
@@ -21,7 +23,8 @@ type TimeZoneSelectProps = {
 };
 
 /** A searchable list of IANA time zones ("los" finds America/Los_Angeles) instead of free text. */
-export const TimeZoneSelect = ({ value, onChange, onBlur, error, isReadOnly, label = 'Time zone' }: TimeZoneSelectProps) => {
+export const TimeZoneSelect = ({ value, onChange, onBlur, error, isReadOnly, label }: TimeZoneSelectProps) => {
+  const t = useT(commonText);
   // A zone saved before (or an alias such as US/Pacific) still shows as chosen.
   const options = value && !ZONES.includes(value) ? [value, ...ZONES] : ZONES;
   return (
@@ -40,7 +43,7 @@ export const TimeZoneSelect = ({ value, onChange, onBlur, error, isReadOnly, lab
           {zone.replaceAll('_', ' ')} · {labelNow(zone)}
         </li>
       )}
-      renderInput={(params) => <TextField {...params} label={label} margin="dense" error={Boolean(error)} helperText={error} />}
+      renderInput={(params) => <TextField {...params} label={label ?? t('timeZone')} margin="dense" error={Boolean(error)} helperText={error} />}
     />
   );
 };
