@@ -12,36 +12,35 @@ import { expect, test } from '../support/fixtures.ts';
 /**
  * Every screen of the side menu. The demo Admin's menu (`can('Admin', …)`) is visited as the Admin; the few screens its
  * role does not show (payouts, administrators, roaming, system logs) as the SuperAdmin, the one type that sees them.
- * `pending`: translated on another branch; the lead removes the fixme at merge.
  */
-const SCREENS: readonly { key: string; pending?: true }[] = [
+const SCREENS: readonly { key: string }[] = [
   { key: 'dashboard' },
   { key: 'control-center' },
-  { key: 'charging-sessions', pending: true },
+  { key: 'charging-sessions' },
   { key: 'drivers' },
-  { key: 'charger-schedule', pending: true },
-  { key: 'maintenance', pending: true },
-  { key: 'firmware', pending: true },
-  { key: 'subscription', pending: true },
-  { key: 'license', pending: true },
-  { key: 'logs', pending: true },
-  { key: 'system-logs', pending: true },
-  { key: 'activity-log', pending: true },
-  { key: 'manage-admins', pending: true },
-  { key: 'roaming', pending: true },
-  { key: 'location-name', pending: true },
-  { key: 'assets', pending: true },
-  { key: 'account-setting', pending: true },
-  { key: 'payment-info', pending: true },
-  { key: 'payouts-account-details', pending: true },
+  { key: 'charger-schedule' },
+  { key: 'maintenance' },
+  { key: 'firmware' },
+  { key: 'subscription' },
+  { key: 'license' },
+  { key: 'logs' },
+  { key: 'system-logs' },
+  { key: 'activity-log' },
+  { key: 'manage-admins' },
+  { key: 'roaming' },
+  { key: 'location-name' },
+  { key: 'assets' },
+  { key: 'account-setting' },
+  { key: 'payment-info' },
+  { key: 'payouts-account-details' },
   { key: 'payouts-history' },
   { key: 'rates' },
-  { key: 'idle-fees', pending: true },
-  { key: 'other-fees', pending: true },
-  { key: 'violations', pending: true },
-  { key: 'utility-info', pending: true },
-  { key: 'dpo', pending: true },
-  { key: 'agreements', pending: true },
+  { key: 'idle-fees' },
+  { key: 'other-fees' },
+  { key: 'violations' },
+  { key: 'utility-info' },
+  { key: 'dpo' },
+  { key: 'agreements' },
 ];
 
 /** Brand and unit words, the same in every language (the lint rule's list, and minutes of a duration). */
@@ -58,17 +57,10 @@ const ID = /[\w-]*\d[\w-]*/g;
 const BRACKETED = /⟦[^⟧]*⟧/g;
 
 /**
- * Text of a shared part that another branch translates (the lead empties this list at merge): the top bar's location
- * switcher (features/locations/components/location-switcher.tsx) shows on every screen.
+ * Codes shown as the product names them in every language, like OCPP's words: the charger kinds (the API's
+ * `dumb`/`smart`/`nift`, upper-cased on Control Center's cards and filter and on Assets).
  */
-const TRANSLATED_ELSEWHERE = new Set(['Location']);
-
-/**
- * English this pass found on a screen translated on main, left to the screen's owner (the lead deletes the entry once
- * it is translated): Control Center's charger kind, the API's `dumb`/`smart`/`nift` upper-cased on each charger's card
- * (features/control-center/components/charger-card.tsx) and in its kind filter (control-center-page.tsx).
- */
-const KNOWN_FINDINGS: Partial<Record<string, readonly string[]>> = { 'control-center': ['DUMB', 'SMART', 'NIFT'] };
+const CODE_WORDS = new Set(['DUMB', 'SMART', 'NIFT']);
 
 /** Every string of a JSON answer, however deep: its values and its keys (`{ "NACS": 15 }`). */
 const stringsOf = (value: unknown, into: Set<string>): void => {
@@ -155,8 +147,8 @@ const isData = (text: string, data: ReadonlySet<string>, dataWords: ReadonlySet<
 };
 
 /** The English words of a text node, once brackets, data, dates, addresses, ids and brand words are taken out. */
-const untranslatedWords = (text: string, data: ReadonlySet<string>, dataWords: ReadonlySet<string>, known: readonly string[]): string[] => {
-  if (TRANSLATED_ELSEWHERE.has(text) || known.includes(text) || isData(text, data, dataWords)) return [];
+const untranslatedWords = (text: string, data: ReadonlySet<string>, dataWords: ReadonlySet<string>): string[] => {
+  if (CODE_WORDS.has(text) || isData(text, data, dataWords)) return [];
   // A line built from several values ("Bay 1 · Civic Center (Berkeley)"): each part may be data of its own.
   const parts = text
     .replace(BRACKETED, ' · ')
@@ -164,7 +156,7 @@ const untranslatedWords = (text: string, data: ReadonlySet<string>, dataWords: R
     .map((part) => part.trim())
     .filter((part) => part && !isData(part, data, dataWords));
   const rest = parts.join(' ').replace(EMAIL, ' ').replace(ZONE_NAME, ' ').replace(DATE_PARTS, ' ').replace(ID, ' ');
-  return (rest.match(LATIN_WORD) ?? []).filter((word) => !ALLOWED_WORDS.has(word));
+  return (rest.match(LATIN_WORD) ?? []).filter((word) => !ALLOWED_WORDS.has(word) && !CODE_WORDS.has(word));
 };
 
 const adminKeys = MENU_ITEMS.filter((item) => can('Admin', item.permission)).map((item) => item.key);
@@ -190,7 +182,7 @@ const checkScreen =
     const found = [
       ...new Set(
         texts
-          .map(({ text, where }) => ({ text, where, words: untranslatedWords(text, data, dataWords, KNOWN_FINDINGS[item.key] ?? []) }))
+          .map(({ text, where }) => ({ text, where, words: untranslatedWords(text, data, dataWords) }))
           .filter(({ words }) => words.length > 0)
           .map(({ text, where, words }) => `  "${text.slice(0, 120)}" (${words.join(', ')}) in ${where}`),
       ),
@@ -203,8 +195,6 @@ test.describe('pseudo-locale: no untranslated text (issue 44)', () => {
     const item = menuItem(screen.key)!;
     const as = adminKeys.includes(screen.key) ? 'Admin' : 'SuperAdmin';
     const title = `${item.label} (${item.path}, as ${as})`;
-    // translated on another branch; the lead removes the fixme at merge (by deleting `pending` in SCREENS).
-    if (screen.pending) test.fixme(title, checkScreen(item, as));
-    else test(title, checkScreen(item, as));
+    test(title, checkScreen(item, as));
   }
 });
