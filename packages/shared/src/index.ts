@@ -1,5 +1,6 @@
 export * from './zod-messages.ts';
 export * from './messages.ts';
+export * from './schema-messages.ts';
 export * from './validation.ts';
 export * from './constants.ts';
 export * from './format.ts';

@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import { notifyError, notifySuccess } from '../lib/notify.tsx';
 import { useLocale } from '../i18n/language-store.ts';
 import { useT, type Translate } from '../i18n/use-t.ts';
-import { commonText, type CommonKey } from './common-text.ts';
+import { partsText, type PartsKey } from './parts-text.ts';
 
-const copy = async (t: Translate<CommonKey>, label: string, text: string) => {
+const copy = async (t: Translate<PartsKey>, label: string, text: string) => {
   try {
     await navigator.clipboard.writeText(text);
     notifySuccess(t('copy.copied', { label }));
@@ -18,7 +18,7 @@ const copy = async (t: Translate<CommonKey>, label: string, text: string) => {
 
 /** A secret or address shown once to be copied: read-only, selected on focus, with a copy button. */
 export const CopyField = ({ label, value, fullWidth = false }: { label: string; value: string; fullWidth?: boolean }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   // Mid-sentence a label reads in lower case ("Copy secret"), but a German noun keeps its capital.
   const inSentence = useLocale() === 'de' ? label : label.toLowerCase();
   return (

@@ -10,7 +10,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../lib/api-error.ts';
 import { CsvFileButton } from './form/csv-file-button.tsx';
 import { useT } from '../i18n/use-t.ts';
-import { commonText } from './common-text.ts';
+import { partsText } from './parts-text.ts';
 import { type CsvRowRefusal, CsvRowRefusalsTable, type CsvRowRefusalsTableProps } from './csv-row-refusals-table.tsx';
 
 /** The caller's upload mutation, as far as the dialog shows it (a react-query mutation fits as is). */
@@ -48,7 +48,7 @@ export const CsvImportDialog = <Row extends CsvRowRefusal>({
   report,
   onClose,
 }: CsvImportDialogProps<Row>) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   const titleId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();

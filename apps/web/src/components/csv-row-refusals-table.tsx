@@ -5,7 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useT } from '../i18n/use-t.ts';
-import { commonText } from './common-text.ts';
+import { partsText } from './parts-text.ts';
 
 /** A row an import refused; row numbers count the header as row 1. */
 export type CsvRowRefusal = { row: number; errors: string[] };
@@ -25,7 +25,7 @@ export const CsvRowRefusalsTable = <Row extends CsvRowRefusal>({
   keyOf,
   formatRowNumber = String,
 }: CsvRowRefusalsTableProps<Row>) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <Table size="small" sx={{ mt: 1 }} aria-label={t('csv.refusals')}>
       <TableHead>

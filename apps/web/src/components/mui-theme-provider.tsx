@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { use, useState, type ReactNode } from 'react';
 import { alsoPreload } from '../i18n/catalogues.ts';
 import { useLocale } from '../i18n/language-store.ts';
-import { PSEUDO } from '../i18n/pseudo.ts';
+import { PSEUDO } from '../i18n/pseudo-mode.ts';
 import { themeIn } from '../i18n/theme-locale.ts';
 import { createEmotionCache } from '../lib/emotion-cache.ts';
 import { theme } from '../lib/theme.ts';

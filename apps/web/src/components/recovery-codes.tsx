@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { saveBlob } from '../lib/save-blob.ts';
 import { useT } from '../i18n/use-t.ts';
-import { commonText } from './common-text.ts';
+import { partsText } from './parts-text.ts';
 
 /** Ten single-use recovery codes, shown once: listed, and offered as a text file to keep. */
 export const RecoveryCodes = ({ codes, email }: { codes: readonly string[]; email: string }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   const download = () => {
     const text = [t('recovery.fileTitle', { email }), t('recovery.fileBody'), '', ...codes, ''].join('\n');
     saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), 'wattdesk-recovery-codes.txt');

@@ -6,13 +6,13 @@ import { formatDateTime } from '../lib/format-time.ts';
 import type { ServerTable } from '../lib/use-server-table.ts';
 import { PaymentStatusChip } from './payment-status-chip.tsx';
 import { useT, type Translate } from '../i18n/use-t.ts';
-import { commonText, type CommonKey } from './common-text.ts';
+import { partsText, type PartsKey } from './parts-text.ts';
 import { useMemo } from 'react';
 
 /** Each payment's time is its location's (a driver charges across zones): formatted with the zone's label. */
 type Row = SessionPayment & { id: string };
 
-const baseColumns = (t: Translate<CommonKey>): GridColDef<Row>[] => [
+const baseColumns = (t: Translate<PartsKey>): GridColDef<Row>[] => [
   {
     field: 'createdAt',
     headerName: t('payments.date'),
@@ -38,7 +38,7 @@ const baseColumns = (t: Translate<CommonKey>): GridColDef<Row>[] => [
   { field: 'providerPaymentId', headerName: t('payments.providerReference'), width: 180, valueFormatter: (value: string | null) => value ?? '—' },
 ];
 
-const driverColumn = (t: Translate<CommonKey>): GridColDef<Row> => ({ field: 'driverName', headerName: t('payments.driver'), width: 160 });
+const driverColumn = (t: Translate<PartsKey>): GridColDef<Row> => ({ field: 'driverName', headerName: t('payments.driver'), width: 160 });
 
 /** A page of session payments from the server (the driver's history, or a location's unpaid sessions). */
 export const SessionPaymentsTable = ({
@@ -58,7 +58,7 @@ export const SessionPaymentsTable = ({
   withDriver?: boolean;
   noRowsLabel: string;
 }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   const columns = useMemo(() => (withDriver ? [driverColumn(t), ...baseColumns(t)] : baseColumns(t)), [t, withDriver]);
   return (
     <ServerDataGrid

@@ -2,8 +2,8 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Locale } from '@wattdesk/shared/i18n/locales';
 
 /**
- * A message as the build ships it: FormatJS's syntax tree (icu-catalogues.ts parses the catalogue files). TypeScript
- * reads the JSON files themselves and sees strings; the build's values are trees.
+ * A message as the build ships it (icu-catalogues.ts parses the catalogue files): FormatJS's syntax tree, or the
+ * finished text when it has no placeholder. TypeScript reads the JSON files themselves and sees strings.
  */
 export type CatalogueMessage = string | MessageFormatElement[];
 export type Catalogue = Readonly<Record<string, CatalogueMessage>>;
@@ -15,7 +15,7 @@ export type Catalogue = Readonly<Record<string, CatalogueMessage>>;
  */
 export type TextArea<K extends string> = {
   readonly area: string;
-  /** Parsed at build like every catalogue: not strings at run time — read English through `translator(text, 'en', …)`. */
+  /** Parsed at build like every catalogue (a tree, or the finished text): read English through `translator(text, 'en', …)`. */
   readonly en: Readonly<Record<K, CatalogueMessage>>;
 };
 

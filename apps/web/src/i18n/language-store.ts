@@ -2,7 +2,7 @@ import { setFormatLocale } from '@wattdesk/shared/i18n/format-locale';
 import { isLocale, negotiateLocale, type Locale } from '@wattdesk/shared/i18n/locales';
 import { create } from 'zustand';
 import { preloadLanguage } from './catalogues.ts';
-import { PSEUDO } from './pseudo.ts';
+import { PSEUDO } from './pseudo-mode.ts';
 
 /** This browser's last choice, used before sign-in; a signed-in user's choice is kept on the server too. */
 const STORAGE_KEY = 'wattdesk.language';

@@ -2,21 +2,10 @@
 import { isLiteralElement, isPluralElement, isSelectElement, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { CatalogueMessage } from './area.ts';
 
-/**
- * The pseudo-locale (issue 44's guard rail): a QA mode, not a language — `localStorage['wattdesk.pseudo'] = '1'`, read
- * once at start-up. Every catalogue message then shows as its English, accented and bracketed (`⟦Ĉĥàŕĝéŕš⟧`), and MUI's
- * own texts too, so any English left on a screen — a literal the catalogues never saw — stands out (e2e
- * pseudo-locale.spec.ts). Numbers and dates keep their en-US formats.
+/*
+ * The pseudo-locale's transforms (pseudo-mode.ts says when it is on). A chunk of its own, loaded before the first
+ * render in that mode only: the sign-in page does not carry it (bench bundle-size).
  */
-const STORAGE_KEY = 'wattdesk.pseudo';
-
-export const PSEUDO: boolean = (() => {
-  try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_KEY) === '1';
-  } catch {
-    return false;
-  }
-})();
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = Array.from('àƀçđéƒĝĥîĵķļɱñôƥǫŕšŧûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÔƤǪŔŠŦÛṼŴẊÝŽ');
@@ -44,10 +33,10 @@ const accentElements = (elements: MessageFormatElement[]): MessageFormatElement[
 
 /**
  * An English catalogue message with its words accented and its placeholders kept, to be formatted as English and
- * bracketed. A message that reached the browser unparsed (no ICU syntax in it is expected then) is accented whole.
+ * bracketed. A message without placeholders comes as its finished text (icu-catalogues.ts): accented whole.
  */
 export const accentMessage = (message: CatalogueMessage): CatalogueMessage =>
-  typeof message === 'string' ? (message.includes('{') ? message : accent(message)) : accentElements(message);
+  typeof message === 'string' ? accent(message) : accentElements(message);
 
 /** MUI's English texts, every string and every string a text function returns, as the pseudo-locale shows them. */
 export const pseudoTexts = <T>(value: T): T => {

@@ -3,7 +3,7 @@ import { createSentenceReader, type SentenceCatalogue } from '@wattdesk/shared/i
 import { use } from 'react';
 import { alsoPreload } from './catalogues.ts';
 import { useLocale } from './language-store.ts';
-import { PSEUDO, pseudoText } from './pseudo.ts';
+import { pseudo, PSEUDO } from './pseudo-mode.ts';
 
 /**
  * The shared sentences (packages/shared/src/i18n/messages: the specification's messages, the API's errors, field
@@ -40,6 +40,6 @@ const asWritten = (sentence: string) => sentence;
 export const useSentence = (): ((english: string) => string) => {
   const locale = useLocale();
   // The pseudo-locale (pseudo.ts) marks them as it marks the catalogues' messages.
-  if (PSEUDO) return pseudoText;
+  if (PSEUDO) return pseudo().pseudoText;
   return locale === 'en' ? asWritten : (loaded.get(locale) ?? use(sentencesOf(locale))).translate;
 };

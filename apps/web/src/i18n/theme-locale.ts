@@ -1,12 +1,13 @@
 import type { Locale } from '@wattdesk/shared/i18n/locales';
 import { createTheme, type Theme } from '@mui/material/styles';
-import { PSEUDO } from './pseudo.ts';
+import { PSEUDO } from './pseudo-mode.ts';
 
 /**
- * MUI's own words (a dialog's close label, the data grid's pager, column menu and "No rows") in the page's language.
- * Each language's texts are their own chunk, fetched with the first themed screen in that language.
+ * MUI's own words (a dialog's close label, a date picker's) in the page's language. Each language's texts are their
+ * own chunk, fetched with the first themed screen in that language; the data grid's come with the first grid
+ * (grid-texts.ts).
  */
-const texts: Record<Exclude<Locale, 'en'>, () => Promise<{ material: object; grid: object }>> = {
+const texts: Record<Exclude<Locale, 'en'>, () => Promise<{ material: object }>> = {
   de: () => import('./mui-texts/de.ts'),
   es: () => import('./mui-texts/es.ts'),
   fr: () => import('./mui-texts/fr.ts'),
@@ -22,7 +23,7 @@ export const themeIn = (base: Theme, locale: Locale): Promise<Theme> => {
   let theme = themes.get(key);
   if (!theme) {
     const load = PSEUDO || locale === 'en' ? () => import('./mui-texts/pseudo.ts') : texts[locale];
-    theme = load().then(({ material, grid }) => createTheme(base, material, grid));
+    theme = load().then(({ material }) => createTheme(base, material));
     themes.set(key, theme);
   }
   return theme;

@@ -5,7 +5,7 @@ import { use, useMemo } from 'react';
 import type { Catalogue, CatalogueMessage, TextArea } from './area.ts';
 import { loadCatalogue, loadedCatalogue } from './catalogues.ts';
 import { useLocale } from './language-store.ts';
-import { accentMessage, bracket, PSEUDO } from './pseudo.ts';
+import { pseudo, PSEUDO } from './pseudo-mode.ts';
 
 export type MessageValues = Record<string, string | number | Date>;
 /** A message of the area in the page's language, its ICU placeholders filled: `t('sessions', { count: 3 })`. */
@@ -28,8 +28,11 @@ const formatterOf = (area: string, locale: Locale | 'pseudo', key: string, messa
 /** The pseudo-locale's translator (pseudo.ts): the English message accented, its values as given, in brackets. */
 const pseudoTranslator = <K extends string>(text: TextArea<K>): Translate<K> => {
   const english: Catalogue = text.en;
+  const { accentMessage, bracket } = pseudo();
   return (key, values) => {
-    const out = formatterOf(text.area, 'pseudo', key, accentMessage(english[key]!)).format(values);
+    const message = accentMessage(english[key]!);
+    if (typeof message === 'string') return bracket(message);
+    const out = formatterOf(text.area, 'pseudo', key, message).format(values);
     return bracket(Array.isArray(out) ? out.join('') : String(out));
   };
 };
@@ -41,6 +44,8 @@ export const translator = <K extends string>(text: TextArea<K>, locale: Locale, 
     // A key missing in a translation (the catalogue test forbids it) falls back to English rather than to nothing.
     const own = catalogue[key];
     const [message, language] = own === undefined ? [english[key]!, 'en' as const] : [own, locale];
+    // A message without placeholders ships as its finished text (icu-catalogues.ts): nothing to format.
+    if (typeof message === 'string') return message;
     const out = formatterOf(text.area, language, key, message).format(values);
     return Array.isArray(out) ? out.join('') : String(out);
   };

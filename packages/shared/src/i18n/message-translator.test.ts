@@ -3,6 +3,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors.ts';
 import * as messages from '../messages.ts';
+import * as schemaSentences from '../schema-messages.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
@@ -10,10 +11,10 @@ import es from './messages/es.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
 import { messageKeyOf, translateMessage } from './message-translator.ts';
 
-/** The catalogue's English as the code writes it: the spec's sentences (messages.ts) and the API's (errors.ts). */
+/** The catalogue's English as the code writes it: the spec's sentences (messages.ts), the schemas' (schema-messages.ts) and the API's (errors.ts). */
 const fromCode = (): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const [group, value] of Object.entries(messages)) {
+  for (const [group, value] of Object.entries({ ...messages, ...schemaSentences })) {
     if (typeof value === 'string') out[group] = value;
     else
       for (const [key, message] of Object.entries(value as Record<string, unknown>)) {

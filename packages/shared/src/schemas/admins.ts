@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from '../constants.ts';
-import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { isAdminType, reachesAllLocations, USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, validateAlphabetic } from '../validation.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schemaMessages } from '../messages.ts';
+import { schemaMessages } from '../schema-messages.ts';
 import { CHARGER_KINDS, CHARGER_STATUSES, CONNECTOR_TYPES, LAST_KNOWN_STATUSES, OCPP_VERSIONS } from '../constants.ts';
 import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { CONNECTOR_TYPES, OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';

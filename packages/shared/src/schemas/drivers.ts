@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, MENU_ROLES } from '../constants.ts';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels } from '../schema-messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { alphabeticText } from './fields.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';

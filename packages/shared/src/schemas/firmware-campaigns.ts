@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 import { locationIdQuerySchema } from './energy.ts';
 import { requiredText } from './fields.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { CHARGER_KINDS } from '../constants.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
 import { idleFeeSettingsSchema } from './tariffs.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schemaMessages } from '../messages.ts';
+import { schemaMessages } from '../schema-messages.ts';
 import { FULL_SHARE_BPS } from '../payouts/split.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { currencySchema } from './tariffs.ts';

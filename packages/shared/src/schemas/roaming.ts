@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { OCPI_PARTNER_STATUSES } from '../ocpi/constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema } from './common.ts';
 import { requiredText } from './fields.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schemaMessages } from '../messages.ts';
+import { schemaMessages } from '../schema-messages.ts';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { idSchema } from './common.ts';
 

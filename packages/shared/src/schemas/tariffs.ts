@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
-import { fieldLabels, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels } from '../schema-messages.ts';
 import { isCurrencyCode } from '../pricing/money.ts';
 import { periodProblems } from '../pricing/periods.ts';
 import { LINE_ITEM_KINDS, VIOLATION_RULES } from '../pricing/types.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONTHS } from '../constants.ts';
-import { fieldLabels, schemaMessages, validationMessages as m } from '../messages.ts';
+import { validationMessages as m } from '../messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 import { requiredText } from './fields.ts';
 

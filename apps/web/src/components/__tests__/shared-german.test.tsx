@@ -11,7 +11,7 @@ import { AccountStatusChip } from '../account-status-chip.tsx';
 import { ActiveSessionSummary } from '../charger/active-session-summary.tsx';
 import { ConnectionLabel, StatusChip } from '../charger/charger-status.tsx';
 import { LicenseNotice } from '../charger/license-notice.tsx';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 import { CsvImportDialog } from '../csv-import-dialog.tsx';
 import { CsvRowRefusalsTable } from '../csv-row-refusals-table.tsx';
 import { DateRangeFields } from '../form/date-range-fields.tsx';
@@ -67,7 +67,7 @@ const session: ActiveSession = {
 };
 
 const StatusFilter = () => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <FilterBar>
       <ListFilters

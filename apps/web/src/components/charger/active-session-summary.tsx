@@ -5,7 +5,7 @@ import { RunningDuration } from '../running-duration.tsx';
 import { formatKw, formatKwh } from '../../lib/charging-format.ts';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 /** `testId`: the English word, so tests find the figure in any language. */
 const Item = ({ label, testId, children }: { label: string; testId: string; children: React.ReactNode }) => (
@@ -21,7 +21,7 @@ const Item = ({ label, testId, children }: { label: string; testId: string; chil
 
 /** The running session of a connector: energy so far, power now, the cost so far and a duration that ticks every second. */
 export const ActiveSessionSummary = ({ session }: { session: ActiveSession }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <Box
       component="section"

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { formatTag } from '@wattdesk/shared/i18n/format-locale';
 import { useT, type Translate } from '../../i18n/use-t.ts';
-import { commonText, type CommonKey } from '../common-text.ts';
+import { partsText, type PartsKey } from '../parts-text.ts';
 
 /** The statuses' English words (shown through `chargerStatus.*` of the common catalogue). */
 export const STATUS_LABELS: Record<ChargerStatus, string> = {
@@ -32,7 +32,7 @@ const isChargerStatus = (status: string): status is ChargerStatus => status in S
  * no simulator runs is not connected (demo) rather than offline.
  */
 export const StatusChip = ({ status, demoNotConnected = false }: { status: string; demoNotConnected?: boolean }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return status === 'offline' && demoNotConnected ? (
     // A demo charger no simulator runs: it was never meant to be connected (issue 39).
     <Chip size="small" label={t('charger.notConnectedDemo')} variant="outlined" />
@@ -65,11 +65,11 @@ const ago = (iso: string, now: number): string | null => {
 };
 
 /** "3 hours ago", "Just now", "Never". */
-export const formatLastSeen = (iso: string | null, t: Translate<CommonKey>, now = Date.now()): string =>
+export const formatLastSeen = (iso: string | null, t: Translate<PartsKey>, now = Date.now()): string =>
   iso ? (ago(iso, now) ?? t('lastSeen.justNow')) : t('lastSeen.never');
 
 /** "last seen 3 hours ago" inside the offline sentence. */
-const lastSeenPart = (iso: string | null, t: Translate<CommonKey>, now = Date.now()): string => {
+const lastSeenPart = (iso: string | null, t: Translate<PartsKey>, now = Date.now()): string => {
   if (!iso) return t('connection.lastSeenNever');
   const when = ago(iso, now);
   return when ? t('connection.lastSeen', { when }) : t('connection.lastSeenJustNow');
@@ -89,7 +89,7 @@ const CONNECTOR_COLORS: Record<ConnectorStatus, 'success' | 'info' | 'default' |
 
 /** An OCPP connector status, with the connector's number: "1 · Charging". */
 export const ConnectorChip = ({ connector }: { connector: ConnectorState }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   // OCPP's own status and error words (Charging, SuspendedEV, GroundFailure): protocol terms, as the charger reports them.
   const problem = connector.errorCode && connector.errorCode !== 'NoError' ? ` (${connector.errorCode})` : '';
   return (
@@ -105,7 +105,7 @@ export const ConnectorChip = ({ connector }: { connector: ConnectorState }) => {
 };
 
 /** "Offline · last seen 3 hours ago · last known: Charging": while offline, what it last reported is history. */
-const offlineText = (t: Translate<CommonKey>, lastSeenAt: string | null, lastKnownStatus: LastKnownStatus | null, showLastSeen: boolean) =>
+const offlineText = (t: Translate<PartsKey>, lastSeenAt: string | null, lastKnownStatus: LastKnownStatus | null, showLastSeen: boolean) =>
   [
     t('connection.offline'),
     showLastSeen ? lastSeenPart(lastSeenAt, t) : null,
@@ -128,7 +128,7 @@ export const ConnectionLabel = ({
   showLastSeen?: boolean;
   demoNotConnected?: boolean;
 }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <Box
       component="span"

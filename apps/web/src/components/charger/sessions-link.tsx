@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 type SessionsLinkProps = { charger?: { id: string; name: string; locationId: string }; size?: 'small' | 'medium' };
 
@@ -14,7 +14,7 @@ type SessionsLinkProps = { charger?: { id: string; name: string; locationId: str
  * or of the selected location.
  */
 export const SessionsLink = ({ charger, size = 'medium' }: SessionsLinkProps) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   const can = useCan();
   const select = useSelectedLocation((state) => state.select);
   if (!can('Charging_Sessions_View')) return null;

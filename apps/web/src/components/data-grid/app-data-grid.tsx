@@ -1,6 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { useTheme } from '@mui/material/styles';
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid';
+import { useGridTexts } from '../../i18n/grid-texts.ts';
 import { cspNonce } from '../../lib/csp-nonce.ts';
 
 /**
@@ -11,14 +11,13 @@ import { cspNonce } from '../../lib/csp-nonce.ts';
 const LoadingBar = () => <LinearProgress aria-hidden="true" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />;
 
 /**
- * MUI's data grid with the page's CSP nonce on the style element it renders, and a loading bar axe accepts. A grid's
- * own texts (`localeText`, e.g. its empty state) are added to the language's (the theme's: pager, menus): MUI would
- * otherwise take the grid's object in place of the theme's, and the pager would read English on a German page.
+ * MUI's data grid with the page's CSP nonce on the style element it renders, and a loading bar axe accepts. Its
+ * texts: the language's (pager, menus; grid-texts.ts) with the grid's own on top (`localeText`, e.g. its empty state).
  */
 export const AppDataGrid = <R extends GridValidRowModel>(props: DataGridProps<R>) => {
   const nonce = cspNonce();
-  const language = useTheme().components?.MuiDataGrid?.defaultProps?.localeText;
-  const localeText = props.localeText ? { ...language, ...props.localeText } : undefined;
+  const language = useGridTexts();
+  const localeText = language || props.localeText ? { ...language, ...props.localeText } : undefined;
   return (
     <DataGrid<R>
       {...(nonce ? { nonce } : {})}

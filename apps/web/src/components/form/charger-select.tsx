@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 export type ChargerOption = { id: string; name: string; chargerId: string };
 
@@ -12,7 +12,7 @@ type ChargerSelectProps = { options: readonly ChargerOption[]; value: string; on
  * options (the list is loading, or the charger left the location) shows as none rather than out of range.
  */
 export const ChargerSelect = ({ options, value, onChange }: ChargerSelectProps) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   const isKnown = options.some((charger) => charger.id === value);
   return (
     <TextField

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 
@@ -12,7 +12,7 @@ type CsvFileButtonProps = { file: File | null; onChange: (file: File | null) => 
  * the button while the input has keyboard focus. The label has no button role: the input is the control.
  */
 export const CsvFileButton = ({ file, onChange, autoFocus = false }: CsvFileButtonProps) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <Button component="label" role={undefined} tabIndex={-1} variant="outlined" sx={{ mt: 2 }}>
       {file ? file.name : t('csv.choose')}

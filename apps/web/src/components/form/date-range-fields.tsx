@@ -1,12 +1,12 @@
 import TextField from '@mui/material/TextField';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 export type DayRange = { from: string; to: string };
 
 /** Two day inputs; the later one cannot start before the earlier one. */
 export const DateRangeFields = ({ value, onChange }: { value: DayRange; onChange: (value: DayRange) => void }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <>
       <TextField

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 /**
  * A list screen's filters in one compact row that wraps onto a second when the screen is narrow. The theme
@@ -9,7 +9,7 @@ import { commonText } from '../common-text.ts';
  * width, so the filters take one line and the table stays above the fold.
  */
 export const FilterBar = ({ label, children }: { label?: string; children: ReactNode }) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   return (
     <Box
       role="search"

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { ACCOUNT_STATUSES, type AccountStatus } from '@wattdesk/shared/constants';
 import { englishOf, type Translate } from '../../i18n/use-t.ts';
-import { commonText, type CommonKey } from '../common-text.ts';
+import { partsText, type PartsKey } from '../parts-text.ts';
 
 /** One select of a list's filters, as the component draws it: "any" first, then each option. */
 export type ListSelectFilter = {
@@ -36,12 +36,12 @@ export const selectFilter = <V extends string>({ options, optionLabel, onChange,
 
 /**
  * The account status filter of the people lists (administrators, drivers), in the words of `t` — the page's
- * `useT(commonText)`; English without it.
+ * `useT(partsText)`; English without it.
  */
 export const accountStatusFilter = (
   value: AccountStatus | '',
   onChange: (value: AccountStatus | '') => void,
-  t: Translate<CommonKey> = englishOf(commonText),
+  t: Translate<PartsKey> = englishOf(partsText),
 ) =>
   selectFilter({
     label: t('filters.status'),

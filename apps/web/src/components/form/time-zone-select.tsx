@@ -2,7 +2,7 @@ import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { formatTime } from '../../lib/format-time.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { commonText } from '../common-text.ts';
+import { partsText } from '../parts-text.ts';
 
 /** Every IANA zone this browser knows (the server checks the choice again). */
 const ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
@@ -24,7 +24,7 @@ type TimeZoneSelectProps = {
 
 /** A searchable list of IANA time zones ("los" finds America/Los_Angeles) instead of free text. */
 export const TimeZoneSelect = ({ value, onChange, onBlur, error, isReadOnly, label }: TimeZoneSelectProps) => {
-  const t = useT(commonText);
+  const t = useT(partsText);
   // A zone saved before (or an alias such as US/Pacific) still shows as chosen.
   const options = value && !ZONES.includes(value) ? [value, ...ZONES] : ZONES;
   return (

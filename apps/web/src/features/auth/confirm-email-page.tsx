@@ -8,11 +8,11 @@ import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { messageOf } from '../../lib/api-error.ts';
 import { confirmEmailChange } from './api/auth-api.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { loginText } from './login-text.ts';
+import { signInStepsText } from './sign-in-steps-text.ts';
 import { useSentence } from '../../i18n/sentences.ts';
 
 const BackToSignIn = () => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   return (
     <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 2 }}>
       {t('backToSignIn')}
@@ -25,7 +25,7 @@ const BackToSignIn = () => {
  * visit, because mail scanners open links on their own and would spend it.
  */
 export const ConfirmEmailPage = () => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const sentence = useSentence();
   const [params] = useSearchParams();
   const token = params.get('token');

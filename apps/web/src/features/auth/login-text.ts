@@ -2,7 +2,7 @@ import en from '../../i18n/catalogues/login/en.json';
 import { defineArea } from '../../i18n/area.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 
-/** The sign-in screens' words (catalogues/login): sign-in, two-step sign-in, password reset, e-mail confirmation, single sign-on. */
+/** The sign-in page's own words (catalogues/login); the screens around it have theirs (sign-in-steps-text.ts). */
 export const loginText = defineArea('login', en);
 
 export type LoginKey = keyof typeof en;

@@ -12,12 +12,12 @@ import { notifyError } from '../../lib/notify.tsx';
 import { resetPassword } from './api/auth-api.ts';
 import { TextInput } from '../../components/form/text-input.tsx';
 import { useT } from '../../i18n/use-t.ts';
-import { loginText } from './login-text.ts';
+import { signInStepsText } from './sign-in-steps-text.ts';
 import { useSentence } from '../../i18n/sentences.ts';
-import type { LoginKey } from './login-text.ts';
+import type { SignInStepsKey } from './sign-in-steps-text.ts';
 
 const BackToSignIn = () => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   return (
     <Button component={RouterLink} to="/" variant="contained" fullWidth sx={{ mt: 2 }}>
       {t('backToSignIn')}
@@ -33,13 +33,13 @@ const TEXTS = {
   reset: { title: 'reset.title', intro: 'reset.intro', button: 'reset.title', doneTitle: 'reset.doneTitle', done: 'reset.done' },
   invite: { title: 'invite.title', intro: 'invite.intro', button: 'invite.button', doneTitle: 'invite.doneTitle', done: 'invite.done' },
   driver: { title: 'invite.title', intro: 'driver.intro', button: 'invite.button', doneTitle: 'invite.doneTitle', done: 'driver.done' },
-} as const satisfies Record<string, Record<string, LoginKey>>;
+} as const satisfies Record<string, Record<string, SignInStepsKey>>;
 
 const textFor = (invite: string | null) => (invite === 'driver' ? TEXTS.driver : invite === '1' ? TEXTS.invite : TEXTS.reset);
 
 /** /reset-password?token=…: new password twice, then a success view (spec section 2). */
 export const ResetPasswordPage = () => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const sentence = useSentence();
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -4,13 +4,13 @@ import { useT } from '../../i18n/use-t.ts';
 import { useCan } from '../../lib/can.tsx';
 import { useSelectedLocation } from '../../lib/selected-location-store.ts';
 import { useLocationOptions, useLocationState } from '../../lib/queries/locations.ts';
-import { locationsText } from './locations-text.ts';
+import { locationSwitcherText } from './location-switcher-text.ts';
 
 export type LocationChoice = LocationListItem | { id: null; name: string; city: string; chargerCount: number; hasReseller: false };
 
 /** "All locations" in the page's language: its name and line (catalogues/locations `all.*`). */
 const useAllLocations = (): LocationChoice => {
-  const t = useT(locationsText);
+  const t = useT(locationSwitcherText);
   return useMemo(() => ({ id: null, name: t('all.name'), city: t('all.city'), chargerCount: -1, hasReseller: false }), [t]);
 };
 

@@ -1,4 +1,5 @@
-import { fieldLabels, validationMessages } from '@wattdesk/shared/messages';
+import { validationMessages } from '@wattdesk/shared/messages';
+import { fieldLabels } from '@wattdesk/shared/schema-messages';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,2 @@
-// One language's MUI texts in a chunk of its own: named imports, so the bundle keeps this language only.
+// One language's MUI texts in a chunk of their own: named imports, so the bundle keeps this language only.
 export { deDE as material } from '@mui/material/locale';
-export { deDE as grid } from '@mui/x-data-grid/locales';

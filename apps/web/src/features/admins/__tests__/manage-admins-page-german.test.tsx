@@ -85,7 +85,7 @@ describe('Manage Admins in German (issue 44)', { timeout: 120_000 }, () => {
     renderAs('SuperAdmin', <ManageAdminsPage />);
     const grid = screen.getByRole('grid', { name: 'Administratoren' });
     await within(grid).findByText('Maya Ito', {}, { timeout: 20_000 });
-    await user.click(within(grid).getByRole('button', { name: 'more' }));
+    await user.click(within(grid).getByRole('button', { name: 'Mehr' }));
     expect(screen.getByRole('menuitem', { name: 'Typ oder Standorte ändern' })).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: 'Überall abmelden' }));
     const confirm = screen.getByRole('dialog', { name: 'Überall abmelden?' });

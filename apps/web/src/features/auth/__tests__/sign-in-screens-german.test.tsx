@@ -12,7 +12,7 @@ import { useLanguage } from '../../../i18n/language-store.ts';
 import { translator } from '../../../i18n/use-t.ts';
 import { setApiBaseUrl } from '../../../lib/api-client.ts';
 import { CodeStep } from '../components/code-step.tsx';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 import { ResetPasswordPage } from '../reset-password-page.tsx';
 import { describeSignInError } from '../sso/describe-sign-in-error.ts';
 import { SignInError } from '../sso/sign-in-error.ts';
@@ -83,7 +83,7 @@ describe('the sign-in screens in German (issue 44)', { timeout: 60_000 }, () => 
   });
 
   it('words a failed single sign-on in German, passing the provider’s own words on', async () => {
-    const t = translator(loginText, 'de', await loadCatalogue('login', 'de'));
+    const t = translator(signInStepsText, 'de', await loadCatalogue('sign-in-steps', 'de'));
     expect(describeSignInError(new SignInError('state-mismatch'), t)).toEqual({
       title: 'Diese Anmeldung konnte nicht zugeordnet werden',
       detail:

@@ -5,13 +5,13 @@ import Typography from '@mui/material/Typography';
 import { TextInput } from '../../../components/form/text-input.tsx';
 import { useLightForm } from '../../../lib/use-light-form.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 
 type CodeStepProps = { isBusy: boolean; onVerify: (code: string) => void; onBack: () => void };
 
 /** The second sign-in step: a six-digit code from the authenticator app, or one of the recovery codes. */
 export const CodeStep = ({ isBusy, onVerify, onBack }: CodeStepProps) => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const { field, handleSubmit } = useLightForm({ code: '' }, { code: (value) => (value.trim() ? undefined : t('code.required')) });
   return (
     <form noValidate onSubmit={handleSubmit(({ code }) => onVerify(code.trim()))}>

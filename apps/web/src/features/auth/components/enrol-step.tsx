@@ -10,7 +10,7 @@ import { messageOf } from '../../../lib/api-error.ts';
 import { useLightForm } from '../../../lib/use-light-form.ts';
 import { getLoginTotpSetup } from '../api/auth-api.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 import { commonText } from '../../../components/common-text.ts';
 
 type EnrolStepProps = { challenge: string; isBusy: boolean; onVerify: (code: string) => void };
@@ -20,7 +20,7 @@ type EnrolStepProps = { challenge: string; isBusy: boolean; onVerify: (code: str
  * before it gets a session. Loaded only when needed.
  */
 export const EnrolStep = ({ challenge, isBusy, onVerify }: EnrolStepProps) => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const common = useT(commonText);
   const setup = useMutation({ mutationFn: getLoginTotpSetup, meta: { errorHandled: true } });
   const { mutate: begin } = setup;

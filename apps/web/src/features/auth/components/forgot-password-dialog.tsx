@@ -12,14 +12,14 @@ import { notifySuccess } from '../../../lib/notify.tsx';
 import { sendResetLink } from '../api/auth-api.ts';
 import { TextInput } from '../../../components/form/text-input.tsx';
 import { useT } from '../../../i18n/use-t.ts';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 import { useSentence } from '../../../i18n/sentences.ts';
 import { commonText } from '../../../components/common-text.ts';
 
 type ForgotPasswordDialogProps = { isOpen: boolean; defaultEmail: string; onClose: () => void };
 
 export const ForgotPasswordDialog = ({ isOpen, defaultEmail, onClose }: ForgotPasswordDialogProps) => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const common = useT(commonText);
   const sentence = useSentence();
   const { field, handleSubmit } = useLightForm({ email: defaultEmail }, { email: validateForgotPasswordEmail });

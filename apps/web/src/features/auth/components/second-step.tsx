@@ -9,7 +9,7 @@ import { CodeStep } from './code-step.tsx';
 import { EnrolStep } from './enrol-step.tsx';
 import { RecoveryCodesStep } from './recovery-codes-step.tsx';
 import { useT } from '../../../i18n/use-t.ts';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 import { useSentence } from '../../../i18n/sentences.ts';
 
 type SecondStepProps = {
@@ -27,7 +27,7 @@ type SecondStepProps = {
  * the sign-in page stays small.
  */
 export const SecondStep = ({ challenge, mustEnrol, onTitle, onSignedIn, onRestart }: SecondStepProps) => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const sentence = useSentence();
   const [saved, setSaved] = useState<{ codes: string[]; user: SessionUser } | null>(null);
   const mutation = useMutation({

@@ -5,11 +5,11 @@ import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { SignInProblem } from './describe-sign-in-error.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 
 /** Spec section 2: what went wrong with a single sign-on, in plain words, and the way back. Never automatic. */
 export const AuthErrorScreen = ({ problem }: { problem: SignInProblem }) => {
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   return (
     <AuthLayout title={problem.title}>
       <Alert severity="error" role="alert" sx={{ mb: 3 }}>

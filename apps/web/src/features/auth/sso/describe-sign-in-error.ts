@@ -3,12 +3,12 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { ChunkLoadTimeoutError } from '../../../lib/lazy-with-timeout.ts';
 import { SignInError, type SignInFailure } from './sign-in-error.ts';
 import { englishOf } from '../../../i18n/use-t.ts';
-import { loginText, type LoginKey, type LoginT } from '../login-text.ts';
+import { signInStepsText, type SignInStepsKey, type SignInStepsT } from '../sign-in-steps-text.ts';
 
 export type SignInProblem = { title: string; detail: string };
 
 /** A problem's title and detail in the catalogue; `again` adds the way back to the detail. */
-type Known = { title: LoginKey; detail: LoginKey; again: boolean };
+type Known = { title: SignInStepsKey; detail: SignInStepsKey; again: boolean };
 
 const FAILURES: Record<SignInFailure, Known> = {
   'not-configured': { title: 'problem.notConfigured.title', detail: 'problem.notConfigured.detail', again: false },
@@ -31,7 +31,7 @@ const STATE_MESSAGES = /no matching state|no state in response/i;
  * Turns whatever ended a sign-in into words for the auth error screen, in the page's language (English without a
  * translator). The provider's own words and the server's refusal (already in the page's language) are passed on.
  */
-export const describeSignInError = (error: unknown, t: LoginT = englishOf(loginText)): SignInProblem => {
+export const describeSignInError = (error: unknown, t: SignInStepsT = englishOf(signInStepsText)): SignInProblem => {
   const again = t('problem.again');
   const words = ({ title, detail, again: addAgain }: Known): SignInProblem => ({
     title: t(title),

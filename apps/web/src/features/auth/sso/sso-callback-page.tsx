@@ -14,7 +14,7 @@ import { describeSignInError, type SignInProblem } from './describe-sign-in-erro
 import { SignInError } from './sign-in-error.ts';
 import { completeSignIn } from './sso-sign-in.ts';
 import { useT } from '../../../i18n/use-t.ts';
-import { loginText } from '../login-text.ts';
+import { signInStepsText } from '../sign-in-steps-text.ts';
 import { useSentence } from '../../../i18n/sentences.ts';
 
 /**
@@ -34,7 +34,7 @@ const completeOnce = (provider: SsoProvider, config: SsoProviderConfig, href: st
 
 const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
   const [href] = useState(() => window.location.href);
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const config = useQuery({ ...appConfigQuery, retry: 2 });
   const sentence = useSentence();
@@ -67,7 +67,7 @@ const useCompletedSignIn = (provider: SsoProvider): SignInProblem | null => {
 /** /login/callback and /login/customers/callback (spec section 2). */
 const SsoCallbackPage = ({ provider }: { provider: SsoProvider }) => {
   const problem = useCompletedSignIn(provider);
-  const t = useT(loginText);
+  const t = useT(signInStepsText);
   if (problem) return <AuthErrorScreen problem={problem} />;
   return (
     <AuthLayout title={t('sso.signingIn')}>

@@ -102,7 +102,7 @@ describe('Drivers in German (issue 44)', { timeout: 120_000 }, () => {
     expect(within(grid).getByText('1.234,50 kWh')).toBeInTheDocument();
     expect(within(grid).getByText(/^12,34\s\$$/)).toBeInTheDocument();
 
-    await user.click(within(grid).getByRole('button', { name: 'more' }));
+    await user.click(within(grid).getByRole('button', { name: 'Mehr' }));
     await user.click(screen.getByRole('menuitem', { name: 'Details, Ladevorgänge und Einschränkungen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rosa Diaz' });
     expect(within(dialog).getByText('Telefon')).toBeInTheDocument();

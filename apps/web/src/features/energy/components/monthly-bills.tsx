@@ -1,6 +1,7 @@
 import { MONTHS } from '@wattdesk/shared/constants';
 import { MAX_UPLOAD_BYTES } from '@wattdesk/shared/validation';
-import { fieldLabels, validationMessages } from '@wattdesk/shared/messages';
+import { validationMessages } from '@wattdesk/shared/messages';
+import { fieldLabels } from '@wattdesk/shared/schema-messages';
 import { minorToDecimal, parseMinor } from '@wattdesk/shared/pricing/money';
 import type { BillsResponse } from '@wattdesk/shared/schemas/utility';
 import Button from '@mui/material/Button';

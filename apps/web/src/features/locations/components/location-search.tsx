@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../i18n/use-t.ts';
 import { useSelectedLocation } from '../../../lib/selected-location-store.ts';
-import { locationsText } from '../locations-text.ts';
+import { locationSwitcherText } from '../location-switcher-text.ts';
 import { choiceKey, useLocationChoice, type LocationChoice } from '../use-location-choice.ts';
 
 const byMatch = (choices: LocationChoice[], typed: string | null) => {
@@ -24,7 +24,7 @@ export type Handoff = { isFocused: boolean; text: string | undefined; isOpen: bo
  * the stand-in is first hovered, focused or clicked; `handoff` carries focus, typed text, caret and an open list over.
  */
 export const LocationSearch = ({ handoff }: { handoff?: Handoff | undefined }) => {
-  const t = useT(locationsText);
+  const t = useT(locationSwitcherText);
   const select = useSelectedLocation((state) => state.select);
   // `search` asks the server; `typed` is the text while the user edits it (null: the selected location's name).
   const [search, setSearch] = useState(handoff?.text ?? '');

@@ -5,7 +5,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useT } from '../../../i18n/use-t.ts';
 import { withTimeout } from '../../../lib/lazy-with-timeout.ts';
-import { locationsText } from '../locations-text.ts';
+import { locationSwitcherText } from '../location-switcher-text.ts';
 import { useLocationChoice } from '../use-location-choice.ts';
 import { useSelectionKeeper } from '../use-selection-keeper.ts';
 import type { Handoff } from './location-search.tsx';
@@ -23,7 +23,7 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter']);
  */
 export const LocationSwitcher = () => {
   useSelectionKeeper();
-  const t = useT(locationsText);
+  const t = useT(locationSwitcherText);
   const [LocationSearch, setLocationSearch] = useState<Search | undefined>(() => loadedSearch);
   const [handoff, setHandoff] = useState<Handoff>();
   const [typed, setTyped] = useState<string>();

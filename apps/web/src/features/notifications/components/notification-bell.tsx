@@ -17,7 +17,7 @@ import { useT } from '../../../i18n/use-t.ts';
 import { formatDateTime } from '../../../lib/format-time.ts';
 import { lazyScreen } from '../../../lib/lazy-with-timeout.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications-api.ts';
-import { notificationsText } from '../notifications-text.ts';
+import { notificationBellText } from '../notification-bell-text.ts';
 import { useNotificationFeed } from '../use-notification-feed.ts';
 
 // The bell is on every dashboard screen; its e-mail settings (and their checkboxes) load when first opened (issue 18).
@@ -27,7 +27,7 @@ const PAGE = { unreadOnly: false, page: 1, pageSize: 20 };
 
 /** The bell in the top bar: unread count, the latest notifications, mark read, and which types also come by e-mail. */
 export const NotificationBell = () => {
-  const t = useT(notificationsText);
+  const t = useT(notificationBellText);
   const isLive = useNotificationFeed();
   const notifications = useNotifications(PAGE, { poll: !isLive });
   const markRead = useMarkNotificationRead();

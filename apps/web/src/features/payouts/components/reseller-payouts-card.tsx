@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useDisconnectResellerStripe, useStartResellerConnect, useTransferToReseller } from '../api/reseller-payouts-api.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResellerTransferDialog } from './reseller-transfer-dialog.tsx';
-import { commonText } from '../../../components/common-text.ts';
+import { partsText } from '../../../components/parts-text.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { payoutsText } from '../payouts-text.ts';
 
@@ -40,7 +40,7 @@ const Figure = ({ label, value }: { label: string; value: string }) => (
 export const ResellerPayoutsCard = ({ data, canAct }: Props) => {
   const connect = useStartResellerConnect();
   const t = useT(payoutsText);
-  const common = useT(commonText);
+  const common = useT(partsText);
   const disconnect = useDisconnectResellerStripe();
   const transfer = useTransferToReseller();
   const [confirming, setConfirming] = useState<ResellerBalance | null>(null);

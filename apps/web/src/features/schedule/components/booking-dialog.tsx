@@ -12,7 +12,7 @@ import { DAY_FILTERS, DIALOG_DEFAULT_WIDTH_PX, DURATION_HOURS, HOUR_OPTIONS } fr
 import { formatHourOfDay } from '@wattdesk/shared/format';
 import { createBookingBodySchema, type BookingRepeat, type CreateBookingInput } from '@wattdesk/shared/schemas/schedule';
 import { useState } from 'react';
-import { commonText } from '../../../components/common-text.ts';
+import { partsText } from '../../../components/parts-text.ts';
 import { useSentence } from '../../../i18n/sentences.ts';
 import { useT } from '../../../i18n/use-t.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -36,7 +36,7 @@ export const BookingDialog = ({ locationId, timeZone, chargers, startDate, onClo
   const drivers = useDriverOptions(locationId);
   const create = useCreateBooking();
   const t = useT(scheduleText);
-  const common = useT(commonText);
+  const common = useT(partsText);
   const sentence = useSentence();
   const [draft, setDraft] = useState<Draft>({
     chargerIds: [],

@@ -1,6 +1,7 @@
 import type { Violation } from '@wattdesk/shared/schemas/tariffs';
 import { formatMinor } from '@wattdesk/shared/pricing/money';
-import { fieldLabels, validationMessages } from '@wattdesk/shared/messages';
+import { validationMessages } from '@wattdesk/shared/messages';
+import { fieldLabels } from '@wattdesk/shared/schema-messages';
 import { DIALOG_DEFAULT_WIDTH_PX } from '@wattdesk/shared/constants';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

@@ -1,0 +1,2 @@
+// The data grid's texts of one language (pager, menus): loaded with the first grid, not with every screen.
+export { esES as grid } from '@mui/x-data-grid/locales';
