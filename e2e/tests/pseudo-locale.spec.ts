@@ -43,8 +43,28 @@ const SCREENS: readonly { key: string }[] = [
   { key: 'agreements' },
 ];
 
-/** Brand and unit words, the same in every language (the lint rule's list, and minutes of a duration). */
-const ALLOWED_WORDS = new Set(['Wattdesk', 'Stripe', 'Plaid', 'OCPP', 'OCPI', 'kWh', 'kW', 'CSV', 'PDF', 'min']);
+/**
+ * Brand and unit words, the same in every language (the lint rule's list, file sizes, minutes of a duration), and the
+ * card networks' wordmarks on Payment Info's card logos.
+ */
+const ALLOWED_WORDS = new Set([
+  'Wattdesk',
+  'Stripe',
+  'Plaid',
+  'OCPP',
+  'OCPI',
+  'kWh',
+  'kW',
+  'KB',
+  'MB',
+  'GB',
+  'CSV',
+  'PDF',
+  'min',
+  'VISA',
+  'AMEX',
+  'DISC',
+]);
 
 /** What en-US dates and times carry: month and weekday abbreviations, AM/PM, a zone's label ("PST", "GMT+5:30"). */
 const DATE_PARTS =
