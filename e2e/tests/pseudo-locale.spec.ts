@@ -82,7 +82,7 @@ const BRACKETED = /⟦[^⟧]*⟧/g;
  */
 const CODE_WORDS = new Set(['DUMB', 'SMART', 'NIFT']);
 
-/** Every string of a JSON answer, however deep: its values and its keys (`{ "NACS": 15 }`). */
+/** Every string of a JSON answer, however deep: its values, its keys (`{ "NACS": 15 }`) and each object as JSON. */
 const stringsOf = (value: unknown, into: Set<string>): void => {
   if (typeof value === 'string') {
     const trimmed = value.trim();
@@ -90,6 +90,8 @@ const stringsOf = (value: unknown, into: Set<string>): void => {
   } else if (Array.isArray(value)) {
     for (const item of value) stringsOf(item, into);
   } else if (value && typeof value === 'object') {
+    // An object a screen shows as it came (System Logs' details cell writes the event's JSON).
+    into.add(JSON.stringify(value));
     for (const [key, item] of Object.entries(value)) {
       into.add(key);
       stringsOf(item, into);
