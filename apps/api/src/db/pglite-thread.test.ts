@@ -132,4 +132,32 @@ describe('PGlite in its own thread', () => {
     await short.close();
     await expect(short.query('select 1')).rejects.toThrow(/stopped|closed/i);
   });
+
+  it('settles every call that meets a close: a transaction under way ends, later calls are refused, none waits forever', async () => {
+    const short = new PGliteThread({});
+    await short.waitReady;
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((resolve) => (opened = resolve));
+    const transaction = short.transaction(async (tx) => {
+      opened();
+      await held;
+      return (await tx.query<{ one: number }>('select 1 as one')).rows;
+    });
+    await isOpen;
+    const closing = short.close();
+    const afterClose = Promise.allSettled([
+      short.query('select 2'),
+      short.queryPrepared({ name: 'after_close', sql: 'select 3' }, [], { urgent: true }),
+    ]);
+    finish();
+    await closing;
+    expect(await transaction).toEqual([{ one: 1 }]);
+    const settled = await afterClose;
+    expect(settled.map((result) => (result.status === 'rejected' ? String(result.reason) : 'answered'))).toEqual([
+      expect.stringMatching(/closing/),
+      expect.stringMatching(/closing/),
+    ]);
+  });
 });

@@ -40,6 +40,8 @@ export class PGliteThread {
   readonly #pending = new Map<number, Pending>();
   #nextId = READY_ID + 1;
   #failure: Error | undefined;
+  #closing: Promise<void> | undefined;
+  #refusing = false;
 
   constructor(data: PGliteThreadData) {
     this.#worker = new Worker(workerEntry(), {
@@ -96,12 +98,24 @@ export class PGliteThread {
     return new Blob([(await this.#call({ op: 'dump' })) as ArrayBuffer]);
   }
 
-  async close(): Promise<void> {
-    if (this.#failure) return;
-    await this.#call({ op: 'close' });
-    this.#failure = new DatabaseUnavailableError('The PGlite thread is closed');
-    this.#worker.removeAllListeners('exit');
-    await this.#worker.terminate();
+  /**
+   * Calls sent while the close is under way, or still waiting in the thread when it ends (a background pass that
+   * met the close), are refused as unavailable: before, they waited forever and held the app's shutdown (CI's
+   * outage test).
+   */
+  close(): Promise<void> {
+    if (this.#failure) return Promise.resolve();
+    return (this.#closing ??= (async () => {
+      const closed = this.#call({ op: 'close' });
+      this.#refusing = true;
+      try {
+        await closed;
+      } finally {
+        this.#worker.removeAllListeners('exit');
+        await this.#worker.terminate();
+        this.#fail(new DatabaseUnavailableError('The PGlite thread is closed'));
+      }
+    })());
   }
 
   /** Calls sent to the thread and not yet answered: its one connection's line (read when metrics are scraped). */
@@ -111,6 +125,9 @@ export class PGliteThread {
 
   #call(call: Call): Promise<unknown> {
     if (this.#failure) return Promise.reject(this.#failure);
+    // An open transaction's statements still run: the close waits in the thread until that transaction ends.
+    const insideTransaction = (call.op === 'query' && call.txId !== undefined) || call.op === 'end';
+    if (this.#refusing && !insideTransaction) return Promise.reject(new DatabaseUnavailableError('The PGlite thread is closing'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
