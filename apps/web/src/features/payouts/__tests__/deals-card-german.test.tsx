@@ -67,14 +67,14 @@ describe('Deals in German (issue 44)', { timeout: 120_000 }, () => {
       ),
     ).toEqual([
       ['Art', 'Startdatum', 'Laufzeit', 'Konditionen'],
-      ['Umsatzbeteiligung', '2026-01-01', '12 Monate', 'Betreiber 70 %, Reseller 12,5 %, Plattform 17,5 %'],
+      ['Umsatzbeteiligung', '2026-01-01', '12 Monate', 'Betreiber 70 %, Wiederverkäufer 12,5 %, Plattform 17,5 %'],
       ['Feste Monatsgebühr', '2026-01-01', '1 Monat', '1.234,56 $ pro Monat'],
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Vereinbarung hinzufügen' }));
     const dialog = screen.getByRole('dialog', { name: 'Vereinbarung hinzufügen' });
     expect(within(dialog).getByRole('combobox', { name: 'Art der Vereinbarung' })).toHaveTextContent('Umsatzbeteiligung');
-    for (const name of ['Laufzeit (Monate)', 'Betreiber (%)', 'Reseller (%)', 'Plattform (%)'])
+    for (const name of ['Laufzeit (Monate)', 'Betreiber (%)', 'Wiederverkäufer (%)', 'Plattform (%)'])
       expect(within(dialog).getByRole('textbox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeInTheDocument();
   });

@@ -96,12 +96,12 @@ describe('Payouts Account in German (issue 44)', { timeout: 120_000 }, () => {
     expect(screen.getByText('Stripe-Konto acct_sbx1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Bankkonto ändern' })).toBeInTheDocument();
 
-    const resellerCard = await screen.findByRole('region', { name: 'Reseller-Auszahlungen' }, { timeout: 20_000 });
-    expect(within(resellerCard).getByText('Das Stripe-Konto acct_sbxreseller erhält den Reseller-Anteil.')).toBeInTheDocument();
+    const resellerCard = await screen.findByRole('region', { name: 'Wiederverkäufer-Auszahlungen' }, { timeout: 20_000 });
+    expect(within(resellerCard).getByText('Das Stripe-Konto acct_sbxreseller erhält den Wiederverkäufer-Anteil.')).toBeInTheDocument();
     expect(within(resellerCard).getByText('Zum Überweisen verfügbar (USD)')).toBeInTheDocument();
     expect(within(resellerCard).getByText(/^1\.000,00\s\$$/)).toBeInTheDocument();
     expect(within(resellerCard).getByRole('button', { name: 'USD überweisen' })).toBeInTheDocument();
-    const transfers = within(resellerCard).getByRole('table', { name: 'Überweisungen an den Reseller' });
+    const transfers = within(resellerCard).getByRole('table', { name: 'Überweisungen an den Wiederverkäufer' });
     expect(within(transfers).getByText('Unterwegs')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Trennen' }));
