@@ -1,5 +1,11 @@
 import { linkIn, startSmtpSink, type SmtpSink } from '@wattdesk/test-support';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../src/db/schema/index.ts';
+import { BackgroundTasks } from '../src/lib/background.ts';
+import { createLocalBus } from '../src/lib/cluster-bus.ts';
+import { createMailer } from '../src/lib/mailer.ts';
+import { createNotificationsService } from '../src/modules/notifications/notifications.service.ts';
 import { demoLocationIds } from './fixtures.ts';
 import { authed, createTestApp, json, loginAs, type TestApp } from './test-app.ts';
 
@@ -91,5 +97,37 @@ describe('e-mails in the recipient’s language (issue 44)', () => {
     const copy = await smtp.waitFor((m) => m.to.includes('camille.martin@example.com') && m !== invitation);
     expect(copy.subject).toBe('Ihr unterzeichneter Vertrag für Uptown Station');
     expect(copy.attachments.map((file) => file.filename)).toEqual(['unterzeichneter-vertrag.pdf']);
+  });
+
+  it('a notification’s e-mail is written in the recipient’s language, its time on the location’s clock', async () => {
+    expect((await call('PUT', '/web/users/me/language', { language: 'de' })).statusCode).toBe(200);
+    expect((await call('PUT', '/web/notifications/preferences', { emailTypes: ['charger-offline'] })).statusCode).toBe(200);
+    const service = createNotificationsService({
+      db: t.database.db,
+      bus: createLocalBus(),
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', outboxDir: '', logger: t.app.log }),
+      background: new BackgroundTasks(t.app.log),
+      publicUrl: 'http://localhost',
+      now: () => new Date(),
+      log: t.app.log,
+    });
+    const lastSeenAt = new Date('2026-11-27T10:00:00.000Z');
+    await service.events.chargerOffline({ id: 'bay-7', locationId: loc['oak-uptown']!, name: 'Bay 7', lastSeenAt }, 1500);
+
+    const mail = await smtp.waitFor((m) => m.subject === 'Bay 7 ist offline');
+    expect(mail.text).toMatch(/^Hallo .+,\n/);
+    expect(mail.text).toContain('Bay 7 ist seit mehr als 1.500 Minuten nicht verbunden (zuletzt gesehen: 27. Nov. 2026, 02:00 GMT-8).');
+    expect(mail.text).toContain('Übersicht öffnen: http://localhost/dashboard');
+    expect(mail.html).toContain('>Übersicht öffnen</a>');
+    // The row itself keeps the English record, and what it is made of for the bell.
+    const [row] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, 'charger-offline'), eq(notifications.subjectId, `bay-7@${lastSeenAt.toISOString()}`)));
+    expect(row).toMatchObject({
+      title: 'Bay 7 is offline',
+      body: `Bay 7 has not been connected for more than 1,500 minutes (last seen ${lastSeenAt.toISOString()}).`,
+      params: { name: 'Bay 7', minutes: 1500, lastSeenAt: lastSeenAt.toISOString() },
+    });
   });
 });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { idSchema, pagedSchema, paginationQuerySchema } from './common.ts';
 import { NOTIFICATION_TYPES } from '../notification-types.ts';
 
-export { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type NotificationType } from '../notification-types.ts';
+export {
+  NOTIFICATION_TYPES,
+  NOTIFICATION_TYPE_LABELS,
+  type NotificationParams,
+  type NotificationParamsOf,
+  type NotificationType,
+} from '../notification-types.ts';
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -13,6 +19,18 @@ export const notificationSchema = z.object({
   timeZone: z.string(),
   title: z.string(),
   body: z.string(),
+  /** What title and body are made of, for writing them in the reader's language; null on older rows (read title/body). */
+  params: z
+    .object({
+      name: z.string().optional(),
+      detail: z.string().optional(),
+      minutes: z.number().optional(),
+      lastSeenAt: z.string().optional(),
+      where: z.string().nullable().optional(),
+      rules: z.array(z.string()).optional(),
+      status: z.string().optional(),
+    })
+    .nullable(),
   createdAt: z.string(),
   read: z.boolean(),
 });

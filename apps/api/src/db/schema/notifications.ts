@@ -1,6 +1,6 @@
-import { NOTIFICATION_TYPES } from '@wattdesk/shared';
+import { NOTIFICATION_TYPES, type NotificationParams } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id } from './columns.ts';
 import { locations } from './locations.ts';
 import { users } from './users.ts';
@@ -21,6 +21,8 @@ export const notifications = pgTable(
     type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /** What title and body are made of, so each reader gets them in their language; null on rows from before. */
+    params: jsonb('params').$type<NotificationParams>(),
     /** What it is about (a charger, booking, driver…), so the same fault is not told twice. */
     subjectId: text('subject_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

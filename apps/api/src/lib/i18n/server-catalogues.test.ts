@@ -30,7 +30,14 @@ const placeholders = (message: string) => [...argumentsOf(parse(message, { ignor
 
 describe('the server’s catalogues (issue 44)', () => {
   it('are found: one per module that writes e-mails', () => {
-    expect(folders.map((folder) => folder.split(/[\\/]/).at(-2)).sort()).toEqual(['admins', 'agreements', 'auth', 'driver-payments', 'drivers']);
+    expect(folders.map((folder) => folder.split(/[\\/]/).at(-2)).sort()).toEqual([
+      'admins',
+      'agreements',
+      'auth',
+      'driver-payments',
+      'drivers',
+      'notifications',
+    ]);
   });
 
   it.each(folders.flatMap((folder) => LOCALES.filter((locale) => locale !== 'en').map((locale) => [folder.split(/[\\/]/).at(-2), locale, folder])))(

@@ -1,9 +1,16 @@
-import type { Notification, NotificationType } from '@wattdesk/shared';
+import type { Notification, NotificationParams, NotificationType } from '@wattdesk/shared';
 import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { chargers, drivers, locations, notificationReads, notifications, notificationSettings, userLocations, users } from '../../db/schema/index.ts';
 
-export type NewNotification = { locationId: string; type: NotificationType; title: string; body: string; subjectId?: string | null };
+export type NewNotification = {
+  locationId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  params: NotificationParams;
+  subjectId?: string | null | undefined;
+};
 
 export const insertNotification = async (db: Executor, values: NewNotification) => {
   const [row] = await db.insert(notifications).values(values).returning();
@@ -56,6 +63,7 @@ export const listNotifications = async (
         timeZone: locations.timeZone,
         title: notifications.title,
         body: notifications.body,
+        params: notifications.params,
         createdAt: notifications.createdAt,
         read: isRead(userId),
       })
@@ -115,7 +123,7 @@ export const setEmailTypes = (db: Executor, userId: string, emailTypes: readonly
 /** Active users who asked for this type by e-mail and reach the location (all-location types, or in their list). */
 export const emailRecipients = (db: Executor, locationId: string, type: NotificationType, allLocationTypes: readonly string[]) =>
   db
-    .select({ email: users.email, firstName: users.firstName, userType: users.userType })
+    .select({ email: users.email, firstName: users.firstName, userType: users.userType, language: users.language })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
     .where(
@@ -132,6 +140,11 @@ export const emailRecipients = (db: Executor, locationId: string, type: Notifica
 export const locationNameOf = async (db: Executor, locationId: string) => {
   const [row] = await db.select({ name: locations.name }).from(locations).where(eq(locations.id, locationId));
   return row?.name ?? 'a location';
+};
+
+export const locationTimeZoneOf = async (db: Executor, locationId: string) => {
+  const [row] = await db.select({ timeZone: locations.timeZone }).from(locations).where(eq(locations.id, locationId));
+  return row?.timeZone ?? undefined;
 };
 
 export const chargerOf = async (db: Executor, chargerId: string) => {

@@ -15,9 +15,9 @@ import type { BackgroundTasks } from '../../lib/background.ts';
 import type { ClusterBus } from '../../lib/cluster-bus.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
-import { escapeHtml, mailButton, mailLayout } from '../../lib/mail-layout.ts';
 import { createKeyedQueue } from '../../lib/keyed-queue.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { notificationMail, notificationSentences, type NotificationFacts } from './notification-text.ts';
 import * as repo from './notifications.repository.ts';
 
 export type NotificationsDeps = {
@@ -30,6 +30,9 @@ export type NotificationsDeps = {
   log: FastifyBaseLogger;
 };
 
+/** One event to tell: where, about what, and what its sentences are made of. */
+type Told = NotificationFacts & { locationId: string; subjectId?: string | null; repeatWindowMs?: number };
+
 const ALL_LOCATION_TYPES = USER_TYPES.filter(reachesAllLocations);
 /** The same fault of the same charger within this long is one notification. */
 const REPEAT_WINDOW_MS = 10 * 60_000;
@@ -39,21 +42,14 @@ const REPEAT_WINDOW_MS = 10 * 60_000;
  * so every open dashboard that reaches the location refetches its bell), and e-mailed to who asked for the type.
  */
 export const createNotificationsService = ({ db, bus, mailer, background, publicUrl, now, log }: NotificationsDeps) => {
-  const mail = async (row: repo.NewNotification & { id: string }) => {
+  const mail = async (row: repo.NewNotification & { id: string; facts: NotificationFacts }) => {
     const recipients = (await repo.emailRecipients(db, row.locationId, row.type, ALL_LOCATION_TYPES)).filter((user) =>
       can(user.userType, 'Notifications_View'),
     );
+    if (!recipients.length) return;
+    const timeZone = await repo.locationTimeZoneOf(db, row.locationId);
     const link = `${publicUrl}/dashboard`;
-    for (const user of recipients)
-      await mailer.send({
-        to: user.email,
-        subject: row.title,
-        text: [`Hello ${user.firstName},`, '', row.body, '', `Open the dashboard: ${link}`].join('\n'),
-        html: mailLayout(
-          row.title,
-          `<p>Hello ${escapeHtml(user.firstName)},</p><p>${escapeHtml(row.body)}</p>${mailButton(link, 'Open the dashboard')}`,
-        ),
-      });
+    for (const user of recipients) await mailer.send(notificationMail(user, { title: row.title, body: row.body, facts: row.facts, timeZone }, link));
   };
 
   /**
@@ -62,18 +58,28 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
    */
   const subjects = createKeyedQueue();
 
-  /** Records and announces one notification; never fails its caller (a charger message, a sign-in). */
-  const notify = (values: repo.NewNotification & { repeatWindowMs?: number }) =>
+  /**
+   * Records and announces one notification; never fails its caller (a charger message, a sign-in). The row keeps
+   * the English sentences and what they are made of, so each reader gets them in their own language.
+   */
+  const notify = (values: Told) =>
     values.repeatWindowMs && values.subjectId ? subjects.run(`${values.type}:${values.subjectId}`, () => record(values)) : record(values);
 
-  const record = async (values: repo.NewNotification & { repeatWindowMs?: number }) => {
+  const record = async (values: Told) => {
     try {
-      const { repeatWindowMs, ...fields } = values;
+      const { repeatWindowMs, subjectId, locationId, ...facts } = values;
+      const fields: repo.NewNotification = {
+        locationId,
+        subjectId,
+        type: facts.type,
+        params: facts.params,
+        ...notificationSentences(facts, 'en'),
+      };
       if (repeatWindowMs && fields.subjectId && (await repo.toldSince(db, fields.type, fields.subjectId, new Date(now().getTime() - repeatWindowMs))))
         return;
       const row = await repo.insertNotification(db, fields);
       bus.publishLive({ id: row.id, chargerId: '', locationId: row.locationId, reason: 'notification', at: row.createdAt.toISOString() });
-      background.run('notification-mail', () => mail({ ...fields, id: row.id }));
+      background.run('notification-mail', () => mail({ ...fields, id: row.id, facts }));
     } catch (error) {
       log.warn({ err: error, type: values.type }, 'Notification not recorded');
     }
@@ -111,8 +117,7 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
       await notify({
         locationId: charger.locationId,
         type: 'charger-faulted',
-        title: `${charger.name} faulted`,
-        body: `${charger.name} reported a fault: ${detail}.`,
+        params: { name: charger.name, detail },
         subjectId: charger.id,
         repeatWindowMs: REPEAT_WINDOW_MS,
       });
@@ -121,19 +126,16 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
       notify({
         locationId: booking.locationId,
         type: 'booking-conflict',
-        title: `A booking of ${booking.chargerName} could not be reserved`,
-        body: `${booking.chargerName} answered ${booking.status} to the reservation of a booking that starts soon. Check the charger or move the booking.`,
+        params: { name: booking.chargerName, status: booking.status },
         subjectId: booking.id,
         repeatWindowMs: 24 * 3_600_000,
       }),
     violation: async (found: { sessionId: string; locationId: string; chargerId: string; rules: string[] }) => {
       const charger = await repo.chargerOf(db, found.chargerId).catch(() => undefined);
-      const where = charger?.name ?? 'a charger';
       await notify({
         locationId: found.locationId,
         type: 'violation',
-        title: `Violation at ${where}`,
-        body: `A session at ${where} broke the rules: ${found.rules.join(', ')}. Review it under Violations.`,
+        params: { where: charger?.name ?? null, rules: found.rules },
         subjectId: found.sessionId,
       });
     },
@@ -142,8 +144,7 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
       notify({
         locationId: charger.locationId,
         type: 'charger-offline',
-        title: `${charger.name} is offline`,
-        body: `${charger.name} has not been connected for more than ${minutes.toLocaleString('en-US')} minutes (last seen ${charger.lastSeenAt.toISOString()}).`,
+        params: { name: charger.name, minutes, lastSeenAt: charger.lastSeenAt.toISOString() },
         subjectId: `${charger.id}@${charger.lastSeenAt.toISOString()}`,
         repeatWindowMs: 365 * 86_400_000,
       }),
@@ -154,8 +155,7 @@ export const createNotificationsService = ({ db, bus, mailer, background, public
       await notify({
         locationId: driver.locationId,
         type: 'driver-accepted',
-        title: `${driver.name} accepted the invitation`,
-        body: `${driver.name} chose a password and is now an active driver.`,
+        params: { name: driver.name },
         subjectId: driver.id,
       });
     },

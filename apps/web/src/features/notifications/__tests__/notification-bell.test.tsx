@@ -26,6 +26,7 @@ const notification = {
   timeZone: 'America/Los_Angeles',
   title: 'Bay 1 faulted',
   body: 'Connector 1 reported a fault.',
+  params: null,
   read: false,
   createdAt: '2026-11-27T10:00:00.000Z',
 } satisfies Notification;

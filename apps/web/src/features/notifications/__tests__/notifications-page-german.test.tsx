@@ -16,14 +16,28 @@ const notification = {
   timeZone: 'Europe/Berlin',
   title: 'Bay 1 faulted',
   body: 'Connector 1 reported a fault.',
+  // Written before notifications kept their params: its stored English is all there is to show.
+  params: null,
   read: false,
   createdAt: '2026-11-27T10:00:00.000Z',
+} satisfies Notification;
+const offline = {
+  id: 'n2',
+  type: 'charger-offline',
+  locationId: 'l1',
+  locationName: 'Hauptbahnhof',
+  timeZone: 'Europe/Berlin',
+  title: 'Bay 7 is offline',
+  body: 'Bay 7 has not been connected for more than 1,500 minutes (last seen 2026-11-27T08:30:00.000Z).',
+  params: { name: 'Bay 7', minutes: 1500, lastSeenAt: '2026-11-27T08:30:00.000Z' },
+  read: true,
+  createdAt: '2026-11-28T09:30:00.000Z',
 } satisfies Notification;
 
 let api: TestApi;
 const routes: ApiRoutes = ({ path }) => {
   if (path === '/notifications/notification-list')
-    return ok({ items: [notification], total: 1, page: 1, pageSize: 25, unreadCount: 1204 } satisfies NotificationList);
+    return ok({ items: [notification, offline], total: 2, page: 1, pageSize: 25, unreadCount: 1204 } satisfies NotificationList);
   if (path === '/notifications/preferences') return ok({ emailTypes: ['charger-faulted'] } satisfies NotificationPreferences);
   return undefined;
 };
@@ -59,6 +73,11 @@ describe('Notifications in German (issue 44)', { timeout: 120_000 }, () => {
     expect(within(grid).getByText('Ungelesen')).toBeInTheDocument();
     expect(within(grid).getByText('Eine Ladestation hat einen Fehler')).toBeInTheDocument();
     expect(within(grid).getByRole('button', { name: 'Als gelesen markieren: Bay 1 faulted' })).toBeInTheDocument();
+    // A notification with its params reads German, its count the German way and its time on the location's clock.
+    expect(within(grid).getByText('Bay 7 ist offline')).toBeInTheDocument();
+    expect(
+      within(grid).getByText('Bay 7 ist seit mehr als 1.500 Minuten nicht verbunden (zuletzt gesehen: 27. Nov. 2026, 09:30 MEZ).'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Lesestatus' }));
     const options = screen.getAllByRole('option').map((option) => option.textContent);
@@ -79,5 +98,9 @@ describe('Notifications in German (issue 44)', { timeout: 120_000 }, () => {
       expect(within(popover).getByRole('button', { name })).toBeInTheDocument();
     expect(within(popover).getByRole('link', { name: 'Alle anzeigen' })).toBeInTheDocument();
     expect(within(popover).getByRole('button', { name: 'Ungelesen: Bay 1 faulted' })).toBeInTheDocument();
+    const german = within(popover).getByRole('button', { name: 'Bay 7 ist offline' });
+    expect(german).toHaveTextContent(
+      'Bay 7 ist seit mehr als 1.500 Minuten nicht verbunden (zuletzt gesehen: 27. Nov. 2026, 09:30 MEZ). Hauptbahnhof, 28. Nov. 2026, 10:30 MEZ',
+    );
   });
 });

@@ -18,6 +18,7 @@ import { formatDateTime } from '../../../lib/format-time.ts';
 import { lazyScreen } from '../../../lib/lazy-with-timeout.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications-api.ts';
 import { notificationBellText } from '../notification-bell-text.ts';
+import { notificationSentences } from '../notification-sentences.ts';
 import { useNotificationFeed } from '../use-notification-feed.ts';
 
 // The bell is on every dashboard screen; its e-mail settings (and their checkboxes) load when first opened (issue 18).
@@ -94,20 +95,23 @@ export const NotificationBell = () => {
           </Typography>
         ) : null}
         <List dense aria-label={t('bell.listLabel')} sx={{ maxHeight: 420, overflow: 'auto' }}>
-          {items.map((item) => (
-            <ListItemButton
-              key={item.id}
-              onClick={() => !item.read && markRead.mutate(item.id)}
-              aria-label={item.read ? item.title : t('bell.unreadItem', { title: item.title })}
-              sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
-            >
-              <ListItemText
-                primary={item.title}
-                secondary={`${item.body} ${item.locationName}, ${formatDateTime(item.createdAt, item.timeZone)}`}
-                slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
-              />
-            </ListItemButton>
-          ))}
+          {items.map((item) => {
+            const { title, body } = notificationSentences(item, t);
+            return (
+              <ListItemButton
+                key={item.id}
+                onClick={() => !item.read && markRead.mutate(item.id)}
+                aria-label={item.read ? title : t('bell.unreadItem', { title })}
+                sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
+              >
+                <ListItemText
+                  primary={title}
+                  secondary={`${body} ${item.locationName}, ${formatDateTime(item.createdAt, item.timeZone)}`}
+                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 700 } } }}
+                />
+              </ListItemButton>
+            );
+          })}
         </List>
       </Popover>
     </>
