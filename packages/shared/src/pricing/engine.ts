@@ -2,7 +2,7 @@ import { amountFor } from './money.ts';
 import { forEachLocalHour, HOUR_MS } from './local-time.ts';
 import { periodGrid, periodLabel } from './periods.ts';
 import { priceIdle, idleIntervals, type Interval } from './idle.ts';
-import type { LineItem, SessionPrice, SessionUsage, Tariff, ViolationRule } from './types.ts';
+import type { LineItem, RatePeriod, SessionPrice, SessionUsage, Tariff, ViolationRule } from './types.ts';
 
 /** A stretch of the session priced by one period. */
 type Stretch = { from: number; to: number; period: number };
@@ -93,6 +93,8 @@ const violationItems = (tariff: Tariff, usage: SessionUsage, idleMs: number): Se
   return found;
 };
 
+const periodWords = ({ days, startHour, endHour }: RatePeriod) => ({ days, startHour, endHour });
+
 const VIOLATION_TEXT: Record<ViolationRule, string> = { 'max-stay': 'Overstay: maximum stay exceeded', 'idle-limit': 'Idle beyond the limit' };
 
 /**
@@ -119,6 +121,7 @@ export const priceSession = (tariff: Tariff, usage: SessionUsage, timeZone: stri
       items.push({
         kind: 'energy',
         description: `Energy, ${periodLabel(period)}`,
+        detail: { period: periodWords(period) },
         quantity: round3(kwh),
         unit: 'kWh',
         periodIndex: p,
@@ -133,6 +136,7 @@ export const priceSession = (tariff: Tariff, usage: SessionUsage, timeZone: stri
       items.push({
         kind: 'time',
         description: `Charging time, ${periodLabel(period)}`,
+        detail: { period: periodWords(period) },
         quantity: round3(hours),
         unit: 'h',
         periodIndex: p,
@@ -146,6 +150,7 @@ export const priceSession = (tariff: Tariff, usage: SessionUsage, timeZone: stri
     items.push({
       kind: 'session-fee',
       description: 'Session fee',
+      detail: null,
       quantity: 1,
       unit: 'session',
       periodIndex: null,
@@ -157,6 +162,7 @@ export const priceSession = (tariff: Tariff, usage: SessionUsage, timeZone: stri
     items.push({
       kind: 'violation',
       description: VIOLATION_TEXT[v.rule],
+      detail: null,
       quantity: 1,
       unit: 'session',
       periodIndex: null,

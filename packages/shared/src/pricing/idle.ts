@@ -61,6 +61,7 @@ export const priceIdle = (tariff: Tariff, idle: Interval[], timeZone: string): L
     items.push({
       kind: 'idle',
       description: `Idle fee ${date}${notes.length ? ` (${notes.join(', ')})` : ''}${capped ? ', daily cap reached' : ''}`,
+      detail: { idle: { date, graceMinutes: settings.graceMinutes, freeHours: settings.freeHours, capped } },
       quantity: Math.round(minutes * 1000) / 1000,
       unit: 'min',
       periodIndex: null,

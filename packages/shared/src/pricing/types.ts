@@ -62,9 +62,19 @@ export type SessionUsage = {
 export const LINE_ITEM_KINDS = ['energy', 'time', 'idle', 'session-fee', 'violation'] as const;
 export type LineItemKind = (typeof LINE_ITEM_KINDS)[number];
 
+/**
+ * What a line's words are made of, so that each reader's language can word it (issue 44); `description` is its
+ * English, kept for what reads it as text (exports, OCPI, items stored before this).
+ */
+export type LineItemDetail =
+  | { period: Pick<RatePeriod, 'days' | 'startHour' | 'endHour'> }
+  | { idle: { date: string; graceMinutes: number; freeHours: HourWindow | null; capped: boolean } };
+
 export type LineItem = {
   kind: LineItemKind;
   description: string;
+  /** Null where the kind and rule say it all (session fee, violations). */
+  detail: LineItemDetail | null;
   /** kWh, hours, minutes, or 1 session/violation. */
   quantity: number;
   unit: 'kWh' | 'h' | 'min' | 'session';

@@ -137,9 +137,18 @@ export const tariffSavedSchema = z.object({ responseCode: z.number().int(), msg:
 
 // Prices of sessions
 
+const hourWindowViewSchema = z.object({ startHour: z.number().int(), endHour: z.number().int() });
+/** Answers only (what the engine wrote): the words of a line in the reader's language (types.ts LineItemDetail). */
+const lineItemDetailSchema = z.union([
+  z.object({ period: hourWindowViewSchema.extend({ days: dayFilterSchema }) }),
+  z.object({ idle: z.object({ date: z.string(), graceMinutes: z.number(), freeHours: hourWindowViewSchema.nullable(), capped: z.boolean() }) }),
+]);
+
 export const lineItemSchema = z.object({
   kind: z.enum(LINE_ITEM_KINDS),
   description: z.string(),
+  /** Null for the session fee and violations, and for items priced before it was kept. */
+  detail: lineItemDetailSchema.nullable(),
   quantity: z.number(),
   unit: z.enum(['kWh', 'h', 'min', 'session']),
   periodIndex: z.number().int().nullable(),

@@ -1,7 +1,21 @@
-import type { LineItemKind, ViolationRule } from '@wattdesk/shared';
+import type { LineItemDetail, LineItemKind, ViolationRule } from '@wattdesk/shared';
 import { VIOLATION_RULES, VIOLATION_STATUSES } from '@wattdesk/shared';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { chargingSessions } from './charging.ts';
 import { id, timestamps } from './columns.ts';
 import { chargers, locations } from './locations.ts';
@@ -58,6 +72,8 @@ export const sessionLineItems = pgTable(
     position: integer('position').notNull(),
     kind: text('kind').$type<LineItemKind>().notNull(),
     description: text('description').notNull(),
+    /** What the reader's language words the line from (issue 44); null before it was kept. */
+    detail: jsonb('detail').$type<LineItemDetail>(),
     quantity: doublePrecision('quantity').notNull(),
     unit: text('unit').$type<'kWh' | 'h' | 'min' | 'session'>().notNull(),
     periodIndex: integer('period_index'),

@@ -102,6 +102,7 @@ export const insertPrice = async (db: Executor, price: PriceInsert, items: reado
         position,
         kind: item.kind,
         description: item.description,
+        detail: item.detail,
         quantity: item.quantity,
         unit: item.unit,
         periodIndex: item.periodIndex,
@@ -140,6 +141,7 @@ export const storedPrice = async (db: Executor, sessionId: string) => {
     items: items.map((item): PricedLineItem => ({
       kind: item.kind,
       description: item.description,
+      detail: item.detail,
       quantity: item.quantity,
       unit: item.unit,
       periodIndex: item.periodIndex,

@@ -99,6 +99,8 @@ describe('every session priced: the version it started under, live estimates, st
       ['energy', 'Energy, All Days all day', 10, 300],
       ['session-fee', 'Session fee', 1, 50],
     ]);
+    // Stored with the parts a reader's language words the line from (issue 44).
+    expect(detail.price!.items.map((i) => i.detail)).toEqual([{ period: { days: 'all-days', startHour: 0, endHour: 0 } }, null]);
     // A repeated stop changes nothing.
     await simulator.call('StopTransaction', {
       transactionId: start.transactionId,
@@ -141,6 +143,7 @@ describe('every session priced: the version it started under, live estimates, st
       ['violation', 1, 1500],
     ]);
     expect(detail.price).toMatchObject({ total: 5570, idleSeconds: 6300 });
+    expect(detail.price!.items[1]!.detail).toEqual({ idle: { date: '2026-11-17', graceMinutes: 15, freeHours: null, capped: false } });
 
     const list = await t.api('GET', `/web/violations?locationId=${location()}&status=open`);
     const [violation] = (list.body as unknown as { items: Violation[] }).items;

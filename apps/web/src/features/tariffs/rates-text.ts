@@ -2,6 +2,7 @@ import type { DayFilterKey } from '@wattdesk/shared/constants';
 import { formatHourOfDay } from '@wattdesk/shared/format';
 import type { PeriodIssue } from '@wattdesk/shared/pricing/periods';
 import type { RatePeriod } from '@wattdesk/shared/pricing/types';
+import { usePriceWords } from '../../components/price-lines-text.ts';
 import { useMemo } from 'react';
 import en from '../../i18n/catalogues/rates/en.json';
 import { defineArea } from '../../i18n/area.ts';
@@ -11,16 +12,9 @@ import { useT, type Translate } from '../../i18n/use-t.ts';
 export const ratesText = defineArea('rates', en);
 export type RatesKey = keyof typeof en;
 
-const wordsOf = (t: Translate<RatesKey>) => {
+const wordsOf = (t: Translate<RatesKey>, { period, lineItem }: ReturnType<typeof usePriceWords>) => {
   const weekday = (day: number) => t(`weekday.${day}` as RatesKey);
   const days = (filter: DayFilterKey) => t(`days.${filter}`);
-  /** "Weekdays 5 PM–9 PM", "All Days all day": the reader's version of shared/pricing/periods.ts periodLabel. */
-  const period = (p: Pick<RatePeriod, 'days' | 'startHour' | 'endHour'>) =>
-    t('period.label', {
-      days: days(p.days),
-      window:
-        p.startHour === p.endHour ? t('window.allDay') : t('window.hours', { from: formatHourOfDay(p.startHour), until: formatHourOfDay(p.endHour) }),
-    });
   const issue = (found: PeriodIssue, periods: readonly Pick<RatePeriod, 'days' | 'startHour' | 'endHour'>[]) => {
     if (found.kind === 'none') return t('issue.none');
     if (found.kind === 'overlap')
@@ -32,11 +26,12 @@ const wordsOf = (t: Translate<RatesKey>) => {
       });
     return t('issue.gap', { weekday: weekday(found.weekday), from: formatHourOfDay(found.fromHour), until: formatHourOfDay(found.untilHour) });
   };
-  return { t, weekday, days, period, issue };
+  return { t, weekday, days, period, issue, lineItem };
 };
 
-/** The translator with the period words: weekdays, day filters, period names and what is wrong with periods. */
+/** The translator with the period words: weekdays, day filters, period names (price-lines) and what is wrong with periods. */
 export const useRateWords = () => {
   const t = useT(ratesText);
-  return useMemo(() => wordsOf(t), [t]);
+  const priceWords = usePriceWords();
+  return useMemo(() => wordsOf(t, priceWords), [t, priceWords]);
 };

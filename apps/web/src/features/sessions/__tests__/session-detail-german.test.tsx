@@ -43,7 +43,51 @@ const session = {
     final: false,
     tariffVersionId: 'v1',
     items: [
-      { kind: 'energy', description: 'Energy, all day', quantity: 1234.5, unit: 'kWh', periodIndex: 0, rule: null, amount: 1234, waived: false },
+      {
+        kind: 'energy',
+        description: 'Energy, Weekdays 5 PM–9 PM',
+        detail: { period: { days: 'weekdays', startHour: 17, endHour: 21 } },
+        quantity: 1234.5,
+        unit: 'kWh',
+        periodIndex: 0,
+        rule: null,
+        amount: 1000,
+        waived: false,
+      },
+      {
+        kind: 'idle',
+        description: 'Idle fee 2026-11-22 (after 15 min grace), daily cap reached',
+        detail: { idle: { date: '2026-11-22', graceMinutes: 15, freeHours: null, capped: true } },
+        quantity: 40,
+        unit: 'min',
+        periodIndex: null,
+        rule: null,
+        amount: 200,
+        waived: false,
+      },
+      {
+        kind: 'violation',
+        description: 'Idle beyond the limit',
+        detail: null,
+        quantity: 1,
+        unit: 'session',
+        periodIndex: null,
+        rule: 'idle-limit',
+        amount: 34,
+        waived: false,
+      },
+      // Priced before the engine kept a line's parts: its English stays.
+      {
+        kind: 'time',
+        description: 'Charging time, All Days all day',
+        detail: null,
+        quantity: 0.5,
+        unit: 'h',
+        periodIndex: 0,
+        rule: null,
+        amount: 0,
+        waived: false,
+      },
     ],
     energyWh: 1500,
     chargingSeconds: 1800,
@@ -121,6 +165,12 @@ describe('A charging session in German (issue 44)', { timeout: 120_000 }, () => 
     expect(within(price).getByText('Bisherige Schätzung: Der Preis steigt, solange der Ladevorgang läuft.')).toBeInTheDocument();
     const items = within(price).getByRole('table', { name: 'Preispositionen' });
     expect(within(items).getByText('1.234,5 kWh')).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /^Energie, Wochentage 17:00–21:00 / })).toBeInTheDocument();
+    expect(
+      within(items).getByRole('row', { name: /^Blockiergebühr 22\. Nov\. 2026 \(nach 15 Min\. Karenzzeit\), Tageshöchstbetrag erreicht / }),
+    ).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /^Blockieren über das Limit hinaus / })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: /^Charging time, All Days all day / })).toBeInTheDocument();
     expect(within(items).getByText('Summe bisher')).toBeInTheDocument();
 
     const meter = screen.getByRole('region', { name: 'Zählerwerte' });

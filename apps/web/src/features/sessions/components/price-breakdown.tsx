@@ -11,12 +11,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../../i18n/use-t.ts';
 import { sessionsText } from '../sessions-text.ts';
+import { usePriceWords } from '../../../components/price-lines-text.ts';
 
 const UNIT: Record<SessionPriceView['items'][number]['unit'], string> = { kWh: 'kWh', h: 'h', min: 'min', session: '' };
 
 /** The line items of a session's price: final once stored at the stop, the live estimate while it runs. */
 export const PriceBreakdown = ({ price }: { price: SessionPriceView }) => {
   const t = useT(sessionsText);
+  const { lineItem } = usePriceWords();
   const money = (minor: number) => formatMinor(minor, price.currency);
   return (
     <>
@@ -35,7 +37,7 @@ export const PriceBreakdown = ({ price }: { price: SessionPriceView }) => {
           {price.items.map((item, index) => (
             <TableRow key={index}>
               <TableCell>
-                {item.description} {item.waived ? <Chip size="small" label={t('price.waived')} sx={{ ml: 1 }} /> : null}
+                {lineItem(item)} {item.waived ? <Chip size="small" label={t('price.waived')} sx={{ ml: 1 }} /> : null}
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {item.unit === 'session' ? '1' : `${formatQuantity(item.quantity)} ${UNIT[item.unit]}`}

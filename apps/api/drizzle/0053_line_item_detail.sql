@@ -1,0 +1,1 @@
+ALTER TABLE "session_line_items" ADD COLUMN "detail" jsonb;
