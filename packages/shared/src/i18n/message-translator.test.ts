@@ -11,6 +11,12 @@ import es from './messages/es.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
 import { messageKeyOf, translateMessage } from './message-translator.ts';
 
+/** A helper's sentence with each part as the placeholder its parameter names: `(field, limit) =>` gives "{field} … {limit}". */
+const withPlaceholders = (helper: (...values: string[]) => string): string => {
+  const parameters = /^\(([^)]*)\)/.exec(String(helper))?.[1] ?? '';
+  return helper(...parameters.split(',').map((name) => `{${name.trim()}}`));
+};
+
 /** The catalogue's English as the code writes it: the spec's sentences (messages.ts), the schemas' (schema-messages.ts) and the API's (errors.ts). */
 const fromCode = (): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -19,7 +25,7 @@ const fromCode = (): Record<string, string> => {
     else
       for (const [key, message] of Object.entries(value as Record<string, unknown>)) {
         if (typeof message === 'string') out[`${group}.${key}`] = message;
-        if (typeof message === 'function') out[`${group}.${key}`] = (message as (field: string, limit: string) => string)('{field}', '{limit}');
+        if (typeof message === 'function') out[`${group}.${key}`] = withPlaceholders(message as (...values: string[]) => string);
       }
   }
   for (const [code, { message }] of Object.entries(ERROR_CODES)) out[`error.${code}`] = message;
