@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { isCurrencyCode } from '../pricing/money.ts';
 import { periodProblems } from '../pricing/periods.ts';
 import { LINE_ITEM_KINDS, VIOLATION_RULES } from '../pricing/types.ts';
@@ -21,7 +21,7 @@ const hourSchema = (label: string) =>
     .max(23);
 
 const dayFilterSchema = z.enum(DAY_FILTERS.map((d) => d.key) as ['all-days', 'weekdays', 'weekends'], {
-  error: 'Day must be All Days, Weekdays or Weekends',
+  error: m.mustBeOneOf(fieldLabels.day, 'All Days, Weekdays', 'Weekends'),
 });
 
 /** Whole minor units or micros: non-negative integers with a ceiling no real tariff reaches. */
@@ -36,7 +36,7 @@ export const currencySchema = z
   .string({ error: m.required(fieldLabels.currency) })
   .trim()
   .toUpperCase()
-  .refine(isCurrencyCode, 'Currency must be an ISO 4217 code, e.g. USD');
+  .refine(isCurrencyCode, schemaMessages.currencyCode);
 
 const DURATION_MINUTES = DURATION_HOURS.map((hours) => hours * 60);
 const durationMinutesSchema = (label: string) =>
@@ -54,12 +54,12 @@ export const ratePeriodSchema = z.object({
 
 const hourWindowSchema = z
   .object({ startHour: hourSchema('Start hour'), endHour: hourSchema('End hour') })
-  .refine((w) => w.startHour !== w.endHour, { error: 'Free hours must start and end at different hours' });
+  .refine((w) => w.startHour !== w.endHour, { error: schemaMessages.freeHours });
 
 export const idleFeeSettingsSchema = z.object({
-  enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  enabled: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.enabled) }),
   pricePerMinute: amountSchema('Idle fee per minute'),
-  graceMinutes: z.union([z.literal(0), durationMinutesSchema('Grace period')], { error: 'Grace period must be one of the duration choices' }),
+  graceMinutes: z.union([z.literal(0), durationMinutesSchema('Grace period')], { error: m.mustBeDurationChoice(fieldLabels.gracePeriod) }),
   dailyCap: amountSchema('Daily cap').nullable(),
   freeHours: hourWindowSchema.nullable(),
 });
@@ -72,7 +72,7 @@ export const violationRulesSchema = z.object({
 
 const periodsSchema = z
   .array(ratePeriodSchema)
-  .max(48, 'At most 48 rate periods')
+  .max(48, schemaMessages.ratePeriodsAtMost)
   .superRefine((periods, ctx) => {
     for (const problem of periodProblems(periods)) ctx.addIssue({ code: 'custom', message: problem });
   });
@@ -194,12 +194,12 @@ export type Violation = z.infer<typeof violationSchema>;
 
 export const violationListQuerySchema = paginationQuerySchema.extend({
   locationId: idSchema,
-  status: z.enum(VIOLATION_STATUSES, { error: 'Status must be open, waived or paid' }).optional(),
-  rule: z.enum(VIOLATION_RULES, { error: 'Rule must be max-stay or idle-limit' }).optional(),
+  status: z.enum(VIOLATION_STATUSES, { error: m.mustBeOneOf(fieldLabels.status, 'open, waived', 'paid') }).optional(),
+  rule: z.enum(VIOLATION_RULES, { error: m.mustBeOneOf(fieldLabels.rule, 'max-stay', 'idle-limit') }).optional(),
   chargerId: idSchema.optional(),
   driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }).optional(),
+  to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }).optional(),
   sort: sortQuerySchema(VIOLATION_SORT_FIELDS, '-detectedAt'),
 });
 export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
@@ -211,8 +211,12 @@ export const violationIdParamsSchema = z.object({ id: idSchema });
 
 export const violationStatusBodySchema = z
   .object({
-    status: z.enum(['waived', 'paid'], { error: 'Status must be waived or paid' }),
-    reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').default(''),
+    status: z.enum(['waived', 'paid'], { error: m.mustBeOneOf(fieldLabels.status, 'waived', 'paid') }),
+    reason: z
+      .string({ error: m.mustBeText(fieldLabels.reason) })
+      .trim()
+      .max(500, 'Reason must be at most 500 characters')
+      .default(''),
   })
   .refine((body) => body.status !== 'waived' || body.reason.length > 0, { error: m.required(fieldLabels.reason), path: ['reason'] });
 export type ViolationStatusBody = z.infer<typeof violationStatusBodySchema>;
