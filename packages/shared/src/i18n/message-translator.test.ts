@@ -85,6 +85,16 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
     expect(translateMessage('Signer name Should be alphabetic only', 'es')).toBe('Nombre del firmante: solo se admiten letras');
     expect(translateMessage('Please enter your password', 'es')).toBe('Introduzca su contraseña');
     expect(translateMessage('Please enter your password', 'en')).toBe('Please enter your password');
+    // The schemas' sentences: their words translated, the codes they list as the API takes them.
+    expect(translateMessage('Status must be PENDING, ACTIVE or INACTIVE', 'de')).toBe('Status: muss PENDING, ACTIVE oder INACTIVE sein');
+    expect(translateMessage('Expiry date must be a date (YYYY-MM-DD)', 'fr')).toBe('Date d’expiration : doit être une date (AAAA-MM-JJ)');
+    expect(translateMessage('Voltage must be between 100 and 1,000 V', 'de')).toBe('Die Spannung muss zwischen 100 und 1.000 V liegen');
+    // A pattern that reads " or " takes only what no other sentence shape claims first (the catalogue's order).
+    expect(messageKeyOf('Connector must be 1 or more')?.key).toBe('validationMessages.mustBeLimitOrMore');
+    expect(messageKeyOf('Enabled must be true or false')?.key).toBe('validationMessages.mustBeTrueOrFalse');
+    expect(messageKeyOf('Energy (kWh) must be a number of zero or more')?.key).toBe('validationMessages.nonNegativeNumber');
+    expect(messageKeyOf('Name must be at most 50 characters')?.key).toBe('validationMessages.maxLength');
+    expect(translateMessage('Seats must be at least 1', 'es')).toBe('Licencias: como mínimo 1');
     // A sentence no catalogue knows (a provider's own words) stays as it came.
     expect(translateMessage('card_declined: Your card was declined.', 'fr')).toBe('card_declined: Your card was declined.');
   });
