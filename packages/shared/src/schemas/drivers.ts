@@ -133,11 +133,11 @@ export const driverRestrictionsSchema = z
     locationIds: z.array(idSchema).max(MAX_RESTRICTED_LOCATIONS, `Choose at most ${MAX_RESTRICTED_LOCATIONS} locations`).default([]),
     chargerIds: z.array(idSchema).max(MAX_RESTRICTED_CHARGERS, `Choose at most ${MAX_RESTRICTED_CHARGERS} chargers`).default([]),
     days: z.enum(DRIVER_DAY_RULES, { error: m.mustBeOneOf(fieldLabels.days, 'all-days, weekdays', 'weekends') }).default('all-days'),
-    hourFrom: hourSchema('From hour').nullable().default(null),
-    hourTo: hourSchema('To hour').nullable().default(null),
+    hourFrom: hourSchema(fieldLabels.fromHour).nullable().default(null),
+    hourTo: hourSchema(fieldLabels.toHour).nullable().default(null),
     maxKwhPerSession: z
       .number({ error: 'Maximum kWh per session must be a number' })
-      .positive('Maximum kWh per session must be more than 0')
+      .positive(schemaMessages.maxKwhPositive)
       .max(1000, schemaMessages.maxKwhPerSession)
       .nullable()
       .default(null),

@@ -57,8 +57,8 @@ export const updateGridBodySchema = gridConnectionSchema.extend({ locationId: id
 export type UpdateGridBody = z.infer<typeof updateGridBodySchema>;
 
 export const limitPeriodSchema = z.object({
-  startHour: hourSchema('Start hour'),
-  endHour: hourSchema('End hour'),
+  startHour: hourSchema(fieldLabels.startHour),
+  endHour: hourSchema(fieldLabels.endHour),
   limitKw: kw('Limit', 100_000),
 });
 export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
@@ -67,9 +67,9 @@ export const dpoSettingsSchema = z.object({
   enabled: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.enabled) }),
   limitMode: z.enum(LIMIT_MODES, { error: schemaMessages.limitMode }),
   /** Fixed mode: the limit; time-of-day mode: the limit outside every period. */
-  limitKw: kw('Charging limit', 100_000),
+  limitKw: kw(fieldLabels.chargingLimit, 100_000),
   periods: z.array(limitPeriodSchema).max(24, schemaMessages.periodsAtMost),
-  minPerSessionKw: kw('Minimum per session', 1_000),
+  minPerSessionKw: kw(fieldLabels.minimumPerSession, 1_000),
 });
 export type DpoSettings = z.infer<typeof dpoSettingsSchema>;
 

@@ -49,11 +49,11 @@ export const createFirmwareCampaignBodySchema = z.object({
     .max(20, schemaMessages.modelsAtMost)
     .optional(),
   /** The first stage's share of the chargers; 100 sends to all at once. */
-  firstStagePercent: wholeNumber('First stage percent', 1, 100).default(10),
+  firstStagePercent: wholeNumber(fieldLabels.firstStagePercent, 1, 100).default(10),
   /** When chargers may start downloading; default now. */
   retrieveAt: z.iso.datetime({ offset: true, error: 'Retrieve date must be a date and time' }).optional(),
   retries: wholeNumber('Retries', 0, 10).default(2),
-  retryIntervalSeconds: wholeNumber('Retry interval', 1, 3600).default(60),
+  retryIntervalSeconds: wholeNumber(fieldLabels.retryInterval, 1, 3600).default(60),
 });
 export type CreateFirmwareCampaignBody = z.infer<typeof createFirmwareCampaignBodySchema>;
 export type CreateFirmwareCampaignInput = z.input<typeof createFirmwareCampaignBodySchema>;

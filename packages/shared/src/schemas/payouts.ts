@@ -132,9 +132,9 @@ const percentSchema = (label: string) =>
     .max(FULL_SHARE_BPS, `${label} cannot be more than 100%`);
 
 const sharesSchema = z.object({
-  hostBps: percentSchema('Host share'),
-  resellerBps: percentSchema('Reseller share'),
-  platformBps: percentSchema('Platform share'),
+  hostBps: percentSchema(fieldLabels.hostShare),
+  resellerBps: percentSchema(fieldLabels.resellerShare),
+  platformBps: percentSchema(fieldLabels.platformShare),
 });
 const addsUp = (value: { hostBps: number; resellerBps: number; platformBps: number }) =>
   value.hostBps + value.resellerBps + value.platformBps === FULL_SHARE_BPS;
@@ -175,7 +175,7 @@ export const dealBodySchema = z
         currency: currencySchema,
         monthlyFee: z
           .number({ error: schemaMessages.monthlyFeeAmount })
-          .int('Monthly fee has too many decimals')
+          .int(schemaMessages.monthlyFeeDecimals)
           .min(1, m.mustBeMoreThanZero(fieldLabels.monthlyFee))
           .max(100_000_000, m.tooLarge(fieldLabels.monthlyFee)),
       }),
@@ -212,7 +212,7 @@ export const refundBodySchema = z.object({
   sessionId: idSchema,
   amount: z
     .number({ error: schemaMessages.amountMinorUnits })
-    .int('Amount is written in minor units (cents): whole numbers')
+    .int(schemaMessages.amountWholeMinorUnits)
     .min(1, m.mustBeMoreThanZero(fieldLabels.amount))
     .max(100_000_000_000, m.tooLarge(fieldLabels.amount)),
   reason: z.string().trim().max(200, schemaMessages.reasonLength).optional(),

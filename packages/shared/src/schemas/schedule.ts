@@ -18,7 +18,7 @@ export type BookingState = (typeof BOOKING_STATES)[number];
 
 const hourSchema = z
   .number({ error: schemaMessages.startHour })
-  .int('Start hour must be a whole hour')
+  .int(schemaMessages.startHourWhole)
   .min(0, schemaMessages.startHour)
   .max(23, schemaMessages.startHour);
 

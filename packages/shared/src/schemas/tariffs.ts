@@ -46,28 +46,28 @@ const durationMinutesSchema = (label: string) =>
 
 export const ratePeriodSchema = z.object({
   days: dayFilterSchema,
-  startHour: hourSchema('Start hour'),
-  endHour: hourSchema('End hour'),
-  energyPriceMicros: amountSchema('Price per kWh', 1_000_000_000_000),
-  timePriceMicros: amountSchema('Price per hour', 1_000_000_000_000).nullable(),
+  startHour: hourSchema(fieldLabels.startHour),
+  endHour: hourSchema(fieldLabels.endHour),
+  energyPriceMicros: amountSchema(fieldLabels.pricePerKwh, 1_000_000_000_000),
+  timePriceMicros: amountSchema(fieldLabels.pricePerHour, 1_000_000_000_000).nullable(),
 });
 
 const hourWindowSchema = z
-  .object({ startHour: hourSchema('Start hour'), endHour: hourSchema('End hour') })
+  .object({ startHour: hourSchema(fieldLabels.startHour), endHour: hourSchema(fieldLabels.endHour) })
   .refine((w) => w.startHour !== w.endHour, { error: schemaMessages.freeHours });
 
 export const idleFeeSettingsSchema = z.object({
   enabled: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.enabled) }),
-  pricePerMinute: amountSchema('Idle fee per minute'),
+  pricePerMinute: amountSchema(fieldLabels.idleFeePerMinute),
   graceMinutes: z.union([z.literal(0), durationMinutesSchema('Grace period')], { error: m.mustBeDurationChoice(fieldLabels.gracePeriod) }),
-  dailyCap: amountSchema('Daily cap').nullable(),
+  dailyCap: amountSchema(fieldLabels.dailyCap).nullable(),
   freeHours: hourWindowSchema.nullable(),
 });
 
 const ruleLimitSchema = (label: string) => z.object({ minutes: durationMinutesSchema(label), fee: amountSchema('Fee') });
 export const violationRulesSchema = z.object({
-  maxStay: ruleLimitSchema('Maximum stay').nullable(),
-  idleLimit: ruleLimitSchema('Idle limit').nullable(),
+  maxStay: ruleLimitSchema(fieldLabels.maximumStay).nullable(),
+  idleLimit: ruleLimitSchema(fieldLabels.idleLimit).nullable(),
 });
 
 const periodsSchema = z
@@ -92,11 +92,11 @@ export type UpdateIdleFeesBody = z.infer<typeof updateIdleFeesBodySchema>;
 export const updateOtherFeesBodySchema = z.object({
   locationId: idSchema,
   /** null: the network default for the location's currency. */
-  sessionFee: amountSchema('Session fee').nullable(),
+  sessionFee: amountSchema(fieldLabels.sessionFee).nullable(),
 });
 export type UpdateOtherFeesBody = z.infer<typeof updateOtherFeesBodySchema>;
 
-export const updateDefaultSessionFeeBodySchema = z.object({ currency: currencySchema, amount: amountSchema('Default session fee') });
+export const updateDefaultSessionFeeBodySchema = z.object({ currency: currencySchema, amount: amountSchema(fieldLabels.defaultSessionFee) });
 export type UpdateDefaultSessionFeeBody = z.infer<typeof updateDefaultSessionFeeBodySchema>;
 
 export const updateViolationRulesBodySchema = violationRulesSchema.extend({ locationId: idSchema });

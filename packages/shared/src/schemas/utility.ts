@@ -58,7 +58,7 @@ export const monthlyBillValueSchema = z.object({
     .nullable(),
   costMinor: z
     .number({ error: m.nonNegativeNumber(fieldLabels.cost) })
-    .int('Cost has too many decimals for the currency')
+    .int(schemaMessages.costDecimals)
     .min(0, m.nonNegativeNumber(fieldLabels.cost))
     .max(10_000_000_000, m.tooLarge(fieldLabels.cost))
     .nullable(),
