@@ -236,4 +236,7 @@ export const schemaMessages = {
   monthlyFeeDecimals: 'Monthly fee has too many decimals',
   amountWholeMinorUnits: 'Amount is written in minor units (cents): whole numbers',
   costDecimals: 'Cost has too many decimals for the currency',
+  /** Said by the upload route when the form's fields come after its file (multipart is read in order). */
+  documentKindBeforeFile: 'Kind must be document or photo (send it before the file)',
+  rangeAtMostDays: (limit: number) => `The range must be at most ${limit} days`,
 } as const;

@@ -94,6 +94,10 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
     expect(messageKeyOf('Enabled must be true or false')?.key).toBe('validationMessages.mustBeTrueOrFalse');
     expect(messageKeyOf('Energy (kWh) must be a number of zero or more')?.key).toBe('validationMessages.nonNegativeNumber');
     expect(messageKeyOf('Name must be at most 50 characters')?.key).toBe('validationMessages.maxLength');
+    expect(translateMessage('The range must be at most 366 days', 'de')).toBe('Der Zeitraum darf höchstens 366 Tage umfassen');
+    expect(translateMessage('Kind must be document or photo (send it before the file)', 'fr')).toBe(
+      'Le type doit valoir document ou photo (envoyez-le avant le fichier)',
+    );
     expect(translateMessage('Seats must be at least 1', 'es')).toBe('Licencias: como mínimo 1');
     // A sentence no catalogue knows (a provider's own words) stays as it came.
     expect(translateMessage('card_declined: Your card was declined.', 'fr')).toBe('card_declined: Your card was declined.');

@@ -24,7 +24,7 @@ export const dashboardRangeSchema = z
   })
   .refine((query) => query.from <= query.to, { error: schemaMessages.fromNotAfterTo, path: ['from'] })
   .refine((query) => daysBetween(query.from, query.to) < DASHBOARD_MAX_RANGE_DAYS, {
-    error: `The range must be at most ${DASHBOARD_MAX_RANGE_DAYS} days`,
+    error: schemaMessages.rangeAtMostDays(DASHBOARD_MAX_RANGE_DAYS),
     path: ['to'],
   });
 export type DashboardRange = z.infer<typeof dashboardRangeSchema>;
