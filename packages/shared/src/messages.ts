@@ -27,6 +27,23 @@ export const validationMessages = {
   mustBeWholeNumber: (field: string) => `${field} must be a whole number`,
   mustBeDateTime: (field: string) => `${field} must be a date and time`,
   mustBeFuture: (field: string) => `${field} must be in the future`,
+  mustBeDate: (field: string) => `${field} must be a date (YYYY-MM-DD)`,
+  mustBeTrueOrFalse: (field: string) => `${field} must be true or false`,
+  isRequired: (field: string) => `${field} is required`,
+  mustBeText: (field: string) => `${field} must be text`,
+  mustBePhoneNumber: (field: string) => `${field} must be a phone number, e.g. +1 415 555 0100`,
+  mustBeAtMost: (field: string, limit: number | string) => `${field} must be at most ${limit}`,
+  mustBeAtLeast: (field: string, limit: number | string) => `${field} must be at least ${limit}`,
+  mustBeLimitOrMore: (field: string, limit: number | string) => `${field} must be ${limit} or more`,
+  mustBeBetween: (field: string, min: number | string, max: number | string) => `${field} must be between ${min} and ${max}`,
+  mustBeMoreThanZero: (field: string) => `${field} must be more than zero`,
+  tooLarge: (field: string) => `${field} is too large`,
+  mustBeDurationChoice: (field: string) => `${field} must be one of the duration choices`,
+  /**
+   * The codes a field takes ("PENDING, ACTIVE" and "INACTIVE"), written as the API takes them; only the words around
+   * them translate. Last in the catalogue: a sentence of another shape that happens to hold " or " must match first.
+   */
+  mustBeOneOf: (field: string, choices: string, last: string) => `${field} must be ${choices} or ${last}`,
   fileTooLarge: 'file size should not exceed 2 MB',
   photoTooLarge: 'Photo size should not exceed 2 MB',
 } as const;

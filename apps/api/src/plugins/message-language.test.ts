@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail } from '../db/seed/demo-users.ts';
-import { createTestApp, json, type TestApp } from '../../test/test-app.ts';
+import { authed, createTestApp, json, loginAs, type TestApp } from '../../test/test-app.ts';
 
 describe('messages in the language the client asks for (issue 44)', () => {
   let t: TestApp;
@@ -28,5 +28,21 @@ describe('messages in the language the client asks for (issue 44)', () => {
     expect(json(blank)).toMatchObject({ responseCode: 400, code: 'VALIDATION_FAILED' });
     expect(json(blank).msg).toEqual(['Veuillez saisir votre adresse e-mail', 'Veuillez saisir votre mot de passe']);
     expect(json(await login({ email: '', password: '' })).msg).toEqual(['Please enter your email address', 'Please enter your password']);
+  });
+
+  it('translates the shared schemas’ own sentences too, a field’s name with them; the codes the API takes stay as written', async () => {
+    const { access_token } = await loginAs(t.app, 'SuperAdmin');
+    const list = (language?: string) =>
+      t.app.inject(
+        authed(access_token, {
+          method: 'GET',
+          url: '/web/notifications/notification-list?unreadOnly=maybe&state=maybe',
+          headers: language ? { 'accept-language': language } : {},
+        }),
+      );
+    const german = await list('de');
+    expect(german.statusCode).toBe(400);
+    expect(json<{ msg: string[] }>(german).msg).toEqual(['Nur ungelesene: muss true oder false sein', 'Der Zustand muss unread oder read sein']);
+    expect(json<{ msg: string[] }>(await list()).msg).toEqual(['Unread only must be true or false', 'State must be unread or read']);
   });
 });

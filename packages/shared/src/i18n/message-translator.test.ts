@@ -11,6 +11,12 @@ import es from './messages/es.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
 import { messageKeyOf, translateMessage } from './message-translator.ts';
 
+/** A helper's sentence with each part as the placeholder its parameter names: `(field, limit) =>` gives "{field} … {limit}". */
+const withPlaceholders = (helper: (...values: string[]) => string): string => {
+  const parameters = /^\(([^)]*)\)/.exec(String(helper))?.[1] ?? '';
+  return helper(...parameters.split(',').map((name) => `{${name.trim()}}`));
+};
+
 /** The catalogue's English as the code writes it: the spec's sentences (messages.ts), the schemas' (schema-messages.ts) and the API's (errors.ts). */
 const fromCode = (): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -19,7 +25,7 @@ const fromCode = (): Record<string, string> => {
     else
       for (const [key, message] of Object.entries(value as Record<string, unknown>)) {
         if (typeof message === 'string') out[`${group}.${key}`] = message;
-        if (typeof message === 'function') out[`${group}.${key}`] = (message as (field: string, limit: string) => string)('{field}', '{limit}');
+        if (typeof message === 'function') out[`${group}.${key}`] = withPlaceholders(message as (...values: string[]) => string);
       }
   }
   for (const [code, { message }] of Object.entries(ERROR_CODES)) out[`error.${code}`] = message;
@@ -79,6 +85,20 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
     expect(translateMessage('Signer name Should be alphabetic only', 'es')).toBe('Nombre del firmante: solo se admiten letras');
     expect(translateMessage('Please enter your password', 'es')).toBe('Introduzca su contraseña');
     expect(translateMessage('Please enter your password', 'en')).toBe('Please enter your password');
+    // The schemas' sentences: their words translated, the codes they list as the API takes them.
+    expect(translateMessage('Status must be PENDING, ACTIVE or INACTIVE', 'de')).toBe('Status: muss PENDING, ACTIVE oder INACTIVE sein');
+    expect(translateMessage('Expiry date must be a date (YYYY-MM-DD)', 'fr')).toBe('Date d’expiration : doit être une date (AAAA-MM-JJ)');
+    expect(translateMessage('Voltage must be between 100 and 1,000 V', 'de')).toBe('Die Spannung muss zwischen 100 und 1.000 V liegen');
+    // A pattern that reads " or " takes only what no other sentence shape claims first (the catalogue's order).
+    expect(messageKeyOf('Connector must be 1 or more')?.key).toBe('validationMessages.mustBeLimitOrMore');
+    expect(messageKeyOf('Enabled must be true or false')?.key).toBe('validationMessages.mustBeTrueOrFalse');
+    expect(messageKeyOf('Energy (kWh) must be a number of zero or more')?.key).toBe('validationMessages.nonNegativeNumber');
+    expect(messageKeyOf('Name must be at most 50 characters')?.key).toBe('validationMessages.maxLength');
+    expect(translateMessage('The range must be at most 366 days', 'de')).toBe('Der Zeitraum darf höchstens 366 Tage umfassen');
+    expect(translateMessage('Kind must be document or photo (send it before the file)', 'fr')).toBe(
+      'Le type doit valoir document ou photo (envoyez-le avant le fichier)',
+    );
+    expect(translateMessage('Seats must be at least 1', 'es')).toBe('Licencias: como mínimo 1');
     // A sentence no catalogue knows (a provider's own words) stays as it came.
     expect(translateMessage('card_declined: Your card was declined.', 'fr')).toBe('card_declined: Your card was declined.');
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, meetsPasswordRule } from '../validation.ts';
@@ -10,7 +10,7 @@ import { alphabeticText } from './fields.ts';
 /** Own account (menu account-setting): what the screen shows. */
 /** The language a signed-in user chose, kept on the account so it follows them to another browser (issue 44). */
 export const languageBodySchema = z.object({
-  language: z.enum(LOCALES, { error: 'Choose one of the languages offered' }),
+  language: z.enum(LOCALES, { error: schemaMessages.languageChoice }),
 });
 export type LanguageBody = z.infer<typeof languageBodySchema>;
 
@@ -47,7 +47,7 @@ export const updateProfileBodySchema = z.object({
     .string()
     .trim()
     .max(30, 'Phone Number must be at most 30 characters')
-    .refine((value) => value === '' || PHONE.test(value), 'Phone Number must be a phone number, e.g. +1 415 555 0100')
+    .refine((value) => value === '' || PHONE.test(value), m.mustBePhoneNumber(fieldLabels.phoneNumberTitle))
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional(),
@@ -84,11 +84,7 @@ export const totpSetupSchema = z.object({
 });
 export type TotpSetupResponse = z.infer<typeof totpSetupSchema>;
 
-const code = z
-  .string({ error: 'Enter the code from your authenticator app' })
-  .trim()
-  .min(1, { error: 'Enter the code from your authenticator app', abort: true })
-  .max(32);
+const code = z.string({ error: schemaMessages.authenticatorCode }).trim().min(1, { error: schemaMessages.authenticatorCode, abort: true }).max(32);
 
 export const enableTotpBodySchema = z.object({ code });
 export const confirmWithPasswordAndCodeBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
+import { schemaMessages } from '../schema-messages.ts';
 
 const dateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).optional();
 const text = (label: string, max: number) =>
@@ -12,7 +13,7 @@ const text = (label: string, max: number) =>
 
 const fromBeforeTo = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || new Date(query.from) <= new Date(query.to);
-const fromBeforeToError = { error: 'From must be before To', path: ['from'] };
+const fromBeforeToError = { error: schemaMessages.fromBeforeTo, path: ['from'] };
 
 const activityLogFilterFields = z.object({
   from: dateTime('From'),

@@ -23,7 +23,7 @@ export const LOCATIONS_REQUIRED_MESSAGE = 'Choose at least one location';
 export const MAX_ADMIN_LOCATIONS = 500;
 
 const locationIdsSchema = z
-  .array(idSchema, { error: 'Locations must be a list of location ids' })
+  .array(idSchema, { error: schemaMessages.locationIdList })
   .max(MAX_ADMIN_LOCATIONS, `Choose at most ${MAX_ADMIN_LOCATIONS} locations`);
 
 export const inviteAdminBodySchema = z
@@ -50,7 +50,7 @@ export type InviteAdminBody = z.infer<typeof inviteAdminBodySchema>;
 export const updateAdminBodySchema = z
   .object({ userType: adminTypeSchema.optional(), locationIds: locationIdsSchema.optional() })
   .refine((body) => body.userType !== undefined || body.locationIds !== undefined, {
-    error: 'Change the type or the locations',
+    error: schemaMessages.adminChange,
   });
 export type UpdateAdminBody = z.infer<typeof updateAdminBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
+import { fieldLabels } from '../schema-messages.ts';
 
 /** Issue 16, decision 049: a location's bank account, linked through Plaid (or the local Plaid sandbox). */
 export const bankLocationQuerySchema = z.object({ locationId: idSchema });
@@ -21,7 +22,7 @@ const plaidParam = (field: string, max: number) =>
 /** Link's onSuccess(public_token, metadata): the token and, when the user picked one, the account's id. */
 export const saveBankAccountBodySchema = z.object({
   locationId: idSchema,
-  publicToken: plaidParam('Public token', 2000),
+  publicToken: plaidParam(fieldLabels.publicToken, 2000),
   accountId: plaidParam('Account', 200).optional(),
 });
 export type SaveBankAccountBody = z.infer<typeof saveBankAccountBodySchema>;

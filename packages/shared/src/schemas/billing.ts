@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { ACCOUNT_STATUSES, CARD_BRANDS, LICENSE_MAX_SEATS, PLAN_FEATURES } from '../constants.ts';
 import { idSchema } from './common.ts';
 
@@ -9,8 +9,8 @@ import { idSchema } from './common.ts';
  * charges twice: the API and the provider both answer a repeated key with the first outcome.
  */
 export const idempotencyKeySchema = z
-  .string({ error: 'Idempotency key is required' })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'Idempotency key must be 16 to 64 letters, digits, - or _' });
+  .string({ error: m.isRequired(fieldLabels.idempotencyKey) })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: schemaMessages.idempotencyKeyCharacters });
 
 export const billingLocationQuerySchema = z.object({ locationId: idSchema });
 
@@ -111,7 +111,7 @@ export type StartCardSetupResponse = z.infer<typeof startCardSetupResponseSchema
 
 export const completeCardSetupBodySchema = z.object({
   locationId: idSchema,
-  sessionId: z.string({ error: 'Session id is required' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: 'Session id is not valid' }),
+  sessionId: z.string({ error: m.isRequired(fieldLabels.sessionId) }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: schemaMessages.sessionIdInvalid }),
 });
 export type CompleteCardSetupBody = z.infer<typeof completeCardSetupBodySchema>;
 
@@ -149,7 +149,7 @@ export type LicenseOverview = z.infer<typeof licenseOverviewSchema>;
 const seatsSchema = z.coerce
   .number<number>({ error: m.mustBeWholeNumber(fieldLabels.seats) })
   .int(m.mustBeWholeNumber(fieldLabels.seats))
-  .min(1, 'Seats must be at least 1')
+  .min(1, m.mustBeAtLeast(fieldLabels.seats, 1))
   .max(LICENSE_MAX_SEATS, `Seats must be at most ${LICENSE_MAX_SEATS.toLocaleString('en-US')}`);
 
 export const createLicenseBodySchema = z.object({ locationId: idSchema, seats: seatsSchema, idempotencyKey: idempotencyKeySchema });
@@ -157,7 +157,7 @@ export type CreateLicenseBody = z.infer<typeof createLicenseBodySchema>;
 
 export const licenseParamsSchema = z.object({ licenseId: idSchema });
 export const renewLicenseBodySchema = z.object({ locationId: idSchema, idempotencyKey: idempotencyKeySchema });
-export const updateLicenseBodySchema = z.object({ locationId: idSchema, autoRenew: z.boolean({ error: 'Auto-renew must be on or off' }) });
+export const updateLicenseBodySchema = z.object({ locationId: idSchema, autoRenew: z.boolean({ error: schemaMessages.autoRenew }) });
 
 /** Assign the charger (path :id) to a licence, or (licenseId null) take its licence away. */
 export const assignLicenseBodySchema = z.object({ locationId: idSchema, licenseId: idSchema.nullable() });

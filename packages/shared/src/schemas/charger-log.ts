@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, paginationQuerySchema, searchQuerySchema } from './common.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /**
  * What the OCPP server writes to the charger log (`charger_events.kind`). The server's logEvent takes this
@@ -33,14 +35,14 @@ const chargerLogFilterFields = z.object({
   chargerId: idSchema.optional(),
   kind: z.enum(CHARGER_EVENT_KINDS, { error: `Kind must be one of ${CHARGER_EVENT_KINDS.join(', ')}` }).optional(),
   /** Days of the location's own time zone, as for sessions. */
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }).optional(),
+  to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }).optional(),
   /** Part of the summary, any case. */
   search: searchQuerySchema.transform((value) => value || undefined),
 });
 // ISO days compare as text.
 const fromBeforeTo = (query: { from?: string | undefined; to?: string | undefined }) => !query.from || !query.to || query.from <= query.to;
-const fromBeforeToError = { error: 'From must be before To', path: ['from'] };
+const fromBeforeToError = { error: schemaMessages.fromBeforeTo, path: ['from'] };
 
 /** The filters of the log and of its CSV export. */
 export const chargerLogExportQuerySchema = chargerLogFilterFields.refine(fromBeforeTo, fromBeforeToError);

@@ -37,7 +37,7 @@ export type CreateChargerBody = z.infer<typeof createChargerBodySchema>;
 
 export const updateChargerBodySchema = chargerDetailsSchema
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { error: 'Send at least one field to change' });
+  .refine((body) => Object.keys(body).length > 0, { error: schemaMessages.sendFieldToChange });
 export type UpdateChargerBody = z.infer<typeof updateChargerBodySchema>;
 
 export const moveChargerBodySchema = z.object({ locationId: idSchema });

@@ -26,7 +26,7 @@ export type Availability = (typeof AVAILABILITIES)[number];
 
 /** Printable ASCII, as HTTP Basic carries it; the OCPP security whitepaper bounds the length. */
 export const ocppPasswordSchema = z
-  .string({ error: 'OCPP password must be text' })
+  .string({ error: m.mustBeText(fieldLabels.ocppPassword) })
   .min(OCPP_PASSWORD_MIN_LENGTH, m.minLength(fieldLabels.ocppPassword, OCPP_PASSWORD_MIN_LENGTH))
   .max(OCPP_PASSWORD_MAX_LENGTH, m.maxLength(fieldLabels.ocppPassword, OCPP_PASSWORD_MAX_LENGTH))
   .regex(/^[\x21-\x7e]+$/, schemaMessages.ocppPasswordCharacters);
@@ -78,21 +78,25 @@ export const liveFeedQuerySchema = z.object({ locationId: idSchema.optional() })
 // Remote actions. Each is its own route, so each has its own permission and audit action.
 
 export const resetBodySchema = z.object({
-  type: z.enum(['Soft', 'Hard'], { error: 'Type must be Soft or Hard' }),
+  type: z.enum(['Soft', 'Hard'], { error: m.mustBeOneOf(fieldLabels.type, 'Soft', 'Hard') }),
 });
 export const unlockBodySchema = z.object({
   connectorId: z
     .number({ error: m.mustBeNumber(fieldLabels.connector) })
     .int()
-    .min(1, 'Connector must be 1 or more')
+    .min(1, m.mustBeLimitOrMore(fieldLabels.connector, 1))
     .max(16),
 });
-const idTagSchema = z.string({ error: 'Id tag is required' }).trim().min(1, 'Id tag is required').max(20, 'Id tag must be at most 20 characters');
+const idTagSchema = z
+  .string({ error: m.isRequired(fieldLabels.remoteIdTag) })
+  .trim()
+  .min(1, m.isRequired(fieldLabels.remoteIdTag))
+  .max(20, m.maxLength(fieldLabels.remoteIdTag, 20));
 export const remoteStartBodySchema = z.object({
   connectorId: z
     .number({ error: m.mustBeNumber(fieldLabels.connector) })
     .int()
-    .min(1, 'Connector must be 1 or more')
+    .min(1, m.mustBeLimitOrMore(fieldLabels.connector, 1))
     .max(16)
     .optional(),
   idTag: idTagSchema,
@@ -108,15 +112,15 @@ export const availabilityBodySchema = z.object({
     .min(0)
     .max(16)
     .default(0),
-  type: z.enum(['Operative', 'Inoperative'], { error: 'Type must be Operative or Inoperative' }),
+  type: z.enum(['Operative', 'Inoperative'], { error: m.mustBeOneOf(fieldLabels.type, 'Operative', 'Inoperative') }),
 });
 export const diagnosticsBodySchema = z.object({
   /** Where the charger uploads its diagnostics file (FTP or HTTP(S) server of the operator). */
   location: z
-    .string({ error: 'Upload location is required' })
+    .string({ error: m.isRequired(fieldLabels.uploadLocation) })
     .trim()
     .max(512)
-    .regex(/^(ftps?|https?):\/\/\S+$/, 'Upload location must be an ftp://, ftps://, http:// or https:// address'),
+    .regex(/^(ftps?|https?):\/\/\S+$/, schemaMessages.uploadLocationAddress),
   startTime: z.iso.datetime({ offset: true, error: 'Start time must be a date and time' }).optional(),
   stopTime: z.iso.datetime({ offset: true, error: 'Stop time must be a date and time' }).optional(),
 });
@@ -139,8 +143,8 @@ export const ocppPasswordResponseSchema = z.object({
 // Maintenance
 
 export const maintenanceBodySchema = z.object({
-  chargerIds: z.array(idSchema).min(1, 'Select at least one charger').max(500, 'At most 500 chargers at once'),
-  inMaintenance: z.boolean({ error: 'In maintenance must be true or false' }),
+  chargerIds: z.array(idSchema).min(1, schemaMessages.selectCharger).max(500, schemaMessages.chargersAtOnce),
+  inMaintenance: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.inMaintenance) }),
 });
 export type MaintenanceBody = z.infer<typeof maintenanceBodySchema>;
 
@@ -163,12 +167,12 @@ export const SESSION_CONNECTOR_TYPES = [...CONNECTOR_TYPES, 'Unknown'] as const;
 
 export const sessionListQuerySchema = paginationQuerySchema.extend({
   locationId: idSchema,
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }).optional(),
+  to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }).optional(),
   chargerId: idSchema.optional(),
   /** The driver's id tag, or part of it. */
   driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
-  status: z.enum(SESSION_STATUSES, { error: 'Status must be active or completed' }).optional(),
+  status: z.enum(SESSION_STATUSES, { error: m.mustBeOneOf(fieldLabels.status, 'active', 'completed') }).optional(),
   /** The connector the session used, as the dashboard's connector-type bars count it ('Unknown': not recorded). */
   connectorType: z.enum(SESSION_CONNECTOR_TYPES, { error: `Connector type must be one of ${SESSION_CONNECTOR_TYPES.join(', ')}` }).optional(),
   sort: sortQuerySchema(SESSION_SORT_FIELDS, '-startedAt'),

@@ -23,7 +23,7 @@ export const companyBodySchema = z
     city: alphabeticText('City', 100),
     state: alphabeticText('State', 100),
     zipCode: requiredText('Zip code', 10).regex(/^[A-Za-z0-9 -]{3,10}$/, schemaMessages.zipCode),
-    taxId: requiredText('Tax id', 30).regex(TAX_ID, 'Tax id must be 2 to 30 letters, digits, spaces, dots or dashes'),
+    taxId: requiredText('Tax id', 30).regex(TAX_ID, schemaMessages.taxId),
     email: z
       .string({ error: m.required(fieldLabels.contactEmail) })
       .trim()
@@ -34,7 +34,7 @@ export const companyBodySchema = z
       .string()
       .trim()
       .max(30, 'Contact phone must be at most 30 characters')
-      .refine((value) => value === '' || PHONE.test(value), 'Contact phone must be a phone number, e.g. +1 415 555 0100')
+      .refine((value) => value === '' || PHONE.test(value), m.mustBePhoneNumber(fieldLabels.contactPhone))
       .default(''),
   })
   .strict();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DAY_FILTERS, type DayFilterKey } from '../constants.ts';
 import { idSchema } from './common.ts';
 import { RANGE_REPORT_KINDS, REPORT_FORMATS } from '../report-kinds.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /** The longest range one overview or report covers: a year and a day (leap years). */
 export const DASHBOARD_MAX_RANGE_DAYS = 366;
@@ -16,13 +18,13 @@ export const dashboardRangeSchema = z
   .object({
     /** Absent: every location in the user's reach. */
     locationId: idSchema.optional(),
-    from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
-    to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }),
-    dayFilter: z.enum(dayFilterKeys, { error: 'Day filter must be all-days, weekdays or weekends' }).default('all-days'),
+    from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }),
+    to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }),
+    dayFilter: z.enum(dayFilterKeys, { error: m.mustBeOneOf(fieldLabels.dayFilter, 'all-days, weekdays', 'weekends') }).default('all-days'),
   })
-  .refine((query) => query.from <= query.to, { error: 'From must be on or before To', path: ['from'] })
+  .refine((query) => query.from <= query.to, { error: schemaMessages.fromNotAfterTo, path: ['from'] })
   .refine((query) => daysBetween(query.from, query.to) < DASHBOARD_MAX_RANGE_DAYS, {
-    error: `The range must be at most ${DASHBOARD_MAX_RANGE_DAYS} days`,
+    error: schemaMessages.rangeAtMostDays(DASHBOARD_MAX_RANGE_DAYS),
     path: ['to'],
   });
 export type DashboardRange = z.infer<typeof dashboardRangeSchema>;
@@ -106,7 +108,7 @@ export {
 export const reportParamsSchema = z.object({
   kind: z.enum(RANGE_REPORT_KINDS, { error: `Report must be one of ${RANGE_REPORT_KINDS.join(', ')}` }),
 });
-const formatSchema = z.enum(REPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv');
+const formatSchema = z.enum(REPORT_FORMATS, { error: m.mustBeOneOf(fieldLabels.format, 'csv', 'xlsx') }).default('csv');
 export const reportQuerySchema = dashboardRangeSchema.safeExtend({ format: formatSchema });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** Absent location: every location in reach. */

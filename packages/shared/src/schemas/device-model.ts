@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedSchema, paginationQuerySchema, searchQuerySchema } from './common.ts';
+import { fieldLabels } from '../schema-messages.ts';
 
 /** Names in an OCPP 2.0.1 device model are identifiers of at most 50 characters (ComponentType, VariableType). */
 const name = (field: string) => z.string().trim().min(1, `${field} is required`).max(50, `${field} must be at most 50 characters`);
@@ -38,9 +39,9 @@ export type DeviceModelPage = z.infer<typeof deviceModelPageSchema>;
 
 export const setDeviceVariableBodySchema = z.object({
   component: name('Component'),
-  componentInstance: name('Component instance').optional(),
+  componentInstance: name(fieldLabels.componentInstance).optional(),
   variable: name('Variable'),
-  instance: name('Variable instance').optional(),
+  instance: name(fieldLabels.variableInstance).optional(),
   evseId: z.number().int().min(0).optional(),
   /** OCPP 2.0.1 SetVariableData.attributeValue: at most 1000 characters. */
   value: z.string().max(1000, 'Value must be at most 1000 characters'),

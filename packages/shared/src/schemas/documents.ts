@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
+import { fieldLabels } from '../schema-messages.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /** A document (ID, contract: PDF or image) or a photo (an image only). */
 export const DOCUMENT_KINDS = ['document', 'photo'] as const;
@@ -40,10 +42,10 @@ export const driverDocumentUploadedSchema = z.object({
 });
 export type DriverDocumentUploaded = z.infer<typeof driverDocumentUploadedSchema>;
 
-export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: 'Kind must be document or photo' });
+export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: m.mustBeOneOf(fieldLabels.kind, 'document', 'photo') });
 
 export const driverDocumentParamsSchema = z.object({ driverId: idSchema, documentId: idSchema });
 
 export const documentFileQuerySchema = z.object({
-  variant: z.enum(['original', 'thumbnail'], { error: 'Variant must be original or thumbnail' }).default('original'),
+  variant: z.enum(['original', 'thumbnail'], { error: m.mustBeOneOf(fieldLabels.variant, 'original', 'thumbnail') }).default('original'),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cardBrandSchema } from './billing.ts';
 import { idSchema, pagedSchema, paginationQuerySchema } from './common.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /**
  * Money in (issue 43): a driver's card on file and the payment of each priced session. The constants the
@@ -48,7 +50,7 @@ export const driverPaymentMethodSchema = z.object({
 export type DriverPaymentMethod = z.infer<typeof driverPaymentMethodSchema>;
 
 export const completeDriverCardBodySchema = z.object({
-  sessionId: z.string({ error: 'Session id is required' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: 'Session id is not valid' }),
+  sessionId: z.string({ error: m.isRequired(fieldLabels.sessionId) }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, { error: schemaMessages.sessionIdInvalid }),
 });
 export type CompleteDriverCardBody = z.infer<typeof completeDriverCardBodySchema>;
 export const driverCardResultSchema = z.object({
@@ -94,7 +96,7 @@ export const sessionPaymentAnswerSchema = z.object({ payment: sessionPaymentSche
 export const locationPaymentRuleQuerySchema = z.object({ locationId: idSchema });
 export const locationPaymentRuleBodySchema = z.object({
   locationId: idSchema,
-  unpaidSessionRule: z.enum(UNPAID_SESSION_RULES, { error: 'Rule must be receivable or refuse' }),
+  unpaidSessionRule: z.enum(UNPAID_SESSION_RULES, { error: m.mustBeOneOf(fieldLabels.rule, 'receivable', 'refuse') }),
 });
 export type LocationPaymentRuleBody = z.infer<typeof locationPaymentRuleBodySchema>;
 export const locationPaymentRuleSchema = z.object({ locationId: z.string(), unpaidSessionRule: z.enum(UNPAID_SESSION_RULES) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, MENU_ROLES } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { alphabeticText } from './fields.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -28,26 +28,26 @@ export const idTagValueSchema = z
   .trim()
   .min(1, { error: m.required(fieldLabels.idTag), abort: true })
   .max(ID_TAG_MAX_LENGTH, { error: m.maxLength(fieldLabels.idTag, ID_TAG_MAX_LENGTH), abort: true })
-  .regex(ID_TAG_PATTERN, 'ID tag may contain only letters, digits and - _ : .')
+  .regex(ID_TAG_PATTERN, schemaMessages.idTagCharacters)
   .transform(normalizeIdTag);
 
 export const idTagInputSchema = z.object({
   tag: idTagValueSchema,
-  kind: z.enum(ID_TAG_KINDS, { error: 'ID tag type must be rfid or app' }).default('rfid'),
+  kind: z.enum(ID_TAG_KINDS, { error: m.mustBeOneOf(fieldLabels.idTagType, 'rfid', 'app') }).default('rfid'),
 });
 export type IdTagInput = z.input<typeof idTagInputSchema>;
 
 const idTagsSchema = z
-  .array(idTagInputSchema, { error: 'ID tags must be a list' })
+  .array(idTagInputSchema, { error: schemaMessages.idTagsList })
   .max(MAX_TAGS_PER_DRIVER, `A driver has at most ${MAX_TAGS_PER_DRIVER} ID tags`)
-  .refine((tags) => new Set(tags.map((t) => t.tag)).size === tags.length, 'The same ID tag is listed twice');
+  .refine((tags) => new Set(tags.map((t) => t.tag)).size === tags.length, schemaMessages.idTagTwice);
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{7,20}$/;
 const phoneSchema = z
   .string()
   .trim()
   .max(20, 'Phone number must be at most 20 characters')
-  .refine((value) => value === '' || PHONE_PATTERN.test(value), 'Phone number may contain only digits, spaces, ( ) - and a leading +');
+  .refine((value) => value === '' || PHONE_PATTERN.test(value), schemaMessages.phoneCharacters);
 
 const emailSchema = z
   .string({ error: m.required(fieldLabels.email) })
@@ -57,7 +57,7 @@ const emailSchema = z
   .max(320, { error: 'Email must be at most 320 characters', abort: true })
   .regex(EMAIL_PATTERN, m.emailPattern);
 
-export const menuRoleSchema = z.enum(MENU_ROLES, { error: 'Role must be user or sub-user' });
+export const menuRoleSchema = z.enum(MENU_ROLES, { error: m.mustBeOneOf(fieldLabels.role, 'user', 'sub-user') });
 export const SUB_USER_NEEDS_MAIN = 'Choose the main user this sub-user charges on';
 
 const driverFields = {
@@ -89,7 +89,7 @@ export const updateDriverBodySchema = z
     mainDriverId: idSchema.nullable().optional(),
     idTags: idTagsSchema.optional(),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Change at least one field' });
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: schemaMessages.changeAtLeastOneField });
 export type UpdateDriverBody = z.infer<typeof updateDriverBodySchema>;
 export type UpdateDriverInput = z.input<typeof updateDriverBodySchema>;
 
@@ -101,7 +101,7 @@ export type DriverSortField = (typeof DRIVER_SORT_FIELDS)[number];
 export const driverFilterSchema = z.object({
   locationId: idSchema,
   search: searchQuerySchema,
-  status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be PENDING, ACTIVE or INACTIVE' }).optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: m.mustBeOneOf(fieldLabels.status, 'PENDING, ACTIVE', 'INACTIVE') }).optional(),
   role: menuRoleSchema.optional(),
   sort: sortQuerySchema(DRIVER_SORT_FIELDS, 'name'),
 });
@@ -132,27 +132,30 @@ export const driverRestrictionsSchema = z
   .object({
     locationIds: z.array(idSchema).max(MAX_RESTRICTED_LOCATIONS, `Choose at most ${MAX_RESTRICTED_LOCATIONS} locations`).default([]),
     chargerIds: z.array(idSchema).max(MAX_RESTRICTED_CHARGERS, `Choose at most ${MAX_RESTRICTED_CHARGERS} chargers`).default([]),
-    days: z.enum(DRIVER_DAY_RULES, { error: 'Days must be all-days, weekdays or weekends' }).default('all-days'),
-    hourFrom: hourSchema('From hour').nullable().default(null),
-    hourTo: hourSchema('To hour').nullable().default(null),
+    days: z.enum(DRIVER_DAY_RULES, { error: m.mustBeOneOf(fieldLabels.days, 'all-days, weekdays', 'weekends') }).default('all-days'),
+    hourFrom: hourSchema(fieldLabels.fromHour).nullable().default(null),
+    hourTo: hourSchema(fieldLabels.toHour).nullable().default(null),
     maxKwhPerSession: z
       .number({ error: 'Maximum kWh per session must be a number' })
-      .positive('Maximum kWh per session must be more than 0')
-      .max(1000, 'Maximum kWh per session must be at most 1,000')
+      .positive(schemaMessages.maxKwhPositive)
+      .max(1000, schemaMessages.maxKwhPerSession)
       .nullable()
       .default(null),
     maxSessionsPerDay: z
       .number({ error: 'Maximum sessions per day must be a number' })
       .int('Maximum sessions per day must be a whole number')
-      .min(1, 'Maximum sessions per day must be 1 or more')
-      .max(100, 'Maximum sessions per day must be at most 100')
+      .min(1, m.mustBeLimitOrMore(fieldLabels.maxSessionsPerDay, 1))
+      .max(100, m.mustBeAtMost(fieldLabels.maxSessionsPerDay, 100))
       .nullable()
       .default(null),
-    expiresOn: z.iso.date({ error: 'Expiry date must be a date (YYYY-MM-DD)' }).nullable().default(null),
+    expiresOn: z.iso
+      .date({ error: m.mustBeDate(fieldLabels.expiryDate) })
+      .nullable()
+      .default(null),
   })
-  .refine((value) => (value.hourFrom === null) === (value.hourTo === null), { error: 'Choose both hours, or neither', path: ['hourTo'] })
+  .refine((value) => (value.hourFrom === null) === (value.hourTo === null), { error: schemaMessages.hoursBothOrNeither, path: ['hourTo'] })
   .refine((value) => value.hourFrom === null || value.hourFrom !== value.hourTo, {
-    error: 'From and To hours must differ (leave both empty for any hour)',
+    error: schemaMessages.hoursDiffer,
     path: ['hourTo'],
   });
 export type DriverRestrictions = z.infer<typeof driverRestrictionsSchema>;
@@ -167,7 +170,7 @@ export const driverRestrictionsResponseSchema = z.object({
 /** What a location's chargers do with an ID tag no driver has. */
 export const driverAccessSettingsSchema = z.object({
   locationId: idSchema,
-  acceptUnknownTags: z.boolean({ error: 'Accept unknown tags must be true or false' }),
+  acceptUnknownTags: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.acceptUnknownTags) }),
 });
 export type DriverAccessSettings = z.infer<typeof driverAccessSettingsSchema>;
 export const driverAccessSettingsQuerySchema = z.object({ locationId: idSchema });

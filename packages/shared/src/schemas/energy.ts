@@ -41,15 +41,15 @@ export const locationIdQuerySchema = z.object({ locationId: idSchema });
 
 export const gridConnectionSchema = z
   .object({
-    supplyUnit: z.enum(SUPPLY_UNITS, { error: 'Supply unit must be kW or A' }),
+    supplyUnit: z.enum(SUPPLY_UNITS, { error: m.mustBeOneOf(fieldLabels.supplyUnit, 'kW', 'A') }),
     /** kW for the whole connection, or amps per phase. */
-    supplyCapacity: kw('Supply capacity', 100_000).refine((value) => value > 0, { error: 'Supply capacity must be more than 0' }),
-    phases: z.union([z.literal(1), z.literal(3)], { error: 'Phases must be 1 or 3' }),
+    supplyCapacity: kw('Supply capacity', 100_000).refine((value) => value > 0, { error: schemaMessages.supplyCapacityPositive }),
+    phases: z.union([z.literal(1), z.literal(3)], { error: m.mustBeOneOf(fieldLabels.phases, '1', '3') }),
     voltage: z
       .number({ error: m.mustBeNumber(fieldLabels.voltage) })
       .int('Voltage must be a whole number')
-      .min(100, 'Voltage must be between 100 and 1,000 V')
-      .max(1000, 'Voltage must be between 100 and 1,000 V'),
+      .min(100, schemaMessages.voltageRange)
+      .max(1000, schemaMessages.voltageRange),
   })
   .strict();
 export type GridConnection = z.infer<typeof gridConnectionSchema>;
@@ -57,19 +57,19 @@ export const updateGridBodySchema = gridConnectionSchema.extend({ locationId: id
 export type UpdateGridBody = z.infer<typeof updateGridBodySchema>;
 
 export const limitPeriodSchema = z.object({
-  startHour: hourSchema('Start hour'),
-  endHour: hourSchema('End hour'),
+  startHour: hourSchema(fieldLabels.startHour),
+  endHour: hourSchema(fieldLabels.endHour),
   limitKw: kw('Limit', 100_000),
 });
 export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
 
 export const dpoSettingsSchema = z.object({
-  enabled: z.boolean({ error: 'Enabled must be true or false' }),
-  limitMode: z.enum(LIMIT_MODES, { error: 'Limit must be fixed or by time of day' }),
+  enabled: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.enabled) }),
+  limitMode: z.enum(LIMIT_MODES, { error: schemaMessages.limitMode }),
   /** Fixed mode: the limit; time-of-day mode: the limit outside every period. */
-  limitKw: kw('Charging limit', 100_000),
-  periods: z.array(limitPeriodSchema).max(24, 'At most 24 periods'),
-  minPerSessionKw: kw('Minimum per session', 1_000),
+  limitKw: kw(fieldLabels.chargingLimit, 100_000),
+  periods: z.array(limitPeriodSchema).max(24, schemaMessages.periodsAtMost),
+  minPerSessionKw: kw(fieldLabels.minimumPerSession, 1_000),
 });
 export type DpoSettings = z.infer<typeof dpoSettingsSchema>;
 
@@ -81,11 +81,13 @@ export const updateDpoBodySchema = dpoSettingsSchema
       ctx.addIssue({ code: 'custom', path: ['periods'], message: schemaMessages.limitPeriodsAtLeast });
     for (const [index, period] of body.periods.entries())
       if (period.startHour === period.endHour)
-        ctx.addIssue({ code: 'custom', path: ['periods', index, 'endHour'], message: 'A period must start and end at different hours' });
+        ctx.addIssue({ code: 'custom', path: ['periods', index, 'endHour'], message: schemaMessages.periodHours });
   });
 export type UpdateDpoBody = z.infer<typeof updateDpoBodySchema>;
 
-export const chargerPriorityBodySchema = z.object({ priority: z.enum(CHARGER_PRIORITIES, { error: 'Priority must be normal or high' }) }).strict();
+export const chargerPriorityBodySchema = z
+  .object({ priority: z.enum(CHARGER_PRIORITIES, { error: m.mustBeOneOf(fieldLabels.priority, 'normal', 'high') }) })
+  .strict();
 export const chargerParamsSchema = z.object({ chargerId: idSchema });
 
 export const dpoSessionSchema = z.object({
@@ -129,14 +131,14 @@ export type DpoOverview = z.infer<typeof dpoOverviewSchema>;
 
 export const updateMeshBodySchema = z
   .object({
-    link: z.enum(MESH_LINKS, { error: 'Connection must be direct, through a gateway charger or through a local controller' }),
+    link: z.enum(MESH_LINKS, { error: schemaMessages.meshLink }),
     gatewayChargerId: idSchema.nullable().default(null),
     controllerName: z.string().trim().max(100, 'Controller name must be at most 100 characters').nullable().default(null),
   })
   .strict()
   .superRefine((body, ctx) => {
     if (body.link === 'gateway' && !body.gatewayChargerId)
-      ctx.addIssue({ code: 'custom', path: ['gatewayChargerId'], message: 'Choose the gateway charger' });
+      ctx.addIssue({ code: 'custom', path: ['gatewayChargerId'], message: schemaMessages.gatewayCharger });
     if (body.link === 'controller' && !body.controllerName)
       ctx.addIssue({ code: 'custom', path: ['controllerName'], message: m.required(fieldLabels.controllerName) });
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -43,17 +43,17 @@ export const createFirmwareCampaignBodySchema = z.object({
   imageId: idSchema,
   locationId: idSchema,
   models: z
-    .array(z.string().trim().min(1, m.required(fieldLabels.model)).max(20, 'A model name has at most 20 characters'), {
-      error: 'Models must be a list',
+    .array(z.string().trim().min(1, m.required(fieldLabels.model)).max(20, schemaMessages.modelNameLength), {
+      error: schemaMessages.modelsList,
     })
-    .max(20, 'At most 20 models')
+    .max(20, schemaMessages.modelsAtMost)
     .optional(),
   /** The first stage's share of the chargers; 100 sends to all at once. */
-  firstStagePercent: wholeNumber('First stage percent', 1, 100).default(10),
+  firstStagePercent: wholeNumber(fieldLabels.firstStagePercent, 1, 100).default(10),
   /** When chargers may start downloading; default now. */
   retrieveAt: z.iso.datetime({ offset: true, error: 'Retrieve date must be a date and time' }).optional(),
   retries: wholeNumber('Retries', 0, 10).default(2),
-  retryIntervalSeconds: wholeNumber('Retry interval', 1, 3600).default(60),
+  retryIntervalSeconds: wholeNumber(fieldLabels.retryInterval, 1, 3600).default(60),
 });
 export type CreateFirmwareCampaignBody = z.infer<typeof createFirmwareCampaignBodySchema>;
 export type CreateFirmwareCampaignInput = z.input<typeof createFirmwareCampaignBodySchema>;
@@ -61,7 +61,7 @@ export type CreateFirmwareCampaignInput = z.input<typeof createFirmwareCampaignB
 export const firmwareCampaignParamsSchema = z.object({ campaignId: idSchema });
 export const firmwareCampaignActionParamsSchema = z.object({
   campaignId: idSchema,
-  action: z.enum(FIRMWARE_CAMPAIGN_ACTIONS, { error: 'Action must be pause, resume, abort or retry' }),
+  action: z.enum(FIRMWARE_CAMPAIGN_ACTIONS, { error: m.mustBeOneOf(fieldLabels.action, 'pause, resume, abort', 'retry') }),
 });
 export const firmwareCampaignListQuerySchema = z.object({ locationId: idSchema.optional() });
 
@@ -108,7 +108,7 @@ export const firmwareCampaignListSchema = z.object({ items: z.array(firmwareCamp
 export type FirmwareCampaignList = z.infer<typeof firmwareCampaignListSchema>;
 
 /** The charger's download: a signed, expiring token and a file name (the version is in it, as vendors do). */
-export const firmwareDownloadParamsSchema = z.object({ fileName: z.string().max(100, 'Download link not valid') });
+export const firmwareDownloadParamsSchema = z.object({ fileName: z.string().max(100, schemaMessages.downloadLink) });
 export const firmwareDownloadQuerySchema = z.object({
-  token: z.string({ error: 'Download link not valid' }).min(1).max(1000, 'Download link not valid'),
+  token: z.string({ error: schemaMessages.downloadLink }).min(1).max(1000, schemaMessages.downloadLink),
 });

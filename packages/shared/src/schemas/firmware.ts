@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 
 /** A firmware image may be larger than a document: chargers' images are typically a few to tens of MB. */
@@ -12,7 +12,7 @@ export const firmwareVersionSchema = z
   .string({ error: m.required(fieldLabels.version) })
   .trim()
   .min(1, { error: m.required(fieldLabels.version), abort: true })
-  .regex(FIRMWARE_VERSION_PATTERN, 'Version may contain only letters, digits and . _ + - (at most 50)');
+  .regex(FIRMWARE_VERSION_PATTERN, schemaMessages.firmwareVersion);
 
 /** Models as the chargers report them in BootNotification (chargePointModel), comma-separated in the form. */
 export const firmwareModelsSchema = z
@@ -25,7 +25,7 @@ export const firmwareModelsSchema = z
   )
   .pipe(
     z
-      .array(z.string().max(20, 'A model name has at most 20 characters'))
+      .array(z.string().max(20, schemaMessages.modelNameLength))
       .min(1, m.required(fieldLabels.models))
       .max(FIRMWARE_MODEL_MAX, `At most ${FIRMWARE_MODEL_MAX} models`),
   );
@@ -34,7 +34,7 @@ export const sha256Schema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[0-9a-f]{64}$/, 'The checksum must be a SHA-256: 64 hexadecimal characters');
+  .regex(/^[0-9a-f]{64}$/, schemaMessages.checksum);
 
 export const firmwareImageSchema = z.object({
   id: z.uuid(),

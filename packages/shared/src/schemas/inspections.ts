@@ -55,7 +55,7 @@ export type CreateInspectionTemplateBody = z.infer<typeof createInspectionTempla
 export const TEMPLATE_STATUS_FILTERS = ['active', 'archived', 'all'] as const;
 export type TemplateStatusFilter = (typeof TEMPLATE_STATUS_FILTERS)[number];
 export const inspectionTemplateListQuerySchema = locationIdQuerySchema.extend({
-  status: z.enum(TEMPLATE_STATUS_FILTERS, { error: 'Status must be active, archived or all' }).default('active'),
+  status: z.enum(TEMPLATE_STATUS_FILTERS, { error: m.mustBeOneOf(fieldLabels.status, 'active, archived', 'all') }).default('active'),
 });
 export type InspectionTemplateListQuery = z.infer<typeof inspectionTemplateListQuerySchema>;
 

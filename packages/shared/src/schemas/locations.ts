@@ -102,15 +102,15 @@ export const createLocationBodySchema = locationProfileSchema.extend({ addressLi
 export type CreateLocationBody = z.infer<typeof createLocationBodySchema>;
 
 export const updateLocationBodySchema = locationProfileSchema.partial().refine((body) => Object.keys(body).length > 0, {
-  error: 'Send at least one field to change',
+  error: schemaMessages.sendFieldToChange,
 });
 export type UpdateLocationBody = z.infer<typeof updateLocationBodySchema>;
 
 export const locationIdParamsSchema = z.object({ locationId: idSchema });
 
 export const setResellerBodySchema = z.object({
-  locationIds: z.array(idSchema).min(1, 'Choose at least one location').max(500, 'At most 500 locations at once'),
-  hasReseller: z.boolean({ error: 'Has reseller must be true or false' }),
+  locationIds: z.array(idSchema).min(1, 'Choose at least one location').max(500, schemaMessages.locationsAtOnce),
+  hasReseller: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.hasReseller) }),
 });
 export type SetResellerBody = z.infer<typeof setResellerBodySchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
 import { optionalText, requiredText } from './fields.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /** The columns of an end-of-line testing-data CSV (one test of one charger a row). */
 export const TEST_DATA_COLUMNS = ['serialNumber', 'testName', 'result', 'measured', 'unit', 'testedAt', 'station'] as const;
@@ -10,10 +12,10 @@ export const TEST_DATA_MAX_ROWS = 5000;
 export const testDataRowSchema = z.object({
   serialNumber: requiredText('Serial number', 100),
   testName: requiredText('Test name', 120),
-  result: z.enum(['pass', 'fail'], { error: 'Result must be pass or fail' }),
+  result: z.enum(['pass', 'fail'], { error: m.mustBeOneOf(fieldLabels.result, 'pass', 'fail') }),
   measured: z.number({ error: 'Measured must be a number' }).finite().nullable(),
   unit: optionalText('Unit', 20),
-  testedAt: z.iso.datetime({ offset: true, error: 'Tested at must be a date and time such as 2026-11-02T08:15:00Z' }),
+  testedAt: z.iso.datetime({ offset: true, error: schemaMessages.testedAt }),
   station: optionalText('Station', 60),
 });
 export type TestDataRow = z.infer<typeof testDataRowSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, paginationQuerySchema } from './common.ts';
 import { NOTIFICATION_TYPES } from '../notification-types.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { validationMessages as m } from '../messages.ts';
 
 export {
   NOTIFICATION_TYPES,
@@ -42,11 +44,11 @@ export type NotificationReadFilter = (typeof NOTIFICATION_READ_FILTERS)[number];
 
 export const notificationListQuerySchema = paginationQuerySchema.extend({
   unreadOnly: z
-    .enum(['true', 'false'], { error: 'Unread only must be true or false' })
+    .enum(['true', 'false'], { error: m.mustBeTrueOrFalse(fieldLabels.unreadOnly) })
     .transform((value) => value === 'true')
     .optional(),
   type: z.enum(NOTIFICATION_TYPES, { error: `Type must be one of ${NOTIFICATION_TYPES.join(', ')}` }).optional(),
-  state: z.enum(NOTIFICATION_READ_FILTERS, { error: 'State must be unread or read' }).optional(),
+  state: z.enum(NOTIFICATION_READ_FILTERS, { error: schemaMessages.notificationState }).optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export type NotificationListParams = z.input<typeof notificationListQuerySchema>;

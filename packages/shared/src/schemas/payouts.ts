@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { FULL_SHARE_BPS } from '../payouts/split.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { currencySchema } from './tariffs.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /** The accounts of the ledger (decision 040). Amounts are signed minor units; each movement sums to zero. */
 /**
@@ -83,7 +84,7 @@ export type BalanceResponse = z.infer<typeof balanceResponseSchema>;
 export const TRANSFER_SORT_FIELDS = ['createdAt', 'amount'] as const;
 export const transferListQuerySchema = paginationQuerySchema.extend({
   locationId: idSchema,
-  status: z.enum(TRANSFER_STATUSES, { error: 'Status must be pending, in transit, paid or failed' }).optional(),
+  status: z.enum(TRANSFER_STATUSES, { error: m.mustBeOneOf(fieldLabels.status, 'pending, in transit, paid', 'failed') }).optional(),
   sort: sortQuerySchema(TRANSFER_SORT_FIELDS, '-createdAt'),
 });
 export type TransferListQuery = z.infer<typeof transferListQuerySchema>;
@@ -118,8 +119,8 @@ export const transferResponseSchema = z.object({ responseCode: z.number().int(),
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export const statementQuerySchema = z.object({
   locationId: idSchema,
-  month: z.string().regex(MONTH, 'Month must be written YYYY-MM'),
-  format: z.enum(['csv', 'pdf'], { error: 'Format must be csv or pdf' }).default('csv'),
+  month: z.string().regex(MONTH, schemaMessages.monthWritten),
+  format: z.enum(['csv', 'pdf'], { error: m.mustBeOneOf(fieldLabels.format, 'csv', 'pdf') }).default('csv'),
 });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
@@ -131,9 +132,9 @@ const percentSchema = (label: string) =>
     .max(FULL_SHARE_BPS, `${label} cannot be more than 100%`);
 
 const sharesSchema = z.object({
-  hostBps: percentSchema('Host share'),
-  resellerBps: percentSchema('Reseller share'),
-  platformBps: percentSchema('Platform share'),
+  hostBps: percentSchema(fieldLabels.hostShare),
+  resellerBps: percentSchema(fieldLabels.resellerShare),
+  platformBps: percentSchema(fieldLabels.platformShare),
 });
 const addsUp = (value: { hostBps: number; resellerBps: number; platformBps: number }) =>
   value.hostBps + value.resellerBps + value.platformBps === FULL_SHARE_BPS;
@@ -163,31 +164,23 @@ export const dealBodySchema = z
       sharesSchema.extend({
         kind: z.literal('revenue_share'),
         locationId: idSchema,
-        startDate: z.iso.date({ error: 'Start date must be a date' }),
-        termMonths: z
-          .number({ error: 'Term must be a number of months' })
-          .int()
-          .min(1, 'Term must be at least one month')
-          .max(120, 'Term is at most 120 months'),
+        startDate: z.iso.date({ error: schemaMessages.startDateDay }),
+        termMonths: z.number({ error: schemaMessages.termMonths }).int().min(1, schemaMessages.termAtLeast).max(120, schemaMessages.termAtMost),
       }),
       z.object({
         kind: z.literal('fixed_fee'),
         locationId: idSchema,
-        startDate: z.iso.date({ error: 'Start date must be a date' }),
-        termMonths: z
-          .number({ error: 'Term must be a number of months' })
-          .int()
-          .min(1, 'Term must be at least one month')
-          .max(120, 'Term is at most 120 months'),
+        startDate: z.iso.date({ error: schemaMessages.startDateDay }),
+        termMonths: z.number({ error: schemaMessages.termMonths }).int().min(1, schemaMessages.termAtLeast).max(120, schemaMessages.termAtMost),
         currency: currencySchema,
         monthlyFee: z
-          .number({ error: 'Monthly fee must be an amount' })
-          .int('Monthly fee has too many decimals')
-          .min(1, 'Monthly fee must be more than zero')
-          .max(100_000_000, 'Monthly fee is too large'),
+          .number({ error: schemaMessages.monthlyFeeAmount })
+          .int(schemaMessages.monthlyFeeDecimals)
+          .min(1, m.mustBeMoreThanZero(fieldLabels.monthlyFee))
+          .max(100_000_000, m.tooLarge(fieldLabels.monthlyFee)),
       }),
     ],
-    { error: 'Kind must be revenue_share or fixed_fee' },
+    { error: m.mustBeOneOf(fieldLabels.kind, 'revenue_share', 'fixed_fee') },
   )
   .refine((deal) => deal.kind !== 'revenue_share' || addsUp(deal), ADDS_UP);
 export type DealBody = z.infer<typeof dealBodySchema>;
@@ -218,13 +211,13 @@ export const refundBodySchema = z.object({
   locationId: idSchema,
   sessionId: idSchema,
   amount: z
-    .number({ error: 'Amount must be an amount in minor units' })
-    .int('Amount is written in minor units (cents): whole numbers')
-    .min(1, 'Amount must be more than zero')
-    .max(100_000_000_000, 'Amount is too large'),
-  reason: z.string().trim().max(200, 'Reason is at most 200 characters').optional(),
+    .number({ error: schemaMessages.amountMinorUnits })
+    .int(schemaMessages.amountWholeMinorUnits)
+    .min(1, m.mustBeMoreThanZero(fieldLabels.amount))
+    .max(100_000_000_000, m.tooLarge(fieldLabels.amount)),
+  reason: z.string().trim().max(200, schemaMessages.reasonLength).optional(),
   /** Chosen by the client once per refund: the same key sent again records nothing more. */
-  idempotencyKey: z.uuid({ error: 'Idempotency key must be a UUID' }),
+  idempotencyKey: z.uuid({ error: schemaMessages.idempotencyKeyUuid }),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 export const refundSchema = z.object({

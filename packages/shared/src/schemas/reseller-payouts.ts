@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRANSFER_STATUSES } from './payouts.ts';
 import { currencySchema } from './tariffs.ts';
+import { schemaMessages } from '../schema-messages.ts';
 
 /**
  * The reseller's own money (issue 43 part 3): the network's one reseller organisation — the users of type
@@ -56,7 +57,7 @@ export type ResellerPayoutsResponse = z.infer<typeof resellerPayoutsResponseSche
 export const resellerTransferBodySchema = z.object({
   currency: currencySchema,
   /** Chosen by the client once per transfer: the same key sent again pays nothing more. */
-  idempotencyKey: z.uuid({ error: 'Idempotency key must be a UUID' }),
+  idempotencyKey: z.uuid({ error: schemaMessages.idempotencyKeyUuid }),
 });
 export type ResellerTransferBody = z.infer<typeof resellerTransferBodySchema>;
 export const resellerTransferResponseSchema = z.object({

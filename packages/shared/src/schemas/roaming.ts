@@ -73,5 +73,5 @@ export type RoamingPush = z.infer<typeof roamingPushSchema>;
 export const roamingPushPageSchema = pagedSchema(roamingPushSchema);
 
 /** A location's roaming switch (Roaming_Update): published locations are what partners see. */
-export const locationRoamingBodySchema = z.object({ publishToRoaming: z.boolean({ error: 'publishToRoaming must be true or false' }) });
+export const locationRoamingBodySchema = z.object({ publishToRoaming: z.boolean({ error: m.mustBeTrueOrFalse('publishToRoaming') }) });
 export const locationRoamingSchema = z.object({ locationId: idSchema, publishToRoaming: z.boolean() });

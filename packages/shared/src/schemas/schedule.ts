@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { idSchema } from './common.ts';
+import { validationMessages as m } from '../messages.ts';
 
 /** A booking either happens once or repeats on the spec's day-filter keys until a date. */
 export const BOOKING_REPEATS = ['none', ...DAY_FILTERS.map((d) => d.key)] as ['none', 'all-days', 'weekdays', 'weekends'];
@@ -16,14 +17,14 @@ export const BOOKING_STATES = ['booked', 'reserved', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 const hourSchema = z
-  .number({ error: 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)' })
-  .int('Start hour must be a whole hour')
-  .min(0, 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)')
-  .max(23, 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)');
+  .number({ error: schemaMessages.startHour })
+  .int(schemaMessages.startHourWhole)
+  .min(0, schemaMessages.startHour)
+  .max(23, schemaMessages.startHour);
 
 const durationSchema = z
-  .number({ error: 'Duration must be one of the duration choices' })
-  .refine((value) => (DURATION_HOURS as readonly number[]).includes(value), { error: 'Duration must be one of the duration choices' });
+  .number({ error: m.mustBeDurationChoice(fieldLabels.duration) })
+  .refine((value) => (DURATION_HOURS as readonly number[]).includes(value), { error: m.mustBeDurationChoice(fieldLabels.duration) });
 
 /**
  * Book chargers of one location for a driver: from a local date and hour (the location's zone) for a number of
@@ -36,20 +37,23 @@ export const createBookingBodySchema = z
       .array(idSchema, { error: schemaMessages.chooseCharger })
       .min(1, schemaMessages.chooseCharger)
       .max(MAX_BOOKING_CHARGERS, `Choose at most ${MAX_BOOKING_CHARGERS} chargers`)
-      .refine((ids) => new Set(ids).size === ids.length, 'The same charger is chosen twice'),
+      .refine((ids) => new Set(ids).size === ids.length, schemaMessages.chargerTwice),
     driverId: idSchema,
-    startDate: z.iso.date({ error: 'Start date must be a date (YYYY-MM-DD)' }),
+    startDate: z.iso.date({ error: m.mustBeDate(fieldLabels.startDate) }),
     startHour: hourSchema,
     durationHours: durationSchema,
-    repeat: z.enum(BOOKING_REPEATS, { error: 'Repeat must be none, all-days, weekdays or weekends' }).default('none'),
-    repeatUntil: z.iso.date({ error: 'Repeat until must be a date (YYYY-MM-DD)' }).nullable().default(null),
+    repeat: z.enum(BOOKING_REPEATS, { error: m.mustBeOneOf(fieldLabels.repeat, 'none, all-days, weekdays', 'weekends') }).default('none'),
+    repeatUntil: z.iso
+      .date({ error: m.mustBeDate(fieldLabels.repeatUntil) })
+      .nullable()
+      .default(null),
   })
   .refine((body) => body.repeat === 'none' || body.repeatUntil !== null, {
-    error: 'Choose the date the booking repeats until',
+    error: schemaMessages.repeatUntilRequired,
     path: ['repeatUntil'],
   })
   .refine((body) => body.repeatUntil === null || body.repeatUntil >= body.startDate, {
-    error: 'Repeat until must be on or after the start date',
+    error: schemaMessages.repeatUntilAfterStart,
     path: ['repeatUntil'],
   })
   .refine((body) => body.repeatUntil === null || Date.parse(body.repeatUntil) - Date.parse(body.startDate) <= MAX_BOOKING_REPEAT_DAYS * 86_400_000, {
@@ -62,7 +66,7 @@ export type CreateBookingInput = z.input<typeof createBookingBodySchema>;
 /** Move one booking or give it to another driver; what is left out stays. */
 export const updateBookingBodySchema = z.object({
   driverId: idSchema.optional(),
-  startDate: z.iso.date({ error: 'Start date must be a date (YYYY-MM-DD)' }).optional(),
+  startDate: z.iso.date({ error: m.mustBeDate(fieldLabels.startDate) }).optional(),
   startHour: hourSchema.optional(),
   durationHours: durationSchema.optional(),
 });
@@ -71,12 +75,12 @@ export type UpdateBookingBody = z.infer<typeof updateBookingBodySchema>;
 export const bookingParamsSchema = z.object({ bookingId: idSchema });
 export const cancelBookingQuerySchema = z.object({
   /** 'series': this booking and the later ones of its series. */
-  scope: z.enum(['one', 'series'], { error: 'Scope must be one or series' }).default('one'),
+  scope: z.enum(['one', 'series'], { error: m.mustBeOneOf(fieldLabels.scope, 'one', 'series') }).default('one'),
 });
 
 export const scheduleQuerySchema = z.object({
   locationId: idSchema,
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
+  from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }),
   days: z.coerce
     .number({ error: `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}` })
     .int(`Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)

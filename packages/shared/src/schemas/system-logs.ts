@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema, searchQuerySchema } from './common.ts';
+import { schemaMessages } from '../schema-messages.ts';
 
 export const SYSTEM_EVENT_LEVELS = ['error', 'warning'] as const;
 export type SystemEventLevel = (typeof SYSTEM_EVENT_LEVELS)[number];
@@ -19,7 +20,7 @@ const systemLogFilterFields = z.object({
 });
 const fromBeforeTo = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || new Date(query.from) <= new Date(query.to);
-const fromBeforeToError = { error: 'From must be before To', path: ['from'] };
+const fromBeforeToError = { error: schemaMessages.fromBeforeTo, path: ['from'] };
 
 export const systemLogFilterSchema = systemLogFilterFields.refine(fromBeforeTo, fromBeforeToError);
 export type SystemLogFilter = z.infer<typeof systemLogFilterSchema>;

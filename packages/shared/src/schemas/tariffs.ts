@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages } from '../schema-messages.ts';
 import { isCurrencyCode } from '../pricing/money.ts';
 import { periodProblems } from '../pricing/periods.ts';
 import { LINE_ITEM_KINDS, VIOLATION_RULES } from '../pricing/types.ts';
@@ -21,7 +21,7 @@ const hourSchema = (label: string) =>
     .max(23);
 
 const dayFilterSchema = z.enum(DAY_FILTERS.map((d) => d.key) as ['all-days', 'weekdays', 'weekends'], {
-  error: 'Day must be All Days, Weekdays or Weekends',
+  error: m.mustBeOneOf(fieldLabels.day, 'All Days, Weekdays', 'Weekends'),
 });
 
 /** Whole minor units or micros: non-negative integers with a ceiling no real tariff reaches. */
@@ -36,7 +36,7 @@ export const currencySchema = z
   .string({ error: m.required(fieldLabels.currency) })
   .trim()
   .toUpperCase()
-  .refine(isCurrencyCode, 'Currency must be an ISO 4217 code, e.g. USD');
+  .refine(isCurrencyCode, schemaMessages.currencyCode);
 
 const DURATION_MINUTES = DURATION_HOURS.map((hours) => hours * 60);
 const durationMinutesSchema = (label: string) =>
@@ -46,33 +46,33 @@ const durationMinutesSchema = (label: string) =>
 
 export const ratePeriodSchema = z.object({
   days: dayFilterSchema,
-  startHour: hourSchema('Start hour'),
-  endHour: hourSchema('End hour'),
-  energyPriceMicros: amountSchema('Price per kWh', 1_000_000_000_000),
-  timePriceMicros: amountSchema('Price per hour', 1_000_000_000_000).nullable(),
+  startHour: hourSchema(fieldLabels.startHour),
+  endHour: hourSchema(fieldLabels.endHour),
+  energyPriceMicros: amountSchema(fieldLabels.pricePerKwh, 1_000_000_000_000),
+  timePriceMicros: amountSchema(fieldLabels.pricePerHour, 1_000_000_000_000).nullable(),
 });
 
 const hourWindowSchema = z
-  .object({ startHour: hourSchema('Start hour'), endHour: hourSchema('End hour') })
-  .refine((w) => w.startHour !== w.endHour, { error: 'Free hours must start and end at different hours' });
+  .object({ startHour: hourSchema(fieldLabels.startHour), endHour: hourSchema(fieldLabels.endHour) })
+  .refine((w) => w.startHour !== w.endHour, { error: schemaMessages.freeHours });
 
 export const idleFeeSettingsSchema = z.object({
-  enabled: z.boolean({ error: 'Enabled must be true or false' }),
-  pricePerMinute: amountSchema('Idle fee per minute'),
-  graceMinutes: z.union([z.literal(0), durationMinutesSchema('Grace period')], { error: 'Grace period must be one of the duration choices' }),
-  dailyCap: amountSchema('Daily cap').nullable(),
+  enabled: z.boolean({ error: m.mustBeTrueOrFalse(fieldLabels.enabled) }),
+  pricePerMinute: amountSchema(fieldLabels.idleFeePerMinute),
+  graceMinutes: z.union([z.literal(0), durationMinutesSchema('Grace period')], { error: m.mustBeDurationChoice(fieldLabels.gracePeriod) }),
+  dailyCap: amountSchema(fieldLabels.dailyCap).nullable(),
   freeHours: hourWindowSchema.nullable(),
 });
 
 const ruleLimitSchema = (label: string) => z.object({ minutes: durationMinutesSchema(label), fee: amountSchema('Fee') });
 export const violationRulesSchema = z.object({
-  maxStay: ruleLimitSchema('Maximum stay').nullable(),
-  idleLimit: ruleLimitSchema('Idle limit').nullable(),
+  maxStay: ruleLimitSchema(fieldLabels.maximumStay).nullable(),
+  idleLimit: ruleLimitSchema(fieldLabels.idleLimit).nullable(),
 });
 
 const periodsSchema = z
   .array(ratePeriodSchema)
-  .max(48, 'At most 48 rate periods')
+  .max(48, schemaMessages.ratePeriodsAtMost)
   .superRefine((periods, ctx) => {
     for (const problem of periodProblems(periods)) ctx.addIssue({ code: 'custom', message: problem });
   });
@@ -92,11 +92,11 @@ export type UpdateIdleFeesBody = z.infer<typeof updateIdleFeesBodySchema>;
 export const updateOtherFeesBodySchema = z.object({
   locationId: idSchema,
   /** null: the network default for the location's currency. */
-  sessionFee: amountSchema('Session fee').nullable(),
+  sessionFee: amountSchema(fieldLabels.sessionFee).nullable(),
 });
 export type UpdateOtherFeesBody = z.infer<typeof updateOtherFeesBodySchema>;
 
-export const updateDefaultSessionFeeBodySchema = z.object({ currency: currencySchema, amount: amountSchema('Default session fee') });
+export const updateDefaultSessionFeeBodySchema = z.object({ currency: currencySchema, amount: amountSchema(fieldLabels.defaultSessionFee) });
 export type UpdateDefaultSessionFeeBody = z.infer<typeof updateDefaultSessionFeeBodySchema>;
 
 export const updateViolationRulesBodySchema = violationRulesSchema.extend({ locationId: idSchema });
@@ -203,12 +203,12 @@ export type Violation = z.infer<typeof violationSchema>;
 
 export const violationListQuerySchema = paginationQuerySchema.extend({
   locationId: idSchema,
-  status: z.enum(VIOLATION_STATUSES, { error: 'Status must be open, waived or paid' }).optional(),
-  rule: z.enum(VIOLATION_RULES, { error: 'Rule must be max-stay or idle-limit' }).optional(),
+  status: z.enum(VIOLATION_STATUSES, { error: m.mustBeOneOf(fieldLabels.status, 'open, waived', 'paid') }).optional(),
+  rule: z.enum(VIOLATION_RULES, { error: m.mustBeOneOf(fieldLabels.rule, 'max-stay', 'idle-limit') }).optional(),
   chargerId: idSchema.optional(),
   driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
-  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
+  from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }).optional(),
+  to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }).optional(),
   sort: sortQuerySchema(VIOLATION_SORT_FIELDS, '-detectedAt'),
 });
 export type ViolationListQuery = z.infer<typeof violationListQuerySchema>;
@@ -220,8 +220,12 @@ export const violationIdParamsSchema = z.object({ id: idSchema });
 
 export const violationStatusBodySchema = z
   .object({
-    status: z.enum(['waived', 'paid'], { error: 'Status must be waived or paid' }),
-    reason: z.string({ error: 'Reason must be text' }).trim().max(500, 'Reason must be at most 500 characters').default(''),
+    status: z.enum(['waived', 'paid'], { error: m.mustBeOneOf(fieldLabels.status, 'waived', 'paid') }),
+    reason: z
+      .string({ error: m.mustBeText(fieldLabels.reason) })
+      .trim()
+      .max(500, 'Reason must be at most 500 characters')
+      .default(''),
   })
   .refine((body) => body.status !== 'waived' || body.reason.length > 0, { error: m.required(fieldLabels.reason), path: ['reason'] });
 export type ViolationStatusBody = z.infer<typeof violationStatusBodySchema>;

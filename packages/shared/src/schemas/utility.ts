@@ -23,8 +23,8 @@ export const utilityConfigBodySchema = z
     meters: z
       .array(meterSchema)
       .min(1, schemaMessages.metersAtLeast)
-      .max(20, 'At most 20 meters')
-      .refine((meters) => new Set(meters).size === meters.length, { error: 'Each meter number may appear once' }),
+      .max(20, schemaMessages.metersAtMost)
+      .refine((meters) => new Set(meters).size === meters.length, { error: schemaMessages.meterOnce }),
   })
   .strict();
 export type UtilityConfigBody = z.infer<typeof utilityConfigBodySchema>;
@@ -45,22 +45,22 @@ export const utilityConfigParamsSchema = z.object({ id: idSchema });
 const yearSchema = z.coerce
   .number<number>({ error: 'Year must be a number' })
   .int('Year must be a whole number')
-  .min(2000, 'Year must be between 2000 and 2100')
-  .max(2100, 'Year must be between 2000 and 2100');
+  .min(2000, m.mustBeBetween(fieldLabels.year, 2000, 2100))
+  .max(2100, m.mustBeBetween(fieldLabels.year, 2000, 2100));
 
 /** One month of a bill: energy in kWh (up to 3 decimals) and the amount due in minor units of the location's currency. */
 export const monthlyBillValueSchema = z.object({
-  month: z.enum(monthKeys, { error: 'Month must be January to December' }),
+  month: z.enum(monthKeys, { error: schemaMessages.monthName }),
   energyKwh: z
     .number({ error: m.nonNegativeNumber(fieldLabels.energyKwh) })
     .min(0, m.nonNegativeNumber(fieldLabels.energyKwh))
-    .max(100_000_000, 'Energy (kWh) is too large')
+    .max(100_000_000, m.tooLarge(fieldLabels.energyKwh))
     .nullable(),
   costMinor: z
     .number({ error: m.nonNegativeNumber(fieldLabels.cost) })
-    .int('Cost has too many decimals for the currency')
+    .int(schemaMessages.costDecimals)
     .min(0, m.nonNegativeNumber(fieldLabels.cost))
-    .max(10_000_000_000, 'Cost is too large')
+    .max(10_000_000_000, m.tooLarge(fieldLabels.cost))
     .nullable(),
 });
 export type MonthlyBillValue = z.infer<typeof monthlyBillValueSchema>;
@@ -71,9 +71,9 @@ export const saveBillsBodySchema = z
     year: yearSchema,
     months: z
       .array(monthlyBillValueSchema)
-      .min(1, 'Enter at least one month')
+      .min(1, schemaMessages.monthRequired)
       .max(12)
-      .refine((months) => new Set(months.map((row) => row.month)).size === months.length, { error: 'Each month may appear once' }),
+      .refine((months) => new Set(months.map((row) => row.month)).size === months.length, { error: schemaMessages.monthOnce }),
   })
   .strict();
 export type SaveBillsBody = z.infer<typeof saveBillsBodySchema>;
@@ -96,13 +96,13 @@ export type BillsResponse = z.infer<typeof billsResponseSchema>;
 export const billFileParamsSchema = z.object({
   utilityConfigId: idSchema,
   year: yearSchema,
-  month: z.enum(monthKeys, { error: 'Month must be January to December' }),
+  month: z.enum(monthKeys, { error: schemaMessages.monthName }),
 });
 
 export const energyDataQuerySchema = z.object({
   utilityConfigId: idSchema,
-  from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
-  to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }),
+  from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }),
+  to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }),
 });
 export const energyPointSchema = z.object({ at: z.string(), utilityKwh: z.number().nullable(), chargersKwh: z.number() });
 export const energyDataResponseSchema = z.object({
@@ -138,7 +138,7 @@ export const METER_UNITS: Record<MeterUtility, readonly string[]> = {
 export const meterBodySchema = z
   .object({
     meterNumber: meterSchema,
-    utility: z.enum(METER_UTILITIES, { error: 'Utility must be electric, gas or water' }),
+    utility: z.enum(METER_UTILITIES, { error: m.mustBeOneOf(fieldLabels.utility, 'electric, gas', 'water') }),
     unit: requiredText('Unit', 10),
     note: z.string().trim().max(500, 'Note must be at most 500 characters').default(''),
   })

@@ -10,6 +10,7 @@ import {
   driverParamsSchema,
   MAX_UPLOAD_BYTES,
   okResponseSchema,
+  schemaMessages,
   successMessages,
   type DocumentKind,
 } from '@wattdesk/shared';
@@ -35,7 +36,7 @@ const readUpload = async (request: FastifyRequest): Promise<DocumentUpload> => {
   const file = await request.file();
   const field = file?.fields.kind;
   const parsedKind = documentKindSchema.safeParse(field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined);
-  if (!parsedKind.success) throw new AppError('VALIDATION_FAILED', { messages: ['Kind must be document or photo (send it before the file)'] });
+  if (!parsedKind.success) throw new AppError('VALIDATION_FAILED', { messages: [schemaMessages.documentKindBeforeFile] });
   if (!file) throw new AppError('DOCUMENT_FILE_REQUIRED', { messages: ['Unable to upload your document', 'Choose a file to upload'] });
   const kind = parsedKind.data;
   try {
