@@ -29,8 +29,15 @@ const argumentsOf = (elements: MessageFormatElement[], into = new Set<string>())
 const placeholders = (message: string) => [...argumentsOf(parse(message, { ignoreTag: true }))].sort();
 
 describe('the server’s catalogues (issue 44)', () => {
-  it('are found: one per module that writes e-mails', () => {
-    expect(folders.map((folder) => folder.split(/[\\/]/).at(-2)).sort()).toEqual(['admins', 'agreements', 'auth', 'driver-payments', 'drivers']);
+  it('are found: one per module that writes e-mails or documents', () => {
+    expect(folders.map((folder) => folder.split(/[\\/]/).at(-2)).sort()).toEqual([
+      'admins',
+      'agreements',
+      'auth',
+      'driver-payments',
+      'drivers',
+      'payouts',
+    ]);
   });
 
   it.each(folders.flatMap((folder) => LOCALES.filter((locale) => locale !== 'en').map((locale) => [folder.split(/[\\/]/).at(-2), locale, folder])))(
