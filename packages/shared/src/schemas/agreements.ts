@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.ts';
 import { validationMessages as m } from '../messages.ts';
 import { fieldLabels } from '../schema-messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
@@ -12,6 +13,11 @@ const tokenIdSchema = z
   .max(200, 'Token id must be at most 200 characters');
 
 export const termsLookupQuerySchema = z.object({ tokenId: tokenIdSchema });
+/**
+ * The document's language rides on its URL: the page shows it in a frame, whose request carries the browser's
+ * Accept-Language, not the page's language the signature is then sent in.
+ */
+export const termsDocumentQuerySchema = termsLookupQuerySchema.extend({ lang: z.enum(LOCALES).optional() });
 export type TermsLookupQuery = z.infer<typeof termsLookupQuerySchema>;
 
 export const agreementAddressSchema = z.object({ street: z.string(), city: z.string(), state: z.string(), zip: z.string() });

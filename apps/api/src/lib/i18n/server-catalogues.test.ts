@@ -29,7 +29,7 @@ const argumentsOf = (elements: MessageFormatElement[], into = new Set<string>())
 const placeholders = (message: string) => [...argumentsOf(parse(message, { ignoreTag: true }))].sort();
 
 describe('the server’s catalogues (issue 44)', () => {
-  it('are found: one per module that writes e-mails', () => {
+  it('are found: one per module that writes e-mails or documents', () => {
     expect(folders.map((folder) => folder.split(/[\\/]/).at(-2)).sort()).toEqual([
       'admins',
       'agreements',
@@ -37,6 +37,7 @@ describe('the server’s catalogues (issue 44)', () => {
       'driver-payments',
       'drivers',
       'notifications',
+      'payouts',
     ]);
   });
 

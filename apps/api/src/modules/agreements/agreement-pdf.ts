@@ -1,6 +1,19 @@
-import { ESIGNATURE_CONSENT_TEXT } from '@wattdesk/shared';
+import type { Locale } from '@wattdesk/shared';
+import { formatTagOf } from '@wattdesk/shared/i18n/format-locale';
 import { createHash } from 'node:crypto';
+import { serverText } from '../../lib/i18n/text.ts';
+import de from './mail-text/de.json' with { type: 'json' };
+import en from './mail-text/en.json' with { type: 'json' };
+import es from './mail-text/es.json' with { type: 'json' };
+import fr from './mail-text/fr.json' with { type: 'json' };
 import { PdfWriter } from './pdf-writer.ts';
+
+/**
+ * The words our code writes around the agreement — titles, labels, the signature line, the footer, the certificate —
+ * in the reader's language (issue 44). The agreement's own text (TERMS) is the contract as versioned: never translated.
+ * The certificate's consent is the sentence the signer ticked, as the signing page showed it in their language.
+ */
+const pdfText = serverText('agreements-pdf', en, { de, es, fr });
 
 export type AgreementContent = {
   id: string;
@@ -19,7 +32,7 @@ export type SignatureFacts = { signedAt: Date; ip: string; userAgent: string | n
 
 export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/** Changing these words changes every agreement's bytes: bump the version with them. */
+/** Changing these words, or the catalogue's pdf.* texts, changes agreements' bytes: bump the version with them. */
 const TEMPLATE_VERSION = 'EV Charging Host Agreement v1';
 
 const TERMS: readonly [string, string][] = [
@@ -51,15 +64,25 @@ const TERMS: readonly [string, string][] = [
 
 const addressLine = (content: AgreementContent) => `${content.street}, ${content.city}, ${content.state} ${content.zip}`;
 
-/** The agreement the signer reads: deterministic bytes for the same agreement, so its SHA-256 identifies what was shown. */
-export const renderAgreementPdf = async (content: AgreementContent): Promise<Uint8Array> => {
-  const pdf = await PdfWriter.create({ title: `Agreement - ${content.propertyName}`, date: content.createdAt });
-  pdf.text('EV Charging Host Agreement', { size: 20, bold: true, gapAfter: 8 });
-  pdf.text(`Agreement ${content.id}`, { size: 9, muted: true, gapAfter: 10 });
-  pdf.field('Account', content.accountName);
-  pdf.field('Property', content.propertyName);
-  pdf.field('Address', addressLine(content));
-  pdf.field('Signer', `${content.signerName} <${content.signerEmail}>`);
+/** When it was signed, to the second, in UTC: English keeps the ISO form it always printed, the others read as a date. */
+const signedAtText = (signedAt: Date, locale: Locale) =>
+  locale === 'en'
+    ? signedAt.toISOString()
+    : new Intl.DateTimeFormat(formatTagOf(locale), { dateStyle: 'long', timeStyle: 'medium', timeZone: 'UTC' }).format(signedAt);
+
+/**
+ * The agreement the signer reads, in the language of their page: deterministic bytes for the same agreement and
+ * language, so its SHA-256 identifies what was shown (signing rebuilds it in the language the signer signed in).
+ */
+export const renderAgreementPdf = async (content: AgreementContent, locale: Locale = 'en'): Promise<Uint8Array> => {
+  const t = pdfText(locale);
+  const pdf = await PdfWriter.create({ title: t('pdf.title', { propertyName: content.propertyName }), date: content.createdAt });
+  pdf.text(t('pdf.heading'), { size: 20, bold: true, gapAfter: 8 });
+  pdf.text(t('pdf.agreement', { id: content.id }), { size: 9, muted: true, gapAfter: 10 });
+  pdf.field(t('pdf.account'), content.accountName);
+  pdf.field(t('pdf.property'), content.propertyName);
+  pdf.field(t('pdf.address'), addressLine(content));
+  pdf.field(t('pdf.signer'), `${content.signerName} <${content.signerEmail}>`);
   pdf.rule();
   pdf.text(
     `This agreement is made between Wattdesk and ${content.accountName} (the Host) for the charging stations at ${content.propertyName}, ${addressLine(content)} (the Property).`,
@@ -70,45 +93,49 @@ export const renderAgreementPdf = async (content: AgreementContent): Promise<Uin
     pdf.text(body, { gapAfter: 10 });
   }
   pdf.rule();
-  pdf.text('Signature', { bold: true, size: 11.5 });
-  pdf.text(`Signed electronically by ${content.signerName} for ${content.accountName}. The signature certificate is attached to the signed copy.`, {
-    muted: true,
-  });
-  pdf.footer(TEMPLATE_VERSION);
+  pdf.text(t('pdf.signature'), { bold: true, size: 11.5 });
+  pdf.text(t('pdf.signedElectronically', { signerName: content.signerName, accountName: content.accountName }), { muted: true });
+  pdf.footer((page, pages) => t('pdf.page', { label: TEMPLATE_VERSION, page, pages }));
   return pdf.save();
 };
 
-const certificatePdf = async (content: AgreementContent, facts: SignatureFacts): Promise<Uint8Array> => {
-  const pdf = await PdfWriter.create({ title: 'Signature certificate', date: facts.signedAt });
-  pdf.text('Electronic Signature Certificate', { size: 18, bold: true, gapAfter: 12 });
-  pdf.field('Agreement', content.id);
-  pdf.field('Account', content.accountName);
-  pdf.field('Property', content.propertyName);
-  pdf.field('Address', addressLine(content));
+const certificatePdf = async (content: AgreementContent, facts: SignatureFacts, locale: Locale): Promise<Uint8Array> => {
+  const t = pdfText(locale);
+  const pdf = await PdfWriter.create({ title: t('certificate.title'), date: facts.signedAt });
+  pdf.text(t('certificate.heading'), { size: 18, bold: true, gapAfter: 12 });
+  pdf.field(t('certificate.agreement'), content.id);
+  pdf.field(t('pdf.account'), content.accountName);
+  pdf.field(t('pdf.property'), content.propertyName);
+  pdf.field(t('pdf.address'), addressLine(content));
   pdf.rule();
-  pdf.field('Signer', content.signerName);
-  pdf.field('E-mail', content.signerEmail);
-  pdf.field('Signed at (UTC)', facts.signedAt.toISOString());
-  pdf.field('Client address', facts.ip);
-  pdf.field('User agent', facts.userAgent ?? 'not sent');
-  pdf.field('Document SHA-256', facts.agreementSha256);
+  pdf.field(t('pdf.signer'), content.signerName);
+  pdf.field(t('certificate.email'), content.signerEmail);
+  pdf.field(t('certificate.signedAt'), signedAtText(facts.signedAt, locale));
+  pdf.field(t('certificate.clientAddress'), facts.ip);
+  pdf.field(t('certificate.userAgent'), facts.userAgent ?? t('certificate.notSent'));
+  pdf.field(t('certificate.sha256'), facts.agreementSha256);
   pdf.rule();
-  pdf.text('Consent given', { bold: true, size: 11.5 });
-  pdf.text(ESIGNATURE_CONSENT_TEXT, { gapAfter: 10 });
-  pdf.text(
-    'The SHA-256 above is the fingerprint of the agreement exactly as it was shown to the signer; the preceding pages of this file are that agreement.',
-    { muted: true },
-  );
+  pdf.text(t('certificate.consentGiven'), { bold: true, size: 11.5 });
+  pdf.text(t('certificate.consent'), { gapAfter: 10 });
+  pdf.text(t('certificate.fingerprint'), { muted: true });
   return pdf.save();
 };
 
-/** The signed copy: the agreement exactly as shown, followed by its signature certificate page. */
-export const renderSignedPdf = async (agreementPdf: Uint8Array, content: AgreementContent, facts: SignatureFacts): Promise<Uint8Array> => {
+/**
+ * The signed copy: the agreement exactly as shown, followed by its signature certificate page, in the language the
+ * signer read and signed the agreement in.
+ */
+export const renderSignedPdf = async (
+  agreementPdf: Uint8Array,
+  content: AgreementContent,
+  facts: SignatureFacts,
+  locale: Locale = 'en',
+): Promise<Uint8Array> => {
   const { PDFDocument } = await import('pdf-lib');
   const signed = await PDFDocument.load(agreementPdf, { updateMetadata: false });
-  const certificate = await PDFDocument.load(await certificatePdf(content, facts), { updateMetadata: false });
+  const certificate = await PDFDocument.load(await certificatePdf(content, facts, locale), { updateMetadata: false });
   for (const page of await signed.copyPages(certificate, certificate.getPageIndices())) signed.addPage(page);
   signed.setModificationDate(facts.signedAt);
-  signed.setSubject(`Signed by ${content.signerName} on ${facts.signedAt.toISOString()}`);
+  signed.setSubject(pdfText(locale)('certificate.subject', { signerName: content.signerName, signedAt: signedAtText(facts.signedAt, locale) }));
   return signed.save({ useObjectStreams: false });
 };

@@ -122,11 +122,11 @@ export class PdfWriter {
     this.y -= 12;
   }
 
-  /** Page numbers at the foot of every page, once all pages exist. */
-  footer(label: string): void {
+  /** Page numbers at the foot of every page, once all pages exist; `line` words them in the reader's language. */
+  footer(line: (page: number, pages: number) => string): void {
     const pages = this.doc.getPages();
     pages.forEach((page, index) => {
-      const text = this.clean(`${label} - page ${index + 1} of ${pages.length}`);
+      const text = this.clean(line(index + 1, pages.length));
       page.drawText(text, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.regular, color: this.muted });
     });
   }

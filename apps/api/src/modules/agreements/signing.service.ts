@@ -9,7 +9,7 @@ import * as repo from './agreements.repository.ts';
 import { signedAgreementMail } from './agreements.mail.ts';
 
 export type SigningDeps = { db: Database; mailer: Mailer; background: BackgroundTasks; now: () => Date };
-/** Who signs, as the request shows them; `locale` is the page's language, which the signed copy's mail is written in. */
+/** Who signs, as the request shows them; `locale` is the page's language, which the signed copy and its mail are written in. */
 export type SignerClient = { ip: string; userAgent: string | null; locale: Locale };
 
 /**
@@ -26,8 +26,9 @@ export const createSigningService = ({ db, mailer, background, now }: SigningDep
 
   const lookup = async (tokenId: string): Promise<TermsResponse> => toTerms(await openAgreement(tokenId));
 
-  const agreementPdf = async (tokenId: string): Promise<{ pdf: Buffer; sha256: string }> => {
-    const pdf = Buffer.from(await renderAgreementPdf(contentOf(await openAgreement(tokenId))));
+  /** `locale`: the signing page's language; signing in the same language rebuilds the same bytes. */
+  const agreementPdf = async (tokenId: string, locale: Locale): Promise<{ pdf: Buffer; sha256: string }> => {
+    const pdf = Buffer.from(await renderAgreementPdf(contentOf(await openAgreement(tokenId)), locale));
     return { pdf, sha256: sha256Hex(pdf) };
   };
 
@@ -35,11 +36,11 @@ export const createSigningService = ({ db, mailer, background, now }: SigningDep
     const row = await openAgreement(tokenId);
     const signedAt = now();
     const content = contentOf(row);
-    // The PDF is rebuilt from the same row it was served from: deterministic bytes, the same hash.
-    const shown = await renderAgreementPdf(content);
+    // The PDF is rebuilt from the same row, in the same language, it was served in: deterministic bytes, the same hash.
+    const shown = await renderAgreementPdf(content, client.locale);
     const pdfSha256 = sha256Hex(shown);
     const signedPdf = Buffer.from(
-      await renderSignedPdf(shown, content, { signedAt, ip: client.ip, userAgent: client.userAgent, agreementSha256: pdfSha256 }),
+      await renderSignedPdf(shown, content, { signedAt, ip: client.ip, userAgent: client.userAgent, agreementSha256: pdfSha256 }, client.locale),
     );
     const signature = { signedAt, ip: client.ip, userAgent: client.userAgent, pdfSha256, signedPdf, signedPdfSha256: sha256Hex(signedPdf) };
     const actor: Actor = { userId: null, email: row.signerEmail, userType: null, ip: client.ip };

@@ -108,6 +108,31 @@ describe('public agreement signing: /web/terms-and-conditions', () => {
     expect(activity).toMatchObject({ actorEmail: 'signer.once@example.com', actorUserId: null, locationId, ipAddress: '127.0.0.1' });
   });
 
+  it('a signer reading in German: the document in the page’s language, signed and mailed in it, its fingerprint the German bytes shown (issue 44)', async () => {
+    const { id, tokenId } = await newAgreement('signer.german@example.com');
+    const url = `/web/terms-and-conditions/document?tokenId=${encodeURIComponent(tokenId)}`;
+    // The frame's request carries the browser's Accept-Language; the page's language comes as `lang`.
+    const shown = await t.app.inject({ method: 'GET', url: `${url}&lang=de`, headers: { 'accept-language': 'en-US' } });
+    expect(shown.statusCode).toBe(200);
+    expect((await PDFDocument.load(shown.rawPayload)).getTitle()).toMatch(/^Vertrag - /);
+    expect(sha256(shown.rawPayload)).not.toBe(sha256((await document(tokenId)).rawPayload));
+    expect((await t.app.inject({ method: 'GET', url: `${url}&lang=xx` })).statusCode).toBe(400);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/web/terms-and-conditions',
+      payload: { tokenId },
+      headers: { 'accept-language': 'de' },
+    });
+    expect(response.statusCode).toBe(200);
+    const row = await rowOf(id);
+    expect(row.pdfSha256).toBe(sha256(shown.rawPayload));
+    const mail = await smtp.waitFor((m) => m.to.includes('signer.german@example.com') && m.subject.startsWith('Ihr unterzeichneter Vertrag'));
+    const signedPdf = await PDFDocument.load(mail.attachments[0]!.content);
+    expect(signedPdf.getTitle()).toMatch(/^Vertrag - /);
+    expect(signedPdf.getSubject()).toMatch(/^Unterschrieben von Sam Rivera am \d{1,2}\. \p{L}+ \d{4} um \d{2}:\d{2}:\d{2}$/u);
+  });
+
   it('refuses a second signature with the agreement error and changes nothing', async () => {
     const { id, tokenId } = await newAgreement('signer.twice@example.com');
     expect((await sign(tokenId)).statusCode).toBe(200);

@@ -1,4 +1,11 @@
-import { okResponseSchema, signTermsBodySchema, successMessages, termsLookupQuerySchema, termsResponseSchema } from '@wattdesk/shared';
+import {
+  okResponseSchema,
+  signTermsBodySchema,
+  successMessages,
+  termsDocumentQuerySchema,
+  termsLookupQuerySchema,
+  termsResponseSchema,
+} from '@wattdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n/request-locale.ts';
@@ -29,13 +36,14 @@ export const termsRoutes = async (app: FastifyInstance, { signing, rateLimit }: 
     config: publicLimited,
     schema: {
       tags: ['agreements'],
-      summary: 'The agreement as a PDF (application/pdf), for the page to embed; the ETag is its SHA-256',
+      summary:
+        'The agreement as a PDF (application/pdf), for the page to embed, in the page language `lang` (else Accept-Language); the ETag is its SHA-256',
       security: [],
-      querystring: termsLookupQuerySchema,
+      querystring: termsDocumentQuerySchema,
       response: { 200: binaryResponse('The agreement as application/pdf'), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { pdf, sha256 } = await signing.agreementPdf(request.query.tokenId);
+      const { pdf, sha256 } = await signing.agreementPdf(request.query.tokenId, request.query.lang ?? requestLocale(request));
       return reply
         .type('application/pdf')
         .header('content-disposition', 'inline; filename="agreement.pdf"')

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit.ts';
 import { sendCsvText } from '../../lib/csv.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { LedgerService } from './ledger.service.ts';
@@ -98,7 +99,7 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
-        .send(Buffer.from(await statementPdf(await ledger.statementForPdf(locationId, month), month, now())));
+        .send(Buffer.from(await statementPdf(await ledger.statementForPdf(locationId, month), month, now(), requestLocale(request))));
     },
   });
 

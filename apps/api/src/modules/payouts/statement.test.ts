@@ -179,4 +179,19 @@ describe('payout statement: every movement in the CSV, a daily summary in the PD
     expect(rows.filter((row) => row[1] === 'Session').map((row) => row[0])).toEqual(['2026-10-05 09:00', '2026-10-05 10:00', '2026-10-05 11:00']);
     expect(rows.flat().join(' ')).not.toContain('lists every entry');
   });
+
+  it('the PDF is written in the page’s language the web app sends (issue 44), the CSV stays English', async () => {
+    const inGerman = (format: 'csv' | 'pdf') =>
+      t.app.inject(
+        authed(token, {
+          method: 'GET',
+          url: `/web/payments/payouts/statement?locationId=${quiet}&month=${MONTH}&format=${format}`,
+          headers: { 'accept-language': 'de' },
+        }),
+      );
+    const { rows } = await pdfRows((await inGerman('pdf')).rawPayload);
+    expect(rows[0]).toEqual(['Auszahlungsabrechnung Oktober 2026: Statement Quiet Site']);
+    expect(rows.filter((row) => row[1] === 'Ladevorgang').map((row) => row[0])).toEqual(['05.10.2026 09:00', '05.10.2026 10:00', '05.10.2026 11:00']);
+    expect((await inGerman('csv')).body.replace(/^\uFEFF/, '')).toMatch(/^Date \(America\/Los_Angeles\),/);
+  });
 });

@@ -12,6 +12,7 @@ import { termsDocumentUrl, useSignTerms, useTerms } from './api/terms-api.ts';
 import { AgreementFooter } from './components/agreement-footer.tsx';
 import { AgreementHeader } from './components/agreement-header.tsx';
 import { SigningForm } from './components/signing-form.tsx';
+import { useLocale } from '../../i18n/language-store.ts';
 import { useSentence } from '../../i18n/sentences.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { agreementsText } from './agreements-text.ts';
@@ -41,6 +42,7 @@ const AgreementError = () => {
  */
 const AgreementPage = () => {
   const t = useT(agreementsText);
+  const locale = useLocale();
   const sentence = useSentence();
   const tokenId = useParams().tokenId ?? '';
   const terms = useTerms(tokenId);
@@ -57,7 +59,7 @@ const AgreementPage = () => {
         <Box
           component="iframe"
           title={t('signing.document')}
-          src={termsDocumentUrl(tokenId)}
+          src={termsDocumentUrl(tokenId, locale)}
           sx={{ width: '100%', height: { xs: '60vh', md: '70vh' }, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'grey.100' }}
         />
         {signing.isSuccess ? (

@@ -1,3 +1,4 @@
+import type { Locale } from '@wattdesk/shared/i18n/locales';
 import type { TermsResponse } from '@wattdesk/shared/schemas/agreements';
 import type { OkResponse } from '@wattdesk/shared/schemas/common';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -9,7 +10,8 @@ export const getTerms = (tokenId: string) => api.get<TermsResponse>('/terms-and-
 export const signTerms = (tokenId: string) => api.post<OkResponse>('/terms-and-conditions', { tokenId }, { authenticated: false });
 
 /** The PDF the page embeds; the server generates it for this token. */
-export const termsDocumentUrl = (tokenId: string) => buildUrl('/terms-and-conditions/document', { tokenId });
+/** In the page's language: the signature, sent with it, rebuilds this document in that language to fingerprint it. */
+export const termsDocumentUrl = (tokenId: string, lang: Locale) => buildUrl('/terms-and-conditions/document', { tokenId, lang });
 
 export const termsQuery = (tokenId: string) =>
   queryOptions({
