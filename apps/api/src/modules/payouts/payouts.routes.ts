@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit.ts';
 import { sendCsvText } from '../../lib/csv.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { LedgerService } from './ledger.service.ts';
@@ -91,7 +92,7 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
       const { locationId, month, format } = request.query;
       const filename = `payout-statement-${month}.${format}`;
       if (format === 'csv') {
-        sendCsvText(reply, filename, await ledger.statement(locationId, month));
+        sendCsvText(reply, filename, await ledger.statement(locationId, month, requestLocale(request)));
         return reply;
       }
       return reply
