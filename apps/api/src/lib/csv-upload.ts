@@ -7,16 +7,22 @@ const SLICE_BYTES = 16 * 1024;
 export type CsvRecords = { records: Record<string, string>[] } | { fileError: string };
 
 /**
- * Reads an uploaded CSV into records keyed by its (trimmed) header, a slice at a time with a turn of the
+ * A cell as we stored it, from a file we exported: csvCell puts an apostrophe before a leading formula character
+ * (a phone number `+1 415…` is written `'+1 415…`), which a file read back must not keep.
+ */
+export const unguardedCell = (cell: string): string => (/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Reads an uploaded CSV into records keyed by its (trimmed) header, each name as `columnOf` reads it, a slice at a time with a turn of the
  * event loop between slices: parsing a 2 MB file in one go held every other request (and /healthz) for
  * seconds. Parsing stops as soon as the file has more records than `maxRecords`, so an oversized file
  * costs no more than an allowed one; the caller reports that from the count.
  */
-export const readCsvRecords = async (file: Buffer, maxRecords: number): Promise<CsvRecords> => {
+export const readCsvRecords = async (file: Buffer, maxRecords: number, columnOf: (name: string) => string = (name) => name): Promise<CsvRecords> => {
   const records: Record<string, string>[] = [];
   let failure: Error | undefined;
   const parser = parse({
-    columns: (header: string[]) => header.map((name) => name.trim()),
+    columns: (header: string[]) => header.map((name) => columnOf(name.trim())),
     skip_empty_lines: true,
     trim: true,
     bom: true,

@@ -15,6 +15,8 @@ const folders = readdirSync(modulesDir)
       return false;
     }
   });
+/** Every download's CSV header line, one catalogue (csv-headers.ts). */
+const csvHeaders = join(import.meta.dirname, 'csv-headers');
 const read = (folder: string, locale: string) => JSON.parse(readFileSync(join(folder, `${locale}.json`), 'utf8')) as Record<string, string>;
 
 const argumentsOf = (elements: MessageFormatElement[], into = new Set<string>()): Set<string> => {
@@ -41,11 +43,12 @@ describe('the server’s catalogues (issue 44)', () => {
     ]);
   });
 
-  it.each(folders.flatMap((folder) => LOCALES.filter((locale) => locale !== 'en').map((locale) => [folder.split(/[\\/]/).at(-2), locale, folder])))(
+  const catalogues = [...folders.map((folder) => [folder.split(/[\\/]/).at(-2)!, folder] as const), ['csv-headers', csvHeaders] as const];
+  it.each(catalogues.flatMap(([name, folder]) => LOCALES.filter((locale) => locale !== 'en').map((locale) => [name, locale, folder])))(
     '%s in %s: every English key, no other, each a valid ICU message with English’s placeholders',
     (_module, locale, folder) => {
-      const english = read(folder!, 'en');
-      const catalogue = read(folder!, locale!);
+      const english = read(folder, 'en');
+      const catalogue = read(folder, locale);
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
       for (const [key, message] of Object.entries(catalogue)) {
         expect(message.trim(), `${locale} ${key}`).not.toBe('');

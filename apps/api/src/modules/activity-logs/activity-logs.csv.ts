@@ -1,21 +1,22 @@
 import { formatZonedTimestamp, type ActivityLogItem } from '@wattdesk/shared';
 import type { CsvCell } from '../../lib/csv.ts';
+import type { CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 
 /** Each time is its location's wall clock (UTC for rows without a location), with the UTC offset. */
-export const ACTIVITY_CSV_HEADER = [
-  'Time (location time zone or UTC)',
-  'Actor',
-  'Actor name',
-  'Actor type',
-  'Action',
-  'Entity',
-  'Entity id',
-  'Entity name',
-  'Location',
-  'Location id',
-  'Changes',
-  'IP address',
-] as const;
+export const ACTIVITY_CSV_COLUMNS = [
+  'activity.time',
+  'activity.actor',
+  'activity.actorName',
+  'activity.actorType',
+  'activity.action',
+  'activity.entity',
+  'activity.entityId',
+  'activity.entityName',
+  'activity.location',
+  'activity.locationId',
+  'activity.changes',
+  'activity.ipAddress',
+] as const satisfies readonly CsvHeaderKey[];
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 

@@ -2,9 +2,11 @@ import { activityLogFilterSchema, activityLogItemSchema, activityLogListQuerySch
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { datedFilename, sendCsv } from '../../lib/csv.ts';
+import { csvHeader } from '../../lib/i18n/csv-headers.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { ACTIVITY_CSV_HEADER } from './activity-logs.csv.ts';
+import { ACTIVITY_CSV_COLUMNS } from './activity-logs.csv.ts';
 import type { ActivityLogsService } from './activity-logs.service.ts';
 
 const tags = ['activity log'];
@@ -39,7 +41,7 @@ export const activityLogsRoutes = async (app: FastifyInstance, deps: { activityL
       sendCsv(
         reply,
         datedFilename('activity-log', deps.now()),
-        ACTIVITY_CSV_HEADER,
+        csvHeader(requestLocale(request), ACTIVITY_CSV_COLUMNS),
         deps.activityLogs.exportActivity(authOf(request), request.query),
       );
     },

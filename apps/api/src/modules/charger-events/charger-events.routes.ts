@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { datedFilename, sendCsvExport } from '../../lib/csv.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { ChargerEventsService } from './charger-events.service.ts';
@@ -44,7 +45,7 @@ export const chargerEventsRoutes = async (app: FastifyInstance, { chargerEvents,
     config: { access: { permission: 'Logs_Export', location: 'query.locationId' } },
     schema: { tags: logTags, summary: 'The filtered charger log as a CSV file', querystring: chargerLogExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsvExport(reply, datedFilename('charger-log', now()), () => chargerEvents.exportCsv(request.query));
+      sendCsvExport(reply, datedFilename('charger-log', now()), () => chargerEvents.exportCsv(request.query, requestLocale(request)));
     },
   });
 };

@@ -7,9 +7,10 @@ import {
   type DriverImportRowError,
   type RegisterDriverBody,
 } from '@wattdesk/shared';
-import { forEachRow, readCsvRecords } from '../../lib/csv-upload.ts';
+import { forEachRow, readCsvRecords, unguardedCell } from '../../lib/csv-upload.ts';
 import type { Actor } from '../../lib/audit.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
+import { columnInEveryLanguage, type CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import { requireLocationExists } from '../locations/locations.service.ts';
 import { createDriverWrites, withConflictMessages, type DriversServiceDeps, type Invitation } from './driver-writes.ts';
@@ -22,6 +23,24 @@ const REQUIRED_COLUMNS = ['email', 'firstName', 'lastName'] as const;
 // Stands in for the main user's id until the service has resolved the e-mail: the schema wants an id.
 const PENDING_MAIN_ID = '00000000-0000-4000-8000-000000000000';
 
+/**
+ * The drivers export's columns the import reads, by their header in any language: a file exported from the Drivers
+ * page imports back whatever language the page showed (docs/languages.md). Its main user is a name, not the e-mail
+ * the import needs, so that column is not read.
+ */
+const EXPORTED_COLUMNS: readonly [CsvHeaderKey, (typeof DRIVER_IMPORT_COLUMNS)[number]][] = [
+  ['drivers.firstName', 'firstName'],
+  ['drivers.lastName', 'lastName'],
+  ['drivers.email', 'email'],
+  ['drivers.phone', 'phoneNumber'],
+  ['drivers.role', 'role'],
+  ['drivers.idTags', 'idTags'],
+];
+const exportedColumns = new Map(
+  EXPORTED_COLUMNS.flatMap(([key, column]) => columnInEveryLanguage(key).map((name) => [name.toLowerCase(), column] as const)),
+);
+const columnOf = (name: string) => exportedColumns.get(name.toLowerCase()) ?? name;
+
 /** Tags split on ; or |; `app:TOKEN` marks a driver-app token, anything else is an RFID card. */
 const tagsOf = (cell: string) =>
   cell
@@ -31,17 +50,18 @@ const tagsOf = (cell: string) =>
     .map((value) => (/^app:/i.test(value) ? { tag: value.slice(4), kind: 'app' as const } : { tag: value, kind: 'rfid' as const }));
 
 const toBody = (record: Record<string, string>, locationId: string) => {
-  const mainUserEmail = (record.mainUserEmail ?? '').trim().toLowerCase();
+  const cell = (column: (typeof DRIVER_IMPORT_COLUMNS)[number]) => unguardedCell(record[column] ?? '');
+  const mainUserEmail = cell('mainUserEmail').trim().toLowerCase();
   return {
     body: {
       locationId,
-      email: record.email ?? '',
-      firstName: record.firstName ?? '',
-      lastName: record.lastName ?? '',
-      phoneNumber: record.phoneNumber ?? '',
-      role: (record.role ?? '').trim().toLowerCase() || 'user',
+      email: cell('email'),
+      firstName: cell('firstName'),
+      lastName: cell('lastName'),
+      phoneNumber: cell('phoneNumber'),
+      role: cell('role').trim().toLowerCase() || 'user',
       mainDriverId: mainUserEmail ? PENDING_MAIN_ID : null,
-      idTags: tagsOf(record.idTags ?? ''),
+      idTags: tagsOf(cell('idTags')),
     },
     mainUserEmail: mainUserEmail || null,
   };
@@ -61,7 +81,7 @@ const duplicateTracker = () => {
  * database (taken e-mails and tags, main users outside the file) is checked by the service.
  */
 export const parseDriverImport = async (csv: Buffer, locationId: string): Promise<ParsedImport | { fileError: string }> => {
-  const read = await readCsvRecords(csv, DRIVER_IMPORT_MAX_ROWS);
+  const read = await readCsvRecords(csv, DRIVER_IMPORT_MAX_ROWS, columnOf);
   if ('fileError' in read) return read;
   const { records } = read;
   if (records.length === 0) return { fileError: 'The file has no driver rows under its header' };

@@ -6,6 +6,7 @@ import { activityLogs, chargingSessions, users } from '../../db/schema/index.ts'
 import { makeSession } from '../../../test/charger-fixtures.ts';
 import { makeDriver, newTag } from '../../../test/driver-fixtures.ts';
 import { demoLocationIds } from '../../../test/fixtures.ts';
+import { parseDriverImport } from './driver-import.ts';
 import { authed, createTestApp, json, loginAs, multipartPayload, type TestApp } from '../../../test/test-app.ts';
 
 type Page = { items: Driver[]; total: number };
@@ -238,6 +239,37 @@ describe('drivers of a location', () => {
     expect(lines[0]).toBe('First name,Last name,E-mail,Phone,Status,Role,Main user,ID tags,Sessions,Energy (kWh),Cost,Last session,Registered');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Fleet,Lead,fleet.lead@example.com,'+1 510 555 0100,PENDING,user,,FLEET-1;app:FLEET-APP,0,0.00");
+  });
+
+  it('exports in the language of the page downloading, and such a file imports back', async () => {
+    const response = await t.app.inject(
+      authed(adminToken, { method: 'GET', url: `/web/drivers/export?locationId=${lot}&search=fleet.lead`, headers: { 'accept-language': 'de' } }),
+    );
+    const german = response.body.replace(/^\uFEFF/, '');
+    expect(german.split('\r\n')[0]).toBe(
+      'Vorname,Nachname,E-Mail,Telefon,Status,Rolle,Hauptnutzer,ID-Tags,Ladevorgänge,Energie (kWh),Kosten,Letzter Ladevorgang,Registriert',
+    );
+    const parsed = await parseDriverImport(Buffer.from(response.body), loc['oak-uptown']!);
+    expect(parsed).toEqual({
+      errors: [],
+      rows: [
+        {
+          row: 2,
+          mainUserEmail: null,
+          body: expect.objectContaining({
+            email: 'fleet.lead@example.com',
+            firstName: 'Fleet',
+            lastName: 'Lead',
+            phoneNumber: '+1 510 555 0100',
+            role: 'user',
+            idTags: [
+              { tag: 'FLEET-1', kind: 'rfid' },
+              { tag: 'FLEET-APP', kind: 'app' },
+            ],
+          }),
+        },
+      ],
+    });
   });
 
   it('refuses drivers of locations outside the caller’s list, without telling whether they exist', async () => {

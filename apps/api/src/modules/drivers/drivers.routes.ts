@@ -27,9 +27,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/audit.ts';
 import { datedFilename, sendCsv } from '../../lib/csv.ts';
+import { csvHeader } from '../../lib/i18n/csv-headers.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { DRIVER_CSV_HEADER, type DriversService } from './drivers.service.ts';
+import { DRIVER_CSV_COLUMNS, type DriversService } from './drivers.service.ts';
 
 const tags = ['drivers'];
 
@@ -74,7 +76,7 @@ export const driversRoutes = async (app: FastifyInstance, { drivers, now }: { dr
     config: { access: { permission: 'Drivers_Export', location: 'query.locationId' } },
     schema: { tags, summary: 'The filtered drivers as a CSV file', querystring: driverExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsv(reply, datedFilename('drivers', now()), DRIVER_CSV_HEADER, drivers.exportRows(request.query));
+      sendCsv(reply, datedFilename('drivers', now()), csvHeader(requestLocale(request), DRIVER_CSV_COLUMNS), drivers.exportRows(request.query));
     },
   });
 

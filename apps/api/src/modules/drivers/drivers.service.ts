@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { diffFields, recordActivity, type Actor } from '../../lib/audit.ts';
 import type { CsvCell } from '../../lib/csv.ts';
+import type { CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import * as accounts from '../auth/accounts.service.ts';
@@ -26,21 +27,22 @@ import { createDriverRestrictions } from './driver-restrictions.ts';
 import * as driverSessions from './driver-sessions.repository.ts';
 import * as repo from './drivers.repository.ts';
 
-export const DRIVER_CSV_HEADER = [
-  'First name',
-  'Last name',
-  'E-mail',
-  'Phone',
-  'Status',
-  'Role',
-  'Main user',
-  'ID tags',
-  'Sessions',
-  'Energy (kWh)',
-  'Cost',
-  'Last session',
-  'Registered',
-];
+/** The export's columns, its header line in the reader's language (lib/i18n/csv-headers); the import reads them back. */
+export const DRIVER_CSV_COLUMNS = [
+  'drivers.firstName',
+  'drivers.lastName',
+  'drivers.email',
+  'drivers.phone',
+  'drivers.status',
+  'drivers.role',
+  'drivers.mainUser',
+  'drivers.idTags',
+  'drivers.sessions',
+  'drivers.energy',
+  'drivers.cost',
+  'drivers.lastSession',
+  'drivers.registered',
+] as const satisfies readonly CsvHeaderKey[];
 const EXPORT_PAGE = 1000;
 
 export type { DriversServiceDeps };

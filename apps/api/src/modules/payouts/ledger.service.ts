@@ -8,6 +8,7 @@ import {
   type RevenueShare,
   type RevenueShareBody,
   type RevenueShareResponse,
+  type Locale,
   type ShareBps,
 } from '@wattdesk/shared';
 import type { Database, Executor } from '../../db/client.ts';
@@ -272,7 +273,7 @@ export const createLedgerService = ({ db, now }: { db: Database; now: () => Date
   };
 
   /** The CSV statement: every movement of the month (decision 061). */
-  const statement = (locationId: string, month: string) => statementCsv(db, locationId, month);
+  const statement = (locationId: string, month: string, locale: Locale) => statementCsv(db, locationId, month, locale);
   /** What the PDF shows: every movement of a quiet month; the days of a busy one, summed without listing it (decision 061). */
   const statementForPdf = async (locationId: string, month: string) => {
     const summary = await statementDays(db, locationId, month);

@@ -92,7 +92,7 @@ export const payoutsRoutes = async (app: FastifyInstance, { ledger, transfers, r
       const { locationId, month, format } = request.query;
       const filename = `payout-statement-${month}.${format}`;
       if (format === 'csv') {
-        sendCsvText(reply, filename, await ledger.statement(locationId, month));
+        sendCsvText(reply, filename, await ledger.statement(locationId, month, requestLocale(request)));
         return reply;
       }
       return reply

@@ -119,6 +119,24 @@ describe('payout statement: every movement in the CSV, a daily summary in the PD
     expect(lines.findIndex((line) => line[1] === 'Monthly deal fee')).toBeLessThan(SESSIONS / 2);
   });
 
+  it('the CSV in the language of the page downloading: German column names and total, the same figures', async () => {
+    const url = `/web/payments/payouts/statement?locationId=${quiet}&month=${MONTH}&format=csv`;
+    const rowsOf = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    const german = rowsOf((await t.app.inject(authed(token, { method: 'GET', url, headers: { 'accept-language': 'de' } }))).body);
+    expect(german[0]).toBe(
+      `Datum (${ZONE}),Buchung,Referenz,Währung,Eingenommener Umsatz,Erstattungen,Anteil des Gastgebers,Anteil des Wiederverkäufers,` +
+        'Plattformgebühr,Überweisungen,Nicht zugeordnet,Roaming-Forderung,Forderung,Einbehaltener Gastgeberanteil,Anbietergebühren',
+    );
+    expect(german.at(-1)!.startsWith('Summe,,,USD,')).toBe(true);
+    const english = rowsOf((await statement(quiet, 'csv')).body);
+    expect(german.slice(1, -1)).toEqual(english.slice(1, -1));
+    expect(german.at(-1)!.replace('Summe', 'Total')).toBe(english.at(-1));
+  });
+
   it('the PDF of a busy month shows one line per local day whose sums are the database’s own and add up to the totals', async () => {
     const pdf = await statement(busy, 'pdf');
     expect(pdf.statusCode).toBe(200);

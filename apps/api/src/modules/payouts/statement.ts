@@ -1,9 +1,10 @@
-import { minorToNumber, zonedTimestampFormatter, zoneOffsetMs } from '@wattdesk/shared';
+import { minorToNumber, zonedTimestampFormatter, zoneOffsetMs, type Locale } from '@wattdesk/shared';
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
 import { CHUNK_CHARS, csvCell, csvLine } from '../../lib/csv.ts';
+import { csvHeader } from '../../lib/i18n/csv-headers.ts';
 
 /**
  * New columns go last (decisions 076, 903): readers of the earlier columns keep their positions. Since decision 082
@@ -245,20 +246,32 @@ async function* movementStretches(db: Database, locationId: string, from: Date, 
  * before the first byte, so a failing query answers an error rather than a cut download. The totals are the sums
  * of the lines written.
  */
-export const statementCsv = async (db: Database, locationId: string, month: string): Promise<AsyncIterable<string>> => {
+export const statementCsv = async (db: Database, locationId: string, month: string, locale: Locale = 'en'): Promise<AsyncIterable<string>> => {
   const { timeZone, from, to } = await monthOf(db, locationId, month);
   const stretches = movementStretches(db, locationId, from, to);
   const first = await stretches.next();
-  return csvPieces(first, stretches, timeZone);
+  return csvPieces(first, stretches, timeZone, locale);
 };
 
-async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<string>, timeZone: string): AsyncGenerator<string> {
+async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<string>, timeZone: string, locale: Locale): AsyncGenerator<string> {
   const stamp = zonedTimestampFormatter(timeZone);
   const totals = new Map<string, number[]>();
   const labels = new Map<string, string>();
   // Numbers, not text: a spreadsheet sums them, and a negative amount is not mistaken for a formula (csvCell leaves numbers alone).
   const money = (minors: readonly number[], currency: string) => minors.map((minor) => minorToNumber(minor, currency));
-  let piece = csvLine([`Date (${timeZone})`, 'Entry', 'Reference', 'Currency', ...COLUMNS.map((column) => LABELS[column])]);
+  const [totalLabel, ...header] = csvHeader(
+    locale,
+    [
+      'statement.total',
+      'statement.date',
+      'statement.entry',
+      'statement.reference',
+      'statement.currency',
+      ...COLUMNS.map((column) => `statement.${column}` as const),
+    ],
+    { zone: timeZone },
+  );
+  let piece = csvLine(header);
   try {
     for (let stretch = first; !stretch.done; stretch = await rest.next()) {
       const text = stretch.value;
@@ -293,6 +306,6 @@ async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<str
     // A download that stopped leaves the next stretch unread.
     await rest.return?.();
   }
-  for (const [currency, total] of totals) piece += csvLine(['Total', '', '', currency, ...money(total, currency)]);
+  for (const [currency, total] of totals) piece += csvLine([totalLabel, '', '', currency, ...money(total, currency)]);
   yield piece;
 }

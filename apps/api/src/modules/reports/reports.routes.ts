@@ -2,6 +2,7 @@ import { locationsReportQuerySchema, quickReportQuerySchema, reportParamsSchema,
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendCsv, sendCsvLines } from '../../lib/csv.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { sendXlsx } from '../../lib/xlsx.ts';
@@ -30,7 +31,8 @@ export const reportsRoutes = async (app: FastifyInstance, { reports, now }: { re
       querystring: locationsReportQuerySchema,
       response: errorResponses,
     },
-    handler: (request, reply) => send(reply, reports.locationsReport(authOf(request), request.query), 'locations', request.query.format, now()),
+    handler: (request, reply) =>
+      send(reply, reports.locationsReport(authOf(request), request.query, requestLocale(request)), 'locations', request.query.format, now()),
   });
 
   r.get('/reports/quick', {
@@ -42,7 +44,13 @@ export const reportsRoutes = async (app: FastifyInstance, { reports, now }: { re
       response: errorResponses,
     },
     handler: (request, reply) =>
-      send(reply, reports.quickReport(authOf(request), request.query.locationId), 'quick-report', request.query.format, now()),
+      send(
+        reply,
+        reports.quickReport(authOf(request), request.query.locationId, requestLocale(request)),
+        'quick-report',
+        request.query.format,
+        now(),
+      ),
   });
 
   r.get('/reports/:kind', {
@@ -55,6 +63,12 @@ export const reportsRoutes = async (app: FastifyInstance, { reports, now }: { re
       response: errorResponses,
     },
     handler: (request, reply) =>
-      send(reply, reports.rangeReport(authOf(request), request.params.kind, request.query), request.params.kind, request.query.format, now()),
+      send(
+        reply,
+        reports.rangeReport(authOf(request), request.params.kind, request.query, requestLocale(request)),
+        request.params.kind,
+        request.query.format,
+        now(),
+      ),
   });
 };

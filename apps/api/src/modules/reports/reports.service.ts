@@ -4,11 +4,13 @@ import {
   type DashboardRange,
   type LocationsReportQuery,
   type RangeReportKind,
+  type Locale,
   type ReportKind,
 } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
+import { csvHeader, type CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { allPages, REPORT_LINES_PAGE, REPORT_PAGE, type PageQuery } from './report-pages.ts';
@@ -29,19 +31,26 @@ async function* mapped<T>(pages: AsyncIterable<T[]>, row: (item: T) => CsvCell[]
   for await (const page of pages) yield (isKept ? page.filter(isKept) : page).map(row);
 }
 
-const CHARGER_HEADER = [
-  'Location',
-  'Charger',
-  'Charger id',
-  'Sessions',
-  'Energy (kWh)',
-  'Session hours',
-  'Idle hours',
-  'Revenue',
-  'Currency',
-  'Violations',
-];
-const UPTIME_HEADER = ['Location', 'Charger', 'Charger id', 'Online hours', 'Hours elapsed', 'Uptime (%)'];
+const CHARGER_COLUMNS = [
+  'chargersReport.location',
+  'chargersReport.charger',
+  'chargersReport.chargerId',
+  'chargersReport.sessions',
+  'chargersReport.energy',
+  'chargersReport.sessionHours',
+  'chargersReport.idleHours',
+  'chargersReport.revenue',
+  'chargersReport.currency',
+  'chargersReport.violations',
+] as const satisfies readonly CsvHeaderKey[];
+const UPTIME_COLUMNS = [
+  'uptimeReport.location',
+  'uptimeReport.charger',
+  'uptimeReport.chargerId',
+  'uptimeReport.onlineHours',
+  'uptimeReport.hoursElapsed',
+  'uptimeReport.uptime',
+] as const satisfies readonly CsvHeaderKey[];
 
 /**
  * The report downloads (decision 038): each a header and rows read page by page, scoped to the user's reach.
@@ -73,10 +82,10 @@ export const createReportsService = ({
 
   const sessionReport = createSessionReport({ db, pageSize, linesPageSize });
 
-  const builders: Record<RangeReportKind, (scope: Scope) => Omit<Report, 'kind' | 'title'>> = {
+  const builders: Record<RangeReportKind, (scope: Scope, locale: Locale) => Omit<Report, 'kind' | 'title'>> = {
     sessions: sessionReport,
-    'energy-by-charger': (scope) => ({
-      header: CHARGER_HEADER,
+    'energy-by-charger': (scope, locale) => ({
+      header: csvHeader(locale, CHARGER_COLUMNS),
       rows: mapped(
         pagesOf<repo.ChargerRow>((after, limit) => repo.chargersPage(db, scope, after, limit)),
         (c) => [
@@ -93,15 +102,22 @@ export const createReportsService = ({
         ],
       ),
     }),
-    'revenue-by-location': (scope) => ({
-      header: ['Location', 'Month', 'Sessions', 'Energy (kWh)', 'Revenue', 'Currency'],
+    'revenue-by-location': (scope, locale) => ({
+      header: csvHeader(locale, [
+        'revenueReport.location',
+        'revenueReport.month',
+        'revenueReport.sessions',
+        'revenueReport.energy',
+        'revenueReport.revenue',
+        'revenueReport.currency',
+      ]),
       rows: mapped(
         pagesOf<repo.MonthRow>((after, limit) => repo.revenuePage(db, scope, after, limit)),
         (m) => [m.name, m.month, Number(m.sessions), kwh(m.energy_wh), money(m.revenue, m.currency), m.currency],
       ),
     }),
-    'uptime-by-charger': (scope) => ({
-      header: UPTIME_HEADER,
+    'uptime-by-charger': (scope, locale) => ({
+      header: csvHeader(locale, UPTIME_COLUMNS),
       rows: mapped(
         pagesOf<repo.ChargerRow>((after, limit) => repo.chargersPage(db, scope, after, limit)),
         (c) => [
@@ -114,22 +130,22 @@ export const createReportsService = ({
         ],
       ),
     }),
-    violations: (scope) => {
+    violations: (scope, locale) => {
       const stamp = zonedStamps();
       return {
-        header: [
-          'Location',
-          'Charger',
-          'Driver (id tag)',
-          'Rule',
-          'Time zone',
-          'Detected',
-          'Limit (min)',
-          'Actual (min)',
-          'Amount',
-          'Currency',
-          'Status',
-        ],
+        header: csvHeader(locale, [
+          'violationsReport.location',
+          'violationsReport.charger',
+          'violationsReport.driver',
+          'violationsReport.rule',
+          'violationsReport.timeZone',
+          'violationsReport.detected',
+          'violationsReport.limit',
+          'violationsReport.actual',
+          'violationsReport.amount',
+          'violationsReport.currency',
+          'violationsReport.status',
+        ]),
         rows: mapped(
           pagesOf<repo.ViolationRow>((after, limit) => repo.violationsPage(db, scope, after, limit)),
           (v) => [
@@ -150,19 +166,30 @@ export const createReportsService = ({
     },
   };
 
-  const rangeReport = (auth: AuthContext, kind: RangeReportKind, query: DashboardRange): Report => ({
+  const rangeReport = (auth: AuthContext, kind: RangeReportKind, query: DashboardRange, locale: Locale = 'en'): Report => ({
     kind,
     title: REPORT_TITLES[kind],
-    ...builders[kind](scopeOf(auth, query)),
+    ...builders[kind](scopeOf(auth, query), locale),
   });
 
-  const locationsReport = (auth: AuthContext, query: LocationsReportQuery): Report => {
+  const locationsReport = (auth: AuthContext, query: LocationsReportQuery, locale: Locale = 'en'): Report => {
     if (query.locationId) assertLocationAccess(auth, query.locationId);
     const locationIds = query.locationId ? [query.locationId] : locationScope(auth);
     return {
       kind: 'locations',
       title: REPORT_TITLES.locations,
-      header: ['Name', 'Address', 'Address line 2', 'City', 'State', 'Zip code', 'Time zone', 'Currency', 'Chargers', 'Reseller'],
+      header: csvHeader(locale, [
+        'locationsReport.name',
+        'locationsReport.address',
+        'locationsReport.address2',
+        'locationsReport.city',
+        'locationsReport.state',
+        'locationsReport.zipCode',
+        'locationsReport.timeZone',
+        'locationsReport.currency',
+        'locationsReport.chargers',
+        'locationsReport.reseller',
+      ]),
       rows: mapped(
         pagesOf<repo.LocationRow>((after, limit) => repo.locationsPage(db, locationIds, after, limit)),
         (l) => [
@@ -182,14 +209,14 @@ export const createReportsService = ({
   };
 
   /** The chargers of one location over its last QUICK_REPORT_DAYS days (today included), uptime with them. */
-  const quickReport = (auth: AuthContext, locationId: string): Report => {
+  const quickReport = (auth: AuthContext, locationId: string, locale: Locale = 'en'): Report => {
     const today = now().toISOString().slice(0, 10);
     const from = new Date(Date.parse(today) - (QUICK_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
     const scope = scopeOf(auth, { locationId, from, to: today, dayFilter: 'all-days' });
     return {
       kind: 'energy-by-charger',
       title: `Quick report ${from} to ${today}`,
-      header: [...CHARGER_HEADER, 'Uptime (%)'],
+      header: csvHeader(locale, [...CHARGER_COLUMNS, 'chargersReport.uptime']),
       rows: mapped(
         pagesOf<repo.ChargerRow>((after, limit) => repo.chargersPage(db, scope, after, limit)),
         (c) => [

@@ -1,28 +1,30 @@
+import type { Locale } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import { currencyDigits } from '../../lib/csv-sql.ts';
+import { csvHeader, type CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import { allPages, readAhead } from './report-pages.ts';
 import { hours, kwh, money, zonedStamps } from './report-cells.ts';
 import * as repo from './reports.repository.ts';
 import * as lines from './session-lines.repository.ts';
 
-const SESSIONS_HEADER = [
-  'Transaction',
-  'Location',
-  'Charger',
-  'Charger id',
-  'Connector',
-  'Driver (id tag)',
-  'Time zone',
-  'Started',
-  'Stopped',
-  'Energy (kWh)',
-  'Duration (h)',
-  'Idle (h)',
-  'Cost',
-  'Currency',
-];
+const SESSIONS_COLUMNS = [
+  'sessionsReport.transaction',
+  'sessionsReport.location',
+  'sessionsReport.charger',
+  'sessionsReport.chargerId',
+  'sessionsReport.connector',
+  'sessionsReport.driver',
+  'sessionsReport.timeZone',
+  'sessionsReport.started',
+  'sessionsReport.stopped',
+  'sessionsReport.energy',
+  'sessionsReport.duration',
+  'sessionsReport.idle',
+  'sessionsReport.cost',
+  'sessionsReport.currency',
+] as const satisfies readonly CsvHeaderKey[];
 
 /**
  * The sessions report: its rows as cells (for XLSX) and as CSV text written by the database. Both are read page by
@@ -85,8 +87,8 @@ export const createSessionReport = ({ db, pageSize, linesPageSize }: { db: Datab
     for await (const page of pages) yield* page.pieces;
   }
 
-  return (scope: Scope) => ({
-    header: SESSIONS_HEADER,
+  return (scope: Scope, locale: Locale) => ({
+    header: csvHeader(locale, SESSIONS_COLUMNS),
     rows: sessionRows(allPages<repo.SessionRow>((after, limit) => repo.sessionsPage(db, scope, after, limit), pageSize)),
     csvText: sessionLines(scope),
   });

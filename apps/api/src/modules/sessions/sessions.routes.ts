@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { datedFilename, sendCsvExport } from '../../lib/csv.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -32,7 +33,7 @@ export const sessionsRoutes = async (app: FastifyInstance, { sessions, now }: { 
     config: { access: { permission: 'Charging_Sessions_Export', location: 'query.locationId' } },
     schema: { tags, summary: 'The filtered sessions as a CSV file', querystring: sessionExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsvExport(reply, datedFilename('charging-sessions', now()), () => sessions.exportCsv(request.query));
+      sendCsvExport(reply, datedFilename('charging-sessions', now()), () => sessions.exportCsv(request.query, requestLocale(request)));
     },
   });
 

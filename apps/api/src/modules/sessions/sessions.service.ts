@@ -7,30 +7,37 @@ import {
   type SessionDetail,
   type SessionListQuery,
   formatKwhCell,
+  type Locale,
 } from '@wattdesk/shared';
 import { locationTimeZone } from '../../db/location-time-zone.ts';
 import type { Database } from '../../db/client.ts';
 import type { CsvCell, CsvExport } from '../../lib/csv.ts';
+import { csvHeader } from '../../lib/i18n/csv-headers.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import * as repo from './sessions.repository.ts';
 import type { SessionPricing } from '../tariffs/session-pricing.service.ts';
 
 /** Times are the location's wall clock with their UTC offset; the header names the zone. */
-export const sessionCsvHeader = (timeZone: string) => [
-  'Transaction',
-  'Charger',
-  'Charger id',
-  'Connector',
-  'Driver (id tag)',
-  `Started (${timeZone})`,
-  `Stopped (${timeZone})`,
-  'Energy (kWh)',
-  'Stop reason',
-  'Status',
-  'Cost',
-  'Currency',
-];
+export const sessionCsvHeader = (timeZone: string, locale: Locale = 'en') =>
+  csvHeader(
+    locale,
+    [
+      'sessions.transaction',
+      'sessions.charger',
+      'sessions.chargerId',
+      'sessions.connector',
+      'sessions.driver',
+      'sessions.started',
+      'sessions.stopped',
+      'sessions.energy',
+      'sessions.stopReason',
+      'sessions.status',
+      'sessions.cost',
+      'sessions.currency',
+    ],
+    { zone: timeZone },
+  );
 const EXPORT_PAGE = 1000;
 
 /** Minor units as the decimal a spreadsheet reads: 1234 USD → 12.34. */
@@ -90,9 +97,9 @@ export const createSessionsService = ({ db, pricing }: { db: Database; pricing: 
   };
 
   /** The CSV export: a header naming the location's time zone, then the rows page after page. */
-  const exportCsv = async (query: Omit<SessionListQuery, 'page' | 'pageSize'>): Promise<CsvExport> => {
+  const exportCsv = async (query: Omit<SessionListQuery, 'page' | 'pageSize'>, locale: Locale): Promise<CsvExport> => {
     const timeZone = await locationTimeZone(db, query.locationId);
-    return { header: sessionCsvHeader(timeZone), rows: exportRows(query, timeZone) };
+    return { header: sessionCsvHeader(timeZone, locale), rows: exportRows(query, timeZone) };
   };
 
   return { list, exportCsv, detail };

@@ -120,6 +120,21 @@ describe('charging sessions: list, filters, export, meter values', () => {
     expect(lines[1]).toContain(',3.50,Local,completed');
   });
 
+  it('exports in the language of the page downloading: a German header line that still names the zone, the same rows', async () => {
+    const url = `/web/sessions/export?locationId=${location()}&chargerId=${first.id}`;
+    const linesOf = (body: string) =>
+      body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+    const german = linesOf((await t.app.inject(authed(t.token, { method: 'GET', url, headers: { 'accept-language': 'de-DE,de;q=0.9' } }))).body);
+    expect(german[0]).toBe(
+      'Transaktion,Ladestation,Ladestations-ID,Anschluss,Fahrer (ID-Tag),Beginn (America/Los_Angeles),Ende (America/Los_Angeles),Energie (kWh),Stoppgrund,Status,Kosten,Währung',
+    );
+    // Data stays data: the same cells as the English file.
+    expect(german.slice(1)).toEqual(linesOf((await t.app.inject(authed(t.token, { method: 'GET', url }))).body).slice(1));
+  });
+
   it('one session with its meter values, in reach only', async () => {
     const [latest] = (await list(`chargerId=${first.id}`)).items;
     const { body } = await t.api('GET', `/web/sessions/${latest!.id}`);

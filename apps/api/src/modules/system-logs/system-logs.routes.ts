@@ -2,8 +2,10 @@ import { pagedSchema, systemLogFilterSchema, systemLogItemSchema, systemLogListQ
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { datedFilename, sendCsv } from '../../lib/csv.ts';
+import { csvHeader } from '../../lib/i18n/csv-headers.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { SYSTEM_CSV_HEADER, type SystemLogsService } from './system-logs.service.ts';
+import { SYSTEM_CSV_COLUMNS, type SystemLogsService } from './system-logs.service.ts';
 
 const tags = ['system log'];
 
@@ -26,7 +28,12 @@ export const systemLogsRoutes = async (app: FastifyInstance, deps: { systemLogs:
     config: { access: { permission: 'System_Logs_Export' } },
     schema: { tags, summary: 'The filtered system log as a CSV file, newest first', querystring: systemLogFilterSchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsv(reply, datedFilename('system-log', deps.now()), SYSTEM_CSV_HEADER, deps.systemLogs.exportSystemEvents(request.query));
+      sendCsv(
+        reply,
+        datedFilename('system-log', deps.now()),
+        csvHeader(requestLocale(request), SYSTEM_CSV_COLUMNS),
+        deps.systemLogs.exportSystemEvents(request.query),
+      );
     },
   });
 };

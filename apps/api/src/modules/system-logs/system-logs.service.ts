@@ -1,9 +1,18 @@
 import { formatZonedTimestamp, type Paged, type SystemLogFilter, type SystemLogItem, type SystemLogListQuery } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import type { CsvCell } from '../../lib/csv.ts';
+import type { CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import * as repo from './system-logs.repository.ts';
 
-export const SYSTEM_CSV_HEADER = ['Time (UTC)', 'Level', 'Source', 'Event', 'Message', 'Details'] as const;
+/** The export's columns, its header line in the reader's language (lib/i18n/csv-headers). */
+export const SYSTEM_CSV_COLUMNS = [
+  'systemLog.time',
+  'systemLog.level',
+  'systemLog.source',
+  'systemLog.event',
+  'systemLog.message',
+  'systemLog.details',
+] as const satisfies readonly CsvHeaderKey[];
 
 // No location: UTC, written with its offset like every exported time.
 const csvRow = (item: SystemLogItem): CsvCell[] => [

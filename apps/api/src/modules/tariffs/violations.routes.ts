@@ -10,9 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/audit.ts';
 import { datedFilename, sendCsv } from '../../lib/csv.ts';
+import { csvHeader } from '../../lib/i18n/csv-headers.ts';
+import { requestLocale } from '../../lib/i18n/request-locale.ts';
 import { authOf } from '../../lib/request-auth.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
-import { VIOLATION_CSV_HEADER, type ViolationsService } from './violations.service.ts';
+import { VIOLATION_CSV_COLUMNS, type ViolationsService } from './violations.service.ts';
 
 const tags = ['violations'];
 
@@ -34,7 +36,12 @@ export const violationsRoutes = async (app: FastifyInstance, { violations, now }
     config: { access: { permission: 'Violations_View', location: 'query.locationId' } },
     schema: { tags, summary: 'The filtered violations as a CSV file', querystring: violationExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsv(reply, datedFilename('violations', now()), VIOLATION_CSV_HEADER, violations.exportRows(request.query));
+      sendCsv(
+        reply,
+        datedFilename('violations', now()),
+        csvHeader(requestLocale(request), VIOLATION_CSV_COLUMNS),
+        violations.exportRows(request.query),
+      );
     },
   });
 

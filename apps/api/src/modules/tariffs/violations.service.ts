@@ -2,25 +2,27 @@ import { AppError, parseSort, successMessages, type Violation, type ViolationLis
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { CsvCell } from '../../lib/csv.ts';
+import type { CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import { waiveLineItem } from './session-pricing.repository.ts';
 import * as repo from './violations.repository.ts';
 
-export const VIOLATION_CSV_HEADER = [
-  'Detected',
-  'Driver (id tag)',
-  'Charger',
-  'Transaction',
-  'Rule',
-  'Limit (min)',
-  'Actual (min)',
-  'Amount',
-  'Currency',
-  'Status',
-  'Reason',
-  'Resolved by',
-];
+/** The export's columns, its header line in the reader's language (lib/i18n/csv-headers). */
+export const VIOLATION_CSV_COLUMNS = [
+  'violations.detected',
+  'violations.driver',
+  'violations.charger',
+  'violations.transaction',
+  'violations.rule',
+  'violations.limit',
+  'violations.actual',
+  'violations.amount',
+  'violations.currency',
+  'violations.status',
+  'violations.reason',
+  'violations.resolvedBy',
+] as const satisfies readonly CsvHeaderKey[];
 const EXPORT_PAGE = 1000;
 const RULE_TEXT: Record<Violation['rule'], string> = { 'max-stay': 'Maximum stay', 'idle-limit': 'Idle beyond the limit' };
 
