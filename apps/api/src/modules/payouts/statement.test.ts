@@ -198,7 +198,7 @@ describe('payout statement: every movement in the CSV, a daily summary in the PD
     expect(rows.flat().join(' ')).not.toContain('lists every entry');
   });
 
-  it('the PDF is written in the page’s language the web app sends (issue 44), the CSV stays English', async () => {
+  it('the PDF is written in the page’s language the web app sends (issue 44), the CSV’s header line too', async () => {
     const inGerman = (format: 'csv' | 'pdf') =>
       t.app.inject(
         authed(token, {
@@ -210,6 +210,6 @@ describe('payout statement: every movement in the CSV, a daily summary in the PD
     const { rows } = await pdfRows((await inGerman('pdf')).rawPayload);
     expect(rows[0]).toEqual(['Auszahlungsabrechnung Oktober 2026: Statement Quiet Site']);
     expect(rows.filter((row) => row[1] === 'Ladevorgang').map((row) => row[0])).toEqual(['05.10.2026 09:00', '05.10.2026 10:00', '05.10.2026 11:00']);
-    expect((await inGerman('csv')).body.replace(/^\uFEFF/, '')).toMatch(/^Date \(America\/Los_Angeles\),/);
+    expect((await inGerman('csv')).body.replace(/^\uFEFF/, '')).toMatch(/^Datum \(America\/Los_Angeles\),Buchung,/);
   });
 });
