@@ -1,3 +1,4 @@
+import { formatTagOf } from '@wattdesk/shared/i18n/format-locale';
 import type { Locale } from '@wattdesk/shared/i18n/locales';
 import { createSentenceReader, type SentenceCatalogue } from '@wattdesk/shared/i18n/sentence-reader';
 import { use } from 'react';
@@ -22,7 +23,7 @@ const sentencesOf = (locale: Exclude<Locale, 'en'>): Promise<Sentences> => {
   if (!promise) {
     promise = Promise.all([load('en'), load(locale)]).then(([english, catalogue]) => {
       const reader = createSentenceReader(english);
-      const sentences = { translate: (sentence: string) => reader.translate(sentence, catalogue) };
+      const sentences = { translate: (sentence: string) => reader.translate(sentence, catalogue, formatTagOf(locale)) };
       loaded.set(locale, sentences);
       return sentences;
     });

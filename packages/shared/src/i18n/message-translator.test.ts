@@ -89,6 +89,10 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
     expect(translateMessage('Status must be PENDING, ACTIVE or INACTIVE', 'de')).toBe('Status: muss PENDING, ACTIVE oder INACTIVE sein');
     expect(translateMessage('Expiry date must be a date (YYYY-MM-DD)', 'fr')).toBe('Date d’expiration : doit être une date (AAAA-MM-JJ)');
     expect(translateMessage('Voltage must be between 100 and 1,000 V', 'de')).toBe('Die Spannung muss zwischen 100 und 1.000 V liegen');
+    // A number filled in is written the reader's way: "1,000" left as it was reads as one in German.
+    expect(translateMessage('Description must be at most 1,000 characters', 'de')).toBe('Beschreibung: höchstens 1.000 Zeichen');
+    expect(translateMessage('Description must be at most 12,500 characters', 'fr')).toBe('Description : 12\u202f500 caractères au plus');
+    expect(translateMessage('Versions URL must be at most 2000 characters', 'de')).toBe('Versions-URL: höchstens 2000 Zeichen');
     // A pattern that reads " or " takes only what no other sentence shape claims first (the catalogue's order).
     expect(messageKeyOf('Connector must be 1 or more')?.key).toBe('validationMessages.mustBeLimitOrMore');
     expect(messageKeyOf('Enabled must be true or false')?.key).toBe('validationMessages.mustBeTrueOrFalse');

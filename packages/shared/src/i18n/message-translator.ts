@@ -2,6 +2,7 @@ import de from './messages/de.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
 import es from './messages/es.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
+import { formatTagOf } from './format-locale.ts';
 import type { Locale } from './locales.ts';
 import { createSentenceReader, type KnownSentence, type SentenceCatalogue } from './sentence-reader.ts';
 
@@ -20,4 +21,4 @@ export const messageKeyOf = (english: string): KnownSentence | undefined => read
 
 /** The sentence in the language; English, and sentences without a translation, as they are. */
 export const translateMessage = (english: string, locale: Locale): string =>
-  locale === 'en' ? english : reader.translate(english, catalogues[locale]);
+  locale === 'en' ? english : reader.translate(english, catalogues[locale], formatTagOf(locale));

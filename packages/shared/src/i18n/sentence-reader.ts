@@ -13,6 +13,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Field names inside a sentence ("First name Field is required") are sentences of their own: `field.*`. */
 const FIELD_PREFIX = 'fieldLabels.';
 
+/** A number as the English sentences write one: thousands grouped by commas, or with a decimal point. */
+const ENGLISH_NUMBER = /^-?(\d{1,3}(,\d{3})+(\.\d+)?|\d+\.\d+)$/;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (tag: string) => {
+  let format = numberFormats.get(tag);
+  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag, { maximumFractionDigits: 20 })));
+  return format;
+};
+
 export const createSentenceReader = (english: SentenceCatalogue) => {
   const exact = new Map<string, string>();
   const patterns: Pattern[] = [];
@@ -40,20 +49,29 @@ export const createSentenceReader = (english: SentenceCatalogue) => {
     return undefined;
   };
 
-  /** A filled-in part that is itself a known field name, in the language; any other part as it came. */
-  const valueIn = (value: string, catalogue: SentenceCatalogue): string => {
+  /**
+   * A filled-in part that is itself a known field name, in the language; a number the English wrote ("1,000", "0.5")
+   * the language's way ("1.000", "0,5" in German: left as it was, a German reader took 1,000 for one); any other part
+   * as it came.
+   */
+  const valueIn = (value: string, catalogue: SentenceCatalogue, numbers: Intl.NumberFormat | undefined): string => {
+    if (numbers && ENGLISH_NUMBER.test(value)) return numbers.format(Number(value.replaceAll(',', '')));
     const key = exact.get(value);
     return key?.startsWith(FIELD_PREFIX) ? (catalogue[key] ?? value) : value;
   };
 
-  /** The sentence in the catalogue's language; a sentence the catalogue does not know, as it came. */
-  const translate = (sentence: string, catalogue: SentenceCatalogue): string => {
+  /**
+   * The sentence in the catalogue's language; a sentence the catalogue does not know, as it came. `numberTag`: the
+   * BCP 47 tag whose way numbers inside the sentence are written in (format-locale.ts formatTagOf).
+   */
+  const translate = (sentence: string, catalogue: SentenceCatalogue, numberTag?: string): string => {
     const known = keyOf(sentence);
     const message = known && catalogue[known.key];
     if (!known || !message) return sentence;
+    const numbers = numberTag ? numberFormat(numberTag) : undefined;
     return message.replace(PLACEHOLDER, (whole, name: string) => {
       const value = known.values[name];
-      return value === undefined ? whole : valueIn(value, catalogue);
+      return value === undefined ? whole : valueIn(value, catalogue, numbers);
     });
   };
 
