@@ -1,16 +1,19 @@
 import { formatCount, formatDateTime } from '@wattdesk/shared/format';
 import type { Notification } from '@wattdesk/shared/schemas/notifications';
-import type en from '../../i18n/catalogues/notification-bell/en.json';
+import en from '../../i18n/catalogues/notification-sentences/en.json';
+import { defineArea } from '../../i18n/area.ts';
 import type { Translate } from '../../i18n/use-t.ts';
 
-export type NotificationBellT = Translate<keyof typeof en>;
+/** Notifications' sentences (catalogues/notification-sentences): loaded with the bell's list, not with the shell. */
+export const notificationSentencesText = defineArea('notification-sentences', en);
+export type NotificationSentencesT = Translate<keyof typeof en>;
 
 /**
  * A notification's title and body in the page's language, from its type and what its sentences are made of
  * (issue 44): the same sentences the server writes in English (the row's title and body) and in its e-mails. A row
  * written before params were stored — or missing a part its type needs — reads its stored English.
  */
-export const notificationSentences = (item: Notification, t: NotificationBellT): { title: string; body: string } => {
+export const notificationSentences = (item: Notification, t: NotificationSentencesT): { title: string; body: string } => {
   const params = item.params;
   const stored = { title: item.title, body: item.body };
   if (!params) return stored;

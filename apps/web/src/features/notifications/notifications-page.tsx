@@ -15,14 +15,14 @@ import { useServerTable } from '../../lib/use-server-table.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api/notifications-api.ts';
 import { EmailPreferences } from './components/email-preferences.tsx';
 import { notificationColumns } from './components/notification-columns.tsx';
-import { notificationBellText } from './notification-bell-text.ts';
+import { notificationSentencesText } from './notification-sentences.ts';
 import { notificationsText } from './notifications-text.ts';
 import { useNotificationFeed } from './use-notification-feed.ts';
 
 /** Every notification of the locations in reach: by type and read state, paged on the server, live like the bell. */
 export const NotificationsPage = () => {
   const t = useT(notificationsText);
-  const sentencesT = useT(notificationBellText);
+  const sentencesT = useT(notificationSentencesText);
   const [type, setType] = useState<NotificationType | ''>('');
   const [state, setState] = useState<NotificationReadFilter | ''>('');
   const filter = { type: type || undefined, state: state || undefined };

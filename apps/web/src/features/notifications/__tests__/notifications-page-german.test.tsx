@@ -94,6 +94,8 @@ describe('Notifications in German (issue 44)', { timeout: 120_000 }, () => {
     renderAs('Admin', <NotificationBell />);
     await user.click(await screen.findByRole('button', { name: 'Benachrichtigungen, 99+ ungelesen' }, { timeout: 20_000 }));
     const popover = screen.getByRole('dialog', { name: 'Benachrichtigungen' });
+    // The panel loads when the bell is first opened (bench bundle-size).
+    expect(await within(popover).findByRole('button', { name: 'Ungelesen: Bay 1 faulted' }, { timeout: 20_000 })).toBeInTheDocument();
     for (const name of ['Alle als gelesen markieren', 'E-Mail-Einstellungen'])
       expect(within(popover).getByRole('button', { name })).toBeInTheDocument();
     expect(within(popover).getByRole('link', { name: 'Alle anzeigen' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import type { Notification } from '@wattdesk/shared/schemas/notifications';
 import { formatDateTime } from '../../../lib/format-time.ts';
-import { notificationSentences, type NotificationBellT } from '../notification-sentences.ts';
+import { notificationSentences, type NotificationSentencesT } from '../notification-sentences.ts';
 import type { NotificationsT } from '../notifications-text.ts';
 
 /**
@@ -14,7 +14,7 @@ export const notificationColumns = (
   onMarkRead: (notification: Notification) => void,
   t: NotificationsT,
   /** The bell's area: it holds the notifications' own sentences, read here too. */
-  sentencesT: NotificationBellT,
+  sentencesT: NotificationSentencesT,
 ): GridColDef<Notification>[] => [
   {
     field: 'read',
