@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatMicros, formatMinor, isCurrencyCode, minorDigits, minorToDecimal, minorToNumber, parseMicros, parseMinor } from './money.ts';
+import {
+  editableDecimal,
+  formatMicros,
+  formatMinor,
+  isCurrencyCode,
+  minorDigits,
+  minorToDecimal,
+  minorToNumber,
+  parseDecimal,
+  parseMicros,
+  parseMinor,
+} from './money.ts';
 import { periodProblems } from './periods.ts';
 
 describe('money in minor units', () => {
@@ -45,6 +56,26 @@ describe('money in minor units', () => {
     expect(parseMinor('500', 'JPY')).toBe(500);
     expect(parseMicros('0.2895', 'USD')).toBe(289_500);
     expect(parseMicros('0.289512', 'KWD')).toBe(289_512);
+  });
+
+  it('reads an amount typed the page language’s way, and never a decimal comma as grouping (a hundred times the price)', () => {
+    const typed = (text: string, tag: string) => parseDecimal(text, 2, tag);
+    expect([typed('0,29', 'de-DE'), typed('1.234,5', 'de-DE'), typed('1.234', 'de-DE'), typed('0.29', 'de-DE')]).toEqual([29, 123_450, 123_400, 29]);
+    expect([typed('1\u202f234,5', 'fr-FR'), typed('1 234,5', 'fr-FR'), typed('0,29', 'fr-FR')]).toEqual([123_450, 123_450, 29]);
+    expect([typed('0,29', 'es-ES'), typed('1.234,56', 'es-ES')]).toEqual([29, 123_456]);
+    // An English page: grouping commas as before, and a decimal comma read as the point it means.
+    expect([typed('1,234.5', 'en-US'), typed('1,234', 'en-US'), typed('0,29', 'en-US')]).toEqual([123_450, 123_400, 29]);
+    expect([typed('1.234,5', 'en-US'), typed('1,2,3', 'en-US'), typed('0,2,9', 'de-DE'), typed('1,23,4', 'de-DE')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect([editableDecimal('0.29', 'de-DE'), editableDecimal('1234.5', 'fr-FR'), editableDecimal('0.29', 'en-US')]).toEqual([
+      '0,29',
+      '1234,5',
+      '0.29',
+    ]);
   });
 });
 

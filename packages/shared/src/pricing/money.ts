@@ -74,13 +74,52 @@ export const microsToDecimal = (micros: number): string => String(micros / MICRO
 
 const decimalPattern = /^\d{1,9}(\.\d+)?$/;
 
+const separatorCache = new Map<string, { decimal: string; group: string }>();
+/** The marks a language writes numbers with: German "," and ".", French "," and a narrow space, English "." and ",". */
+const separatorsOf = (tag: string) => {
+  let marks = separatorCache.get(tag);
+  if (!marks) {
+    const parts = new Intl.NumberFormat(tag, { useGrouping: 'always' }).formatToParts(12345.6);
+    marks = { decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.', group: parts.find((p) => p.type === 'group')?.value ?? ',' };
+    separatorCache.set(tag, marks);
+  }
+  return marks;
+};
+const SPACES = /[\s\u00a0\u202f]/g;
+const IS_SPACE = /^[\s\u00a0\u202f]$/;
+
+/**
+ * A number as a person types it on a page in `tag`'s language, written with a decimal point: the language's decimal
+ * mark ("0,29" in German) and its grouping ("1.234,5", "1 234,5", "1,234.5"); the other mark read as a decimal point
+ * where it cannot be grouping ("0.29" typed on a German page, "0,29" on an English one). Before, "0,29" lost its comma
+ * and read as 29: a hundred times the price. Undefined when the marks make no number.
+ */
+export const decimalFromTyped = (text: string, tag: string = formatTag()): string | undefined => {
+  const { decimal, group } = separatorsOf(tag);
+  const typed = text.replace(SPACES, '');
+  const other = decimal === '.' ? ',' : '.';
+  if (typed.includes(decimal)) {
+    const [whole = '', fraction, extra] = typed.split(decimal);
+    if (extra !== undefined || fraction === undefined || fraction.includes(other)) return undefined;
+    return `${IS_SPACE.test(group) ? whole : whole.replaceAll(group, '')}.${fraction}`;
+  }
+  if (!typed.includes(other)) return typed;
+  // Only the other mark: grouping when it groups thousands ("1.234" in German, "1,234" in English), else a decimal point.
+  if (new RegExp(`^[1-9]\\d{0,2}(\\${other}\\d{3})+$`).test(typed)) return typed.replaceAll(other, '');
+  return typed.split(other).length === 2 ? typed.replace(other, '.') : undefined;
+};
+
+/** An amount written for a person to edit: the language's decimal mark, no grouping ("0,29" in German). */
+export const editableDecimal = (decimalText: string, tag: string = formatTag()): string => decimalText.replace('.', separatorsOf(tag).decimal);
+
 /**
  * Decimal text typed by a person → integer units with `digits` decimals, or undefined when it is not a
  * non-negative number with at most that many decimals. Works on the digits, so 0.29 never becomes 28.999….
+ * The marks are the page's language's (decimalFromTyped).
  */
-export const parseDecimal = (text: string, digits: number): number | undefined => {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (!decimalPattern.test(trimmed)) return undefined;
+export const parseDecimal = (text: string, digits: number, tag: string = formatTag()): number | undefined => {
+  const trimmed = decimalFromTyped(text.trim(), tag);
+  if (trimmed === undefined || !decimalPattern.test(trimmed)) return undefined;
   const [whole = '0', fraction = ''] = trimmed.split('.');
   if (fraction.length > digits) return undefined;
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');

@@ -1,4 +1,4 @@
-import { minorToDecimal, parseMicros, parseMinor } from '@wattdesk/shared/pricing/money';
+import { editableDecimal, minorToDecimal, parseMicros, parseMinor } from '@wattdesk/shared/pricing/money';
 import { validationMessages } from '@wattdesk/shared/messages';
 import { useMemo } from 'react';
 import { useSentence } from '../../i18n/sentences.ts';
@@ -34,6 +34,8 @@ export const useMoneyReader = () => {
 };
 export type MoneyReader = ReturnType<typeof useMoneyReader>;
 
+/** An amount in its field, written with the page language's decimal mark ("0,29" in German), as it is read back. */
 export const minorText = (minor: number | null | undefined, currency: string) =>
-  minor === null || minor === undefined ? '' : minorToDecimal(minor, currency);
-export const microsText = (micros: number | null | undefined) => (micros === null || micros === undefined ? '' : String(micros / 1_000_000));
+  minor === null || minor === undefined ? '' : editableDecimal(minorToDecimal(minor, currency));
+export const microsText = (micros: number | null | undefined) =>
+  micros === null || micros === undefined ? '' : editableDecimal(String(micros / 1_000_000));

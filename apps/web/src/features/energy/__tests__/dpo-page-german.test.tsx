@@ -84,7 +84,7 @@ describe('Dynamic Power in German (issue 44)', { timeout: 120_000 }, () => {
     expect(await screen.findByText('Bay 1: online')).toBeInTheDocument();
     expect(screen.getByText('Direkt verbunden')).toBeInTheDocument();
 
-    expect(screen.getByRole('textbox', { name: 'Minimum je Ladevorgang (kW)' })).toHaveValue('1.4');
+    expect(screen.getByRole('textbox', { name: 'Minimum je Ladevorgang (kW)' })).toHaveValue('1,4');
     await user.click(screen.getByRole('button', { name: 'Begrenzung anwenden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ladebegrenzung anwenden?' });
     expect(within(dialog).getByText(/insgesamt 40 kW/)).toBeInTheDocument();

@@ -89,7 +89,7 @@ describe('Utility Info in German (issue 44)', { timeout: 120_000 }, () => {
       .map((header) => header.textContent);
     expect(headers).toEqual(['Monat', 'Energie', 'Betrag', 'Rechnung']);
     expect(within(table).getByTitle('Dezember')).toHaveTextContent('Dez.');
-    expect(within(table).getByRole('textbox', { name: 'Energie Januar (kWh)' })).toHaveValue('1234.5');
+    expect(within(table).getByRole('textbox', { name: 'Energie Januar (kWh)' })).toHaveValue('1234,5');
     expect(within(table).getByRole('textbox', { name: 'Betrag März (EUR)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Rechnungen \d{4} speichern$/ })).toBeInTheDocument();
 

@@ -1,3 +1,4 @@
+import { decimalFromTyped, editableDecimal } from '@wattdesk/shared/pricing/money';
 import { HOUR_OPTIONS } from '@wattdesk/shared/constants';
 import { formatHourOfDay } from '@wattdesk/shared/format';
 import { updateDpoBodySchema, type DpoOverview, type LimitMode, type LimitPeriod } from '@wattdesk/shared/schemas/energy';
@@ -24,7 +25,8 @@ import { Section } from './section.tsx';
 
 type PeriodText = { startHour: number; endHour: number; limitKw: string };
 
-const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** kW as typed on the page, its language's decimal mark and all ("7,4" in German). */
+const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(decimalFromTyped(text.trim()) ?? Number.NaN));
 
 const HourSelect = ({ label, value, onChange, disabled }: { label: string; value: number; onChange: (hour: number) => void; disabled: boolean }) => (
   <TextField
@@ -49,10 +51,10 @@ export const LimitForm = ({ overview, isReadOnly }: { overview: DpoOverview; isR
   const { settings } = overview;
   const [enabled, setEnabled] = useState(settings.enabled);
   const [mode, setMode] = useState<LimitMode>(settings.limitMode);
-  const [limit, setLimit] = useState(String(settings.limitKw));
-  const [minimum, setMinimum] = useState(String(settings.minPerSessionKw));
+  const [limit, setLimit] = useState(editableDecimal(String(settings.limitKw)));
+  const [minimum, setMinimum] = useState(editableDecimal(String(settings.minPerSessionKw)));
   const [periods, setPeriods] = useState<PeriodText[]>(
-    settings.periods.map((period: LimitPeriod) => ({ ...period, limitKw: String(period.limitKw) })),
+    settings.periods.map((period: LimitPeriod) => ({ ...period, limitKw: editableDecimal(String(period.limitKw)) })),
   );
   const [isConfirming, setConfirming] = useState(false);
   const save = useSaveDpoLimit();

@@ -2,7 +2,7 @@ import { MONTHS } from '@wattdesk/shared/constants';
 import { MAX_UPLOAD_BYTES } from '@wattdesk/shared/validation';
 import { validationMessages } from '@wattdesk/shared/messages';
 import { fieldLabels } from '@wattdesk/shared/schema-messages';
-import { minorToDecimal, parseMinor } from '@wattdesk/shared/pricing/money';
+import { decimalFromTyped, editableDecimal, minorToDecimal, parseMinor } from '@wattdesk/shared/pricing/money';
 import type { BillsResponse } from '@wattdesk/shared/schemas/utility';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,10 +21,10 @@ import { energyText } from '../energy-text.ts';
 
 type Row = { energy: string; cost: string };
 
+/** kWh as typed on the page: its language's decimal mark ("1234,5" in German). */
+const kwhOf = (text: string) => Number(decimalFromTyped(text.trim()) ?? Number.NaN);
 const energyError = (text: string) =>
-  text.trim() === '' || (Number.isFinite(Number(text)) && Number(text) >= 0)
-    ? undefined
-    : validationMessages.nonNegativeNumber(fieldLabels.energyKwh);
+  text.trim() === '' || (Number.isFinite(kwhOf(text)) && kwhOf(text) >= 0) ? undefined : validationMessages.nonNegativeNumber(fieldLabels.energyKwh);
 const costError = (text: string, currency: string) =>
   text.trim() === '' || parseMinor(text, currency) !== undefined ? undefined : validationMessages.nonNegativeNumber(fieldLabels.cost);
 
@@ -73,7 +73,10 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
     Object.fromEntries(
       bills.months.map((row) => [
         row.month,
-        { energy: row.energyKwh === null ? '' : String(row.energyKwh), cost: row.costMinor === null ? '' : minorToDecimal(row.costMinor, currency) },
+        {
+          energy: row.energyKwh === null ? '' : editableDecimal(String(row.energyKwh)),
+          cost: row.costMinor === null ? '' : editableDecimal(minorToDecimal(row.costMinor, currency)),
+        },
       ]),
     ),
   );
@@ -90,7 +93,7 @@ export const MonthlyBills = ({ bills, canEdit }: { bills: BillsResponse; canEdit
         const row = rows[month.key]!;
         return {
           month: month.key,
-          energyKwh: row.energy.trim() === '' ? null : Number(row.energy),
+          energyKwh: row.energy.trim() === '' ? null : kwhOf(row.energy),
           costMinor: row.cost.trim() === '' ? null : (parseMinor(row.cost, currency) ?? null),
         };
       }),

@@ -60,7 +60,7 @@ describe('the Rates screen in German (issue 44)', () => {
     expect(screen.getByRole('button', { name: 'Tarife speichern' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Zeitraum hinzufügen' })).toBeInTheDocument();
     const first = screen.getByRole('group', { name: 'Zeitraum 1' });
-    expect(within(first).getByLabelText('Preis pro kWh')).toHaveValue('0.45');
+    expect(within(first).getByLabelText('Preis pro kWh')).toHaveValue('0,45');
     expect(within(first).getByRole('combobox', { name: 'Von' })).toHaveTextContent('17:00');
     expect(screen.getByRole('table', { name: /Preis pro kWh nach Wochentag und Stunde/ })).toHaveTextContent('Montag');
     expect(screen.getByRole('list', { name: 'Legende' })).toHaveTextContent('Wochentage 17:00–21:00: 0,45 €/kWh');
@@ -71,6 +71,13 @@ describe('the Rates screen in German (issue 44)', () => {
     await userEvent.clear(energy);
     await userEvent.type(energy, '1500');
     expect(screen.getByText('Die Energie muss zwischen 0 und 1.000 kWh liegen')).toBeInTheDocument();
+    // Typed the German way: "2,5" hours is two and a half, not an error (nor 25).
+    await userEvent.clear(energy);
+    await userEvent.type(energy, '20');
+    const hours = screen.getByLabelText('Stunden');
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '2,5');
+    expect(screen.getByTestId('calculator-result')).toHaveTextContent(/^Ein jetzt beginnender Ladevorgang über 2,5 Std\. und 20,00 kWh kostet/);
 
     // What is wrong with the periods, in German too.
     await userEvent.click(within(screen.getByRole('group', { name: 'Zeitraum 3' })).getByRole('button', { name: 'Zeitraum 3 entfernen' }));

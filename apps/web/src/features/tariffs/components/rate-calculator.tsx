@@ -1,7 +1,7 @@
 import { formatKwh, formatNumber } from '@wattdesk/shared/format';
 import type { TariffVersion } from '@wattdesk/shared/schemas/tariffs';
 import { quoteSession } from '@wattdesk/shared/pricing/engine';
-import { formatMinor } from '@wattdesk/shared/pricing/money';
+import { decimalFromTyped, formatMinor } from '@wattdesk/shared/pricing/money';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,8 +15,9 @@ export const RateCalculator = ({ version, timeZone }: { version: TariffVersion; 
   const [kwh, setKwh] = useState('20');
   // "Now" is when the calculator opened: a quote that moves every second would be hard to read.
   const [startAt] = useState(() => Date.now());
-  const h = Number(hours);
-  const e = Number(kwh);
+  // Typed the page language's way: "2,5" hours on a German page.
+  const h = Number(decimalFromTyped(hours.trim()) ?? Number.NaN);
+  const e = Number(decimalFromTyped(kwh.trim()) ?? Number.NaN);
   const isValid = Number.isFinite(h) && h > 0 && h <= 72 && Number.isFinite(e) && e >= 0 && e <= 1000;
   const quote = isValid ? quoteSession(version, timeZone, startAt, h, e) : null;
   return (
