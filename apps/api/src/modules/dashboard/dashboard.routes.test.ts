@@ -175,4 +175,32 @@ describe('dashboard overview, reseller revenue and reports', () => {
     ]);
     expectRefusal(await get('Reseller', '/web/reports/locations', {}), 403, 'FORBIDDEN', ['You do not have permission to do this']);
   });
+
+  it('an XLSX report downloaded from a page in German has a German sheet title and German Yes/No; English is unchanged', async () => {
+    const sheetOf = async (url: string, query: Record<string, string>, language?: string) => {
+      const response = await t.app.inject(
+        authed(tokens.get('SuperAdmin')!, {
+          method: 'GET',
+          url: `${url}?${new URLSearchParams({ ...query, format: 'xlsx' }).toString()}`,
+          headers: language ? { 'accept-language': language } : {},
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const resellerColumn = new Set<string>();
+      sheet.eachRow((row, n) => n > 1 && resellerColumn.add(row.getCell(10).text));
+      return { name: sheet.name, resellerColumn };
+    };
+    const english = await sheetOf('/web/reports/locations', {});
+    expect(english.name).toBe('Locations');
+    expect(english.resellerColumn).toEqual(new Set(['Yes', 'No']));
+    const german = await sheetOf('/web/reports/locations', {}, 'de');
+    expect(german.name).toBe('Standorte');
+    expect(german.resellerColumn).toEqual(new Set(['Ja', 'Nein']));
+    expect((await sheetOf('/web/reports/revenue-by-location', WEEK, 'de')).name).toBe('Umsatz nach Standort und Monat');
+    expect((await sheetOf('/web/reports/quick', { locationId: loc['sj-diridon']! })).name).toMatch(/^Quick report \d{4}-\d{2}-\d{2} to /);
+    expect((await sheetOf('/web/reports/quick', { locationId: loc['sj-diridon']! }, 'de')).name).toMatch(/^Schnellbericht \d{4}-\d{2}-\d{2} bis /);
+  });
 });

@@ -1,15 +1,7 @@
 import { minorDigits, zonedTimestampFormatter, type Locale } from '@wattdesk/shared';
 import { formatTagOf } from '@wattdesk/shared/i18n/format-locale';
-import { serverText } from '../../lib/i18n/text.ts';
-import de from './mail-text/de.json' with { type: 'json' };
-import en from './mail-text/en.json' with { type: 'json' };
-import es from './mail-text/es.json' with { type: 'json' };
-import fr from './mail-text/fr.json' with { type: 'json' };
 import { COLUMNS, type Amounts, type Statement, type StatementSummary } from './statement.ts';
-
-/** The PDF's words in the downloading user's language (issue 44); the CSV keeps its English headers for importers. */
-const statementText = serverText('payout-statement', en, { de, es, fr });
-type Key = keyof typeof en;
+import { eventLabel, statementText, type StatementKey as Key } from './statement-text.ts';
 
 const amountFormats = new Map<string, Intl.NumberFormat>();
 /**
@@ -140,14 +132,8 @@ export const statementPdf = async (
     const format = zonedTimestampFormatter(statement.timeZone);
     y = summaryY - 8;
     row([t('column.date', { timeZone: statement.timeZone }), t('column.entry'), t('column.currency'), ...labels], true);
-    for (const line of statement.lines) row([dates.stamp(format(line.at)), eventLabel(t, line.event), line.currency, ...money(line)]);
+    for (const line of statement.lines) row([dates.stamp(format(line.at)), eventLabel(locale, line.event), line.currency, ...money(line)]);
     for (const [currency, total] of statement.totals) row([t('total'), '', currency, ...money({ currency, ...total })], true);
   }
   return doc.save();
-};
-
-/** A ledger event our catalogue names; one it does not (added later) shows its code, as the English PDF did. */
-const eventLabel = (t: ReturnType<typeof statementText>, event: string) => {
-  const key = `event.${event}`;
-  return key in en ? t(key as Key) : event;
 };

@@ -5,6 +5,7 @@ import { locationTimeZone } from '../../db/location-time-zone.ts';
 import { ledgerEntries, locations } from '../../db/schema/index.ts';
 import { CHUNK_CHARS, csvCell, csvLine } from '../../lib/csv.ts';
 import { csvHeader } from '../../lib/i18n/csv-headers.ts';
+import { eventLabel } from './statement-text.ts';
 
 /**
  * New columns go last (decisions 076, 903): readers of the earlier columns keep their positions. Since decision 082
@@ -49,17 +50,6 @@ export const LABELS: Record<Column, string> = {
   sessionReceivable: 'Receivable',
   hostShareHeld: 'Host share held',
   providerFee: 'Provider fees',
-};
-export const EVENT_LABELS: Record<string, string> = {
-  session_priced: 'Session',
-  share_allocated: 'Share applied',
-  transfer_started: 'Transfer',
-  transfer_failed: 'Transfer failed (returned)',
-  monthly_fee: 'Monthly deal fee',
-  refund: 'Refund',
-  transfer_reversed: 'Transfer reversed (returned)',
-  payment_collected: 'Payment collected',
-  payment_refunded: 'Card refund',
 };
 const zeroes = () => Object.fromEntries(COLUMNS.map((column) => [column, 0])) as Record<Column, number>;
 type Line = { at: Date; event: string; reference: string; currency: string } & Record<Column, number>;
@@ -283,7 +273,7 @@ async function* csvPieces(first: IteratorResult<string>, rest: AsyncIterator<str
         const event = fields[1]!;
         const currency = fields[2]!;
         let label = labels.get(event);
-        if (label === undefined) labels.set(event, (label = csvCell(EVENT_LABELS[event] ?? event)));
+        if (label === undefined) labels.set(event, (label = csvCell(eventLabel(locale, event))));
         let total = totals.get(currency);
         if (!total) totals.set(currency, (total = COLUMNS.map(() => 0)));
         let line = `${stamp(Number(fields[0]))},${label},${csvCell(referenceOf(fields))},${csvCell(currency)}`;

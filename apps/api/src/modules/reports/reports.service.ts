@@ -1,6 +1,5 @@
 import {
   QUICK_REPORT_DAYS,
-  REPORT_TITLES,
   type DashboardRange,
   type LocationsReportQuery,
   type RangeReportKind,
@@ -10,7 +9,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { CsvCell } from '../../lib/csv.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
-import { csvHeader, type CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
+import { csvHeader, exportText, type CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import { assertLocationAccess, locationScope } from '../../lib/location-access.ts';
 import type { Scope } from '../../db/rollup-scope.ts';
 import { allPages, REPORT_LINES_PAGE, REPORT_PAGE, type PageQuery } from './report-pages.ts';
@@ -168,16 +167,18 @@ export const createReportsService = ({
 
   const rangeReport = (auth: AuthContext, kind: RangeReportKind, query: DashboardRange, locale: Locale = 'en'): Report => ({
     kind,
-    title: REPORT_TITLES[kind],
+    title: exportText(locale)(`reports.title.${kind}`),
     ...builders[kind](scopeOf(auth, query), locale),
   });
 
   const locationsReport = (auth: AuthContext, query: LocationsReportQuery, locale: Locale = 'en'): Report => {
     if (query.locationId) assertLocationAccess(auth, query.locationId);
     const locationIds = query.locationId ? [query.locationId] : locationScope(auth);
+    const say = exportText(locale);
+    const [yes, no] = [say('locationsReport.value.yes'), say('locationsReport.value.no')];
     return {
       kind: 'locations',
-      title: REPORT_TITLES.locations,
+      title: say('reports.title.locations'),
       header: csvHeader(locale, [
         'locationsReport.name',
         'locationsReport.address',
@@ -202,7 +203,7 @@ export const createReportsService = ({
           l.time_zone,
           l.currency,
           l.charger_count,
-          l.has_reseller ? 'Yes' : 'No',
+          l.has_reseller ? yes : no,
         ],
       ),
     };
@@ -215,7 +216,7 @@ export const createReportsService = ({
     const scope = scopeOf(auth, { locationId, from, to: today, dayFilter: 'all-days' });
     return {
       kind: 'energy-by-charger',
-      title: `Quick report ${from} to ${today}`,
+      title: exportText(locale)('reports.title.quick', { from, to: today }),
       header: csvHeader(locale, [...CHARGER_COLUMNS, 'chargersReport.uptime']),
       rows: mapped(
         pagesOf<repo.ChargerRow>((after, limit) => repo.chargersPage(db, scope, after, limit)),

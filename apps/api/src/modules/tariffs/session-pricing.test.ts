@@ -194,6 +194,12 @@ describe('every session priced: the version it started under, live estimates, st
     expect(lines[0]).toBe('Detected,Driver (id tag),Charger,Transaction,Rule,Limit (min),Actual (min),Amount,Currency,Status,Reason,Resolved by');
     expect(lines[1]).toContain(',DRIVER-IDLE,');
     expect(lines[1]).toContain(',Maximum stay,120,165,1500,USD,waived,"First visit, sign was missing",superadmin@example.com');
+    const german = await t.app.inject(
+      authed(t.token, { method: 'GET', url: `/web/violations/export?locationId=${location()}`, headers: { 'accept-language': 'de' } }),
+    );
+    // The rule in the reader's words; the status stays the code the list's filter takes.
+    expect(german.body).toContain(',Maximale Standzeit,120,165,1500,USD,waived,');
+    expect(german.body).not.toContain('Maximum stay');
 
     const readonly = await loginAs(t.app, 'ReadonlyAdmin');
     const elsewhere = Object.values(t.locations).find((id) => !readonly.locations.includes(id))!;

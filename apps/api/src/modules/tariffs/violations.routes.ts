@@ -36,12 +36,8 @@ export const violationsRoutes = async (app: FastifyInstance, { violations, now }
     config: { access: { permission: 'Violations_View', location: 'query.locationId' } },
     schema: { tags, summary: 'The filtered violations as a CSV file', querystring: violationExportQuerySchema, response: errorResponses },
     handler: (request, reply) => {
-      sendCsv(
-        reply,
-        datedFilename('violations', now()),
-        csvHeader(requestLocale(request), VIOLATION_CSV_COLUMNS),
-        violations.exportRows(request.query),
-      );
+      const locale = requestLocale(request);
+      sendCsv(reply, datedFilename('violations', now()), csvHeader(locale, VIOLATION_CSV_COLUMNS), violations.exportRows(request.query, locale));
     },
   });
 

@@ -1,8 +1,8 @@
-import { AppError, parseSort, successMessages, type Violation, type ViolationListQuery, type ViolationStatusBody } from '@wattdesk/shared';
+import { AppError, parseSort, successMessages, type Locale, type ViolationListQuery, type ViolationStatusBody } from '@wattdesk/shared';
 import type { Database } from '../../db/client.ts';
 import { recordActivity, type Actor } from '../../lib/audit.ts';
 import type { CsvCell } from '../../lib/csv.ts';
-import type { CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
+import { exportText, type CsvHeaderKey } from '../../lib/i18n/csv-headers.ts';
 import type { AuthContext } from '../../lib/fastify-types.ts';
 import { assertLocationAccess } from '../../lib/location-access.ts';
 import { waiveLineItem } from './session-pricing.repository.ts';
@@ -24,7 +24,6 @@ export const VIOLATION_CSV_COLUMNS = [
   'violations.resolvedBy',
 ] as const satisfies readonly CsvHeaderKey[];
 const EXPORT_PAGE = 1000;
-const RULE_TEXT: Record<Violation['rule'], string> = { 'max-stay': 'Maximum stay', 'idle-limit': 'Idle beyond the limit' };
 
 export const createViolationsService = ({ db, now }: { db: Database; now: () => Date }) => {
   const filterOf = (query: Omit<ViolationListQuery, 'page' | 'pageSize'>): repo.ViolationFilter => ({
@@ -43,7 +42,9 @@ export const createViolationsService = ({ db, now }: { db: Database; now: () => 
     return { ...page, page: query.page, pageSize: query.pageSize };
   };
 
-  async function* exportRows(query: Omit<ViolationListQuery, 'page' | 'pageSize'>): AsyncGenerator<CsvCell[][]> {
+  /** The rule is named in the reader's language, as the violations page names it; the status stays the code the filter takes. */
+  async function* exportRows(query: Omit<ViolationListQuery, 'page' | 'pageSize'>, locale: Locale = 'en'): AsyncGenerator<CsvCell[][]> {
+    const say = exportText(locale);
     const sort = parseSort<repo.ViolationSort['field']>(query.sort);
     for (let page = 1; ; page += 1) {
       const { items } = await repo.listViolations(db, filterOf(query), sort, page, EXPORT_PAGE);
@@ -52,7 +53,7 @@ export const createViolationsService = ({ db, now }: { db: Database; now: () => 
         v.idTag,
         v.chargerName,
         v.transactionId,
-        RULE_TEXT[v.rule],
+        say(`violations.value.${v.rule}`),
         v.limitMinutes,
         v.actualMinutes,
         v.amount,
