@@ -147,6 +147,14 @@ export const fieldLabels = {
   publicToken: 'Public token',
   componentInstance: 'Component instance',
   variableInstance: 'Variable instance',
+  // Fields named by the schemas' patterns (schemaPatterns) and the API's upload routes.
+  limit: 'Limit',
+  retries: 'Retries',
+  account: 'Account',
+  connectorType: 'Connector type',
+  emailTypes: 'E-mail types',
+  report: 'Report',
+  utilityConfigId: 'Utility config id',
 } as const;
 
 /** The shared schemas' sentences a form shows before the request (issue 44: translated with the others). */
@@ -206,7 +214,6 @@ export const schemaMessages = {
   periodHours: 'A period must start and end at different hours',
   modelNameLength: 'A model name has at most 20 characters',
   modelsList: 'Models must be a list',
-  modelsAtMost: 'At most 20 models',
   downloadLink: 'Download link not valid',
   firmwareVersion: 'Version may contain only letters, digits and . _ + - (at most 50)',
   checksum: 'The checksum must be a SHA-256: 64 hexadecimal characters',
@@ -219,7 +226,6 @@ export const schemaMessages = {
   monthlyFeeAmount: 'Monthly fee must be an amount',
   amountMinorUnits: 'Amount must be an amount in minor units',
   reasonLength: 'Reason is at most 200 characters',
-  startHour: 'Start hour must be an hour from 0 (12 AM) to 23 (11 PM)',
   chargerTwice: 'The same charger is chosen twice',
   repeatUntilRequired: 'Choose the date the booking repeats until',
   repeatUntilAfterStart: 'Repeat until must be on or after the start date',
@@ -232,11 +238,53 @@ export const schemaMessages = {
   monthOnce: 'Each month may appear once',
   monthName: 'Month must be January to December',
   maxKwhPositive: 'Maximum kWh per session must be more than 0',
-  startHourWhole: 'Start hour must be a whole hour',
   monthlyFeeDecimals: 'Monthly fee has too many decimals',
   amountWholeMinorUnits: 'Amount is written in minor units (cents): whole numbers',
-  costDecimals: 'Cost has too many decimals for the currency',
   /** Said by the upload route when the form's fields come after its file (multipart is read in order). */
   documentKindBeforeFile: 'Kind must be document or photo (send it before the file)',
+  versionAndModelsBeforeFile: 'Send version and models before the file',
   rangeAtMostDays: (limit: number) => `The range must be at most ${limit} days`,
+} as const;
+
+/**
+ * The schemas' sentences with a part filled in: a field's label (fieldLabels), a limit the code keeps as a constant, or
+ * the codes a field takes (written as the API takes them; only the words around them translate). Here rather than in
+ * validationMessages, whose messages.ts is in the sign-in page's JavaScript budget. The catalogue lists these after
+ * every other sentence and the reader tries patterns in the catalogue's order, so the wide ones (`oneOf`, `among`) are
+ * last: "Start hour must be one of the hour choices" is `hourChoice`, not a list of one.
+ */
+export const schemaPatterns = {
+  hourChoice: (field: string) => `${field} must be one of the hour choices`,
+  hourOfDay: (field: string) => `${field} must be an hour from 0 (12 AM) to 23 (11 PM)`,
+  wholeHour: (field: string) => `${field} must be a whole hour`,
+  oneDecimal: (field: string) => `${field} may have at most one decimal`,
+  wholeNumberFromTo: (field: string, min: number | string, max: number | string) => `${field} must be a whole number from ${min} to ${max}`,
+  numberFromTo: (field: string, min: number | string, max: number | string) => `${field} must be a number from ${min} to ${max}`,
+  percentage: (field: string) => `${field} must be a percentage`,
+  basisPoints: (field: string) => `${field} is written in basis points: whole numbers`,
+  cannotBeNegative: (field: string) => `${field} cannot be negative`,
+  notAboveFull: (field: string) => `${field} cannot be more than 100%`,
+  decimalsForCurrency: (field: string) => `${field} has too many decimals for the currency`,
+  validId: (field: string) => `${field} must be a valid id`,
+  tooLong: (field: string) => `${field} is too long`,
+  notValid: (field: string) => `${field} is not valid`,
+  /** Zod's own sentence for a value of the wrong type (zod-messages.ts writes it: the sign-in page carries that file). */
+  mustBeString: (field: string) => `${field} must be a string`,
+  mustBeBoolean: (field: string) => `${field} must be a boolean`,
+  mustBeArray: (field: string) => `${field} must be an array`,
+  mustBeObject: (field: string) => `${field} must be an object`,
+  /** The sign-in forms' (auth.ts, sign-in page budget: it writes the same words itself). */
+  atMostCharacters: (limit: number | string) => `Must be at most ${limit} characters`,
+  chooseAtMostLocations: (count: number | string) => `Choose at most ${count} locations`,
+  chooseAtMostChargers: (count: number | string) => `Choose at most ${count} chargers`,
+  modelsAtMost: (count: number | string) => `At most ${count} models`,
+  idTagsAtMost: (count: number | string) => `A driver has at most ${count} ID tags`,
+  bookingRepeatsAtMost: (days: number | string) => `A booking repeats for at most ${days} days`,
+  expiresWithin: (days: number | string) => `Expires at must be within ${days} days`,
+  meterUnit: (utility: string, units: string) => `Unit of a ${utility} meter must be ${units}`,
+  /** Said by the upload routes when a form field comes after the file (multipart is read in order). */
+  requiredBeforeFile: (field: string) => `${field} Field is required (send it before the file)`,
+  sortOneOf: (fields: string) => `Sort must be one of ${fields} (prefix - for descending)`,
+  oneOf: (field: string, choices: string) => `${field} must be one of ${choices}`,
+  among: (field: string, choices: string) => `${field} must be among ${choices}`,
 } as const;

@@ -33,6 +33,7 @@ z.config({
     if (issue.code !== 'invalid_type') return undefined;
     const field = humanizeField(issue.path ?? []);
     if (issue.input === undefined || issue.input === null) return m.required(field);
+    // Translated as schemaPatterns.mustBeString, .mustBeArray … (written out here: the sign-in page loads this file).
     return `${field} must be ${article(issue.expected)} ${issue.expected}`;
   },
 });

@@ -45,4 +45,19 @@ describe('messages in the language the client asks for (issue 44)', () => {
     expect(json<{ msg: string[] }>(german).msg).toEqual(['Nur ungelesene: muss true oder false sein', 'Der Zustand muss unread oder read sein']);
     expect(json<{ msg: string[] }>(await list()).msg).toEqual(['Unread only must be true or false', 'State must be unread or read']);
   });
+
+  it('translates a sentence the schema builds from a list of codes, the codes kept as the API takes them', async () => {
+    const { access_token } = await loginAs(t.app, 'SuperAdmin');
+    const list = (language?: string) =>
+      t.app.inject(
+        authed(access_token, {
+          method: 'GET',
+          url: '/web/notifications/notification-list?type=bogus',
+          headers: language ? { 'accept-language': language } : {},
+        }),
+      );
+    const codes = 'charger-faulted, charger-offline, violation, booking-conflict, driver-accepted';
+    expect(json<{ msg: string[] }>(await list('de')).msg).toEqual([`Typ: muss einer dieser Werte sein: ${codes}`]);
+    expect(json<{ msg: string[] }>(await list()).msg).toEqual([`Type must be one of ${codes}`]);
+  });
 });

@@ -10,6 +10,11 @@ import en from './messages/en.json' with { type: 'json' };
 import es from './messages/es.json' with { type: 'json' };
 import fr from './messages/fr.json' with { type: 'json' };
 import { messageKeyOf, translateMessage } from './message-translator.ts';
+import { z } from 'zod';
+import { emailSchema } from '../schemas/auth.ts';
+import { idSchema } from '../schemas/common.ts';
+import { scheduleQuerySchema } from '../schemas/schedule.ts';
+import { workforceTokensExchangeBodySchema } from '../schemas/sso.ts';
 
 /** A helper's sentence with each part as the placeholder its parameter names: `(field, limit) =>` gives "{field} … {limit}". */
 const withPlaceholders = (helper: (...values: string[]) => string): string => {
@@ -105,5 +110,42 @@ describe('the shared sentences’ catalogue (issue 44)', () => {
     expect(translateMessage('Seats must be at least 1', 'es')).toBe('Licencias: como mínimo 1');
     // A sentence no catalogue knows (a provider's own words) stays as it came.
     expect(translateMessage('card_declined: Your card was declined.', 'fr')).toBe('card_declined: Your card was declined.');
+  });
+
+  it('reads the sentences built from a label, a constant or a list of codes (schemaPatterns)', () => {
+    expect(translateMessage('Choose at most 500 locations', 'fr')).toBe('Choisissez 500 sites au plus');
+    expect(translateMessage('A driver has at most 10 ID tags', 'de')).toBe('Ein Fahrer hat höchstens 10 ID-Tags');
+    expect(translateMessage('Expires at must be within 365 days', 'fr')).toBe('La date d’expiration doit tomber dans les 365 jours');
+    expect(translateMessage('Retry interval must be a whole number from 1 to 3600', 'de')).toBe(
+      'Wiederholungsintervall: muss eine ganze Zahl von 1 bis 3600 sein',
+    );
+    expect(translateMessage('Host share cannot be negative', 'fr')).toBe('Part de l’hôte : aucune valeur négative');
+    expect(translateMessage('Host share cannot be more than 100%', 'de')).toBe('Anteil des Gastgebers: höchstens 100 %');
+    expect(translateMessage('Location id Field is required (send it before the file)', 'de')).toBe('Standort-ID: Pflichtfeld (vor der Datei senden)');
+    expect(translateMessage('Unit of a gas meter must be m3, therm', 'fr')).toBe('L’unité d’un compteur de type gas doit être m3, therm');
+    // The codes a field takes stay as written; a sentence of a narrower shape is not read as a list of one.
+    expect(translateMessage('Kind must be one of dumb, smart, nift', 'de')).toBe('Art: muss einer dieser Werte sein: dumb, smart, nift');
+    expect(translateMessage('Status must be among available, charging, offline', 'fr')).toBe(
+      'Statut : seules ces valeurs sont acceptées : available, charging, offline',
+    );
+    expect(translateMessage('Sort must be one of name, createdAt (prefix - for descending)', 'de')).toBe(
+      'Die Sortierung muss eines von name, createdAt sein (mit vorangestelltem - absteigend)',
+    );
+    expect(messageKeyOf('Start hour must be one of the hour choices')?.key).toBe('schemaPatterns.hourChoice');
+    expect(messageKeyOf('Grace period must be one of the duration choices')?.key).toBe('validationMessages.mustBeDurationChoice');
+  });
+
+  it('knows the sentences the schemas write (those the sign-in page loads write theirs out, not from the catalogue)', () => {
+    const firstMessage = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message ?? '';
+    const german = (result: { error?: { issues: { message: string }[] } }) => translateMessage(firstMessage(result), 'de');
+    expect(german(z.object({ locationId: idSchema }).safeParse({ locationId: 'x' }))).toBe('Standort-ID: muss eine gültige ID sein');
+    expect(german(z.object({ name: z.string() }).safeParse({ name: 1 }))).toBe('Name: muss Text sein');
+    expect(german(z.object({ models: z.array(z.string()) }).safeParse({ models: 'A' }))).toBe('Modelle: muss eine Liste sein');
+    expect(german(emailSchema.safeParse(`${'a'.repeat(320)}@example.com`))).toBe('Höchstens 320 Zeichen');
+    expect(firstMessage(workforceTokensExchangeBodySchema.safeParse({ idToken: 'x'.repeat(16_385), nonceVerifier: 'n' }))).toBe(
+      'idToken is too long',
+    );
+    expect(messageKeyOf('idToken is too long')?.key).toBe('schemaPatterns.tooLong');
+    expect(german(scheduleQuerySchema.shape.days.safeParse(99))).toBe('Tage: muss eine Zahl von 1 bis 42 sein');
   });
 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.ts';
 import { idSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { schemaMessages } from '../schema-messages.ts';
 
-const dateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).optional();
+const dateTime = (label: string) => z.iso.datetime({ offset: true, error: m.mustBeDateTime(label) }).optional();
 const text = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, m.maxLength(label, max))
     .optional()
     .transform((value) => value || undefined);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { isAdminType, reachesAllLocations, USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, validateAlphabetic } from '../validation.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -16,7 +16,7 @@ const nameSchema = (label: string) =>
     .string({ error: m.required(label) })
     .trim()
     .min(1, { error: m.required(label), abort: true })
-    .max(100, { error: `${label} must be at most 100 characters`, abort: true })
+    .max(100, { error: m.maxLength(label, 100), abort: true })
     .refine((value) => !validateAlphabetic(label)(value), m.alphabetic(label));
 
 export const LOCATIONS_REQUIRED_MESSAGE = 'Choose at least one location';
@@ -24,7 +24,7 @@ export const MAX_ADMIN_LOCATIONS = 500;
 
 const locationIdsSchema = z
   .array(idSchema, { error: schemaMessages.locationIdList })
-  .max(MAX_ADMIN_LOCATIONS, `Choose at most ${MAX_ADMIN_LOCATIONS} locations`);
+  .max(MAX_ADMIN_LOCATIONS, p.chooseAtMostLocations(MAX_ADMIN_LOCATIONS));
 
 export const inviteAdminBodySchema = z
   .object({

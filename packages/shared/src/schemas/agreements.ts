@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaPatterns as p } from '../schema-messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { idSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 
@@ -68,10 +68,7 @@ export const AGREEMENT_MAX_VALIDITY_DAYS = 365;
 const expiresAtSchema = z.iso
   .datetime({ offset: true, error: m.mustBeDateTime(fieldLabels.expiresAt) })
   .refine((value) => Date.parse(value) > Date.now(), m.mustBeFuture(fieldLabels.expiresAt))
-  .refine(
-    (value) => Date.parse(value) <= Date.now() + AGREEMENT_MAX_VALIDITY_DAYS * 86_400_000,
-    `Expires at must be within ${AGREEMENT_MAX_VALIDITY_DAYS} days`,
-  );
+  .refine((value) => Date.parse(value) <= Date.now() + AGREEMENT_MAX_VALIDITY_DAYS * 86_400_000, p.expiresWithin(AGREEMENT_MAX_VALIDITY_DAYS));
 
 /** Property name and address are optional: they default from the location. */
 export const createAgreementBodySchema = z.object({

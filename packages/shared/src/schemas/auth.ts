@@ -4,7 +4,10 @@ import { LOCALES } from '../i18n/locales.ts';
 import { USER_TYPES } from '../roles.ts';
 import { EMAIL_PATTERN, meetsPasswordRule } from '../validation.ts';
 
-/** Blank answers only "required", not also "invalid": later checks are skipped once it fails. */
+/**
+ * Blank answers only "required", not also "invalid": later checks are skipped once it fails. The length sentence is
+ * schemaPatterns.atMostCharacters', written out: schema-messages.ts is not in the sign-in page's JavaScript.
+ */
 const requiredString = (message: string, max = 320) =>
   z
     .string({ error: message })

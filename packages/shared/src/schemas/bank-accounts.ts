@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
-import { fieldLabels } from '../schema-messages.ts';
+import { fieldLabels, schemaPatterns as p } from '../schema-messages.ts';
 
 /** Issue 16, decision 049: a location's bank account, linked through Plaid (or the local Plaid sandbox). */
 export const bankLocationQuerySchema = z.object({ locationId: idSchema });
@@ -16,14 +16,14 @@ const plaidParam = (field: string, max: number) =>
     .string({ error: m.required(field) })
     .trim()
     .min(1, { error: m.required(field), abort: true })
-    .max(max, `${field} is too long`)
-    .regex(/^[\w-]+$/, `${field} is not valid`);
+    .max(max, p.tooLong(field))
+    .regex(/^[\w-]+$/, p.notValid(field));
 
 /** Link's onSuccess(public_token, metadata): the token and, when the user picked one, the account's id. */
 export const saveBankAccountBodySchema = z.object({
   locationId: idSchema,
   publicToken: plaidParam(fieldLabels.publicToken, 2000),
-  accountId: plaidParam('Account', 200).optional(),
+  accountId: plaidParam(fieldLabels.account, 200).optional(),
 });
 export type SaveBankAccountBody = z.infer<typeof saveBankAccountBodySchema>;
 

@@ -150,7 +150,7 @@ const seatsSchema = z.coerce
   .number<number>({ error: m.mustBeWholeNumber(fieldLabels.seats) })
   .int(m.mustBeWholeNumber(fieldLabels.seats))
   .min(1, m.mustBeAtLeast(fieldLabels.seats, 1))
-  .max(LICENSE_MAX_SEATS, `Seats must be at most ${LICENSE_MAX_SEATS.toLocaleString('en-US')}`);
+  .max(LICENSE_MAX_SEATS, m.mustBeAtMost(fieldLabels.seats, LICENSE_MAX_SEATS.toLocaleString('en-US')));
 
 export const createLicenseBodySchema = z.object({ locationId: idSchema, seats: seatsSchema, idempotencyKey: idempotencyKeySchema });
 export type CreateLicenseBody = z.infer<typeof createLicenseBodySchema>;

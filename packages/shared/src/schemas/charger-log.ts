@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, paginationQuerySchema, searchQuerySchema } from './common.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { validationMessages as m } from '../messages.ts';
 
 /**
@@ -33,7 +33,7 @@ export type ChargerEventKind = (typeof CHARGER_EVENT_KINDS)[number];
 const chargerLogFilterFields = z.object({
   locationId: idSchema,
   chargerId: idSchema.optional(),
-  kind: z.enum(CHARGER_EVENT_KINDS, { error: `Kind must be one of ${CHARGER_EVENT_KINDS.join(', ')}` }).optional(),
+  kind: z.enum(CHARGER_EVENT_KINDS, { error: p.oneOf(fieldLabels.kind, CHARGER_EVENT_KINDS.join(', ')) }).optional(),
   /** Days of the location's own time zone, as for sessions. */
   from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }).optional(),
   to: z.iso.date({ error: m.mustBeDate(fieldLabels.to) }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { CHARGER_KINDS, CHARGER_STATUSES, CONNECTOR_TYPES, LAST_KNOWN_STATUSES, OCPP_VERSIONS } from '../constants.ts';
 import { chargerLiveSchema, ocppPasswordSchema } from './charging.ts';
 import { idSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -13,11 +13,11 @@ export const chargerIdSchema = requiredText('Charger id', 48).regex(/^[A-Za-z0-9
 /** No defaults here: the update schema is its partial, and a default would overwrite fields not sent. */
 export const chargerDetailsSchema = z.object({
   name: requiredText('Name', 80),
-  kind: z.enum(CHARGER_KINDS, { error: `Kind must be one of ${CHARGER_KINDS.join(', ')}` }),
+  kind: z.enum(CHARGER_KINDS, { error: p.oneOf(fieldLabels.kind, CHARGER_KINDS.join(', ')) }),
   model: optionalText('Model', 80),
   serialNumber: optionalText('Serial number', 64),
   connectorTypes: z
-    .array(z.enum(CONNECTOR_TYPES, { error: `Connector types must be among ${CONNECTOR_TYPES.join(', ')}` }))
+    .array(z.enum(CONNECTOR_TYPES, { error: p.among(fieldLabels.connectorTypes, CONNECTOR_TYPES.join(', ')) }))
     .max(4, schemaMessages.connectorTypesAtMost),
   maxPowerKw: nonNegativeNumber('Max power (kW)', 1000),
 });
@@ -89,8 +89,8 @@ export const chargerListQuerySchema = paginationQuerySchema.extend({
   /** Omitted: every location in reach (the all-locations view of users with Locations_Multi). */
   locationId: idSchema.optional(),
   search: searchQuerySchema,
-  status: listOf(z.enum(CHARGER_STATUSES, { error: `Status must be among ${CHARGER_STATUSES.join(', ')}` })).optional(),
-  kind: listOf(z.enum(CHARGER_KINDS, { error: `Kind must be among ${CHARGER_KINDS.join(', ')}` })).optional(),
+  status: listOf(z.enum(CHARGER_STATUSES, { error: p.among(fieldLabels.status, CHARGER_STATUSES.join(', ')) })).optional(),
+  kind: listOf(z.enum(CHARGER_KINDS, { error: p.among(fieldLabels.kind, CHARGER_KINDS.join(', ')) })).optional(),
   sort: sortQuerySchema(CHARGER_SORT_FIELDS, 'name'),
 });
 export type ChargerListQuery = z.infer<typeof chargerListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { CONNECTOR_TYPES, OCPP_PASSWORD_MAX_LENGTH, OCPP_PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { sessionCostSchema, sessionPriceSchema } from './tariffs.ts';
@@ -174,7 +174,7 @@ export const sessionListQuerySchema = paginationQuerySchema.extend({
   driver: z.string().trim().max(40, 'Driver must be at most 40 characters').optional(),
   status: z.enum(SESSION_STATUSES, { error: m.mustBeOneOf(fieldLabels.status, 'active', 'completed') }).optional(),
   /** The connector the session used, as the dashboard's connector-type bars count it ('Unknown': not recorded). */
-  connectorType: z.enum(SESSION_CONNECTOR_TYPES, { error: `Connector type must be one of ${SESSION_CONNECTOR_TYPES.join(', ')}` }).optional(),
+  connectorType: z.enum(SESSION_CONNECTOR_TYPES, { error: p.oneOf(fieldLabels.connectorType, SESSION_CONNECTOR_TYPES.join(', ')) }).optional(),
   sort: sortQuerySchema(SESSION_SORT_FIELDS, '-startedAt'),
 });
 export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;

@@ -12,6 +12,7 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export const okResponseSchema = z.object({ responseCode: z.number().int(), msg: z.array(z.string()) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
+/** The sentence is schemaPatterns.validId's, written out: the sign-in page loads this file, not schema-messages.ts. */
 export const idSchema = z.uuid({ error: invalidFieldError((field) => `${field} must be a valid id`) });
 
 /** Query strings arrive as text and are coerced; a typed client (z.input) sends numbers. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DAY_FILTERS, type DayFilterKey } from '../constants.ts';
 import { idSchema } from './common.ts';
 import { RANGE_REPORT_KINDS, REPORT_FORMATS } from '../report-kinds.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { validationMessages as m } from '../messages.ts';
 
 /** The longest range one overview or report covers: a year and a day (leap years). */
@@ -106,7 +106,7 @@ export {
   type RangeReportKind,
 } from '../report-kinds.ts';
 export const reportParamsSchema = z.object({
-  kind: z.enum(RANGE_REPORT_KINDS, { error: `Report must be one of ${RANGE_REPORT_KINDS.join(', ')}` }),
+  kind: z.enum(RANGE_REPORT_KINDS, { error: p.oneOf(fieldLabels.report, RANGE_REPORT_KINDS.join(', ')) }),
 });
 const formatSchema = z.enum(REPORT_FORMATS, { error: m.mustBeOneOf(fieldLabels.format, 'csv', 'xlsx') }).default('csv');
 export const reportQuerySchema = dashboardRangeSchema.safeExtend({ format: formatSchema });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.ts';
 import { pagedSchema, paginationQuerySchema, searchQuerySchema } from './common.ts';
 import { fieldLabels } from '../schema-messages.ts';
 
 /** Names in an OCPP 2.0.1 device model are identifiers of at most 50 characters (ComponentType, VariableType). */
-const name = (field: string) => z.string().trim().min(1, `${field} is required`).max(50, `${field} must be at most 50 characters`);
+const name = (field: string) => z.string().trim().min(1, m.isRequired(field)).max(50, m.maxLength(field, 50));
 
 export const deviceModelQuerySchema = paginationQuerySchema.extend({
   /** Only this component's variables (exact name, e.g. OCPPCommCtrlr). */

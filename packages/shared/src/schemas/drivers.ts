@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, MENU_ROLES } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 import { alphabeticText } from './fields.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, searchQuerySchema, sortQuerySchema } from './common.ts';
@@ -39,7 +39,7 @@ export type IdTagInput = z.input<typeof idTagInputSchema>;
 
 const idTagsSchema = z
   .array(idTagInputSchema, { error: schemaMessages.idTagsList })
-  .max(MAX_TAGS_PER_DRIVER, `A driver has at most ${MAX_TAGS_PER_DRIVER} ID tags`)
+  .max(MAX_TAGS_PER_DRIVER, p.idTagsAtMost(MAX_TAGS_PER_DRIVER))
   .refine((tags) => new Set(tags.map((t) => t.tag)).size === tags.length, schemaMessages.idTagTwice);
 
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{7,20}$/;
@@ -119,10 +119,10 @@ export const MAX_RESTRICTED_CHARGERS = 500;
 
 const hourSchema = (label: string) =>
   z
-    .number({ error: `${label} must be an hour from 0 (12 AM) to 23 (11 PM)` })
-    .int(`${label} must be a whole hour`)
-    .min(0, `${label} must be an hour from 0 (12 AM) to 23 (11 PM)`)
-    .max(23, `${label} must be an hour from 0 (12 AM) to 23 (11 PM)`);
+    .number({ error: p.hourOfDay(label) })
+    .int(p.wholeHour(label))
+    .min(0, p.hourOfDay(label))
+    .max(23, p.hourOfDay(label));
 
 /**
  * Where, when and how much a driver may charge; empty lists and nulls mean no limit. Hours are the local
@@ -130,8 +130,8 @@ const hourSchema = (label: string) =>
  */
 export const driverRestrictionsSchema = z
   .object({
-    locationIds: z.array(idSchema).max(MAX_RESTRICTED_LOCATIONS, `Choose at most ${MAX_RESTRICTED_LOCATIONS} locations`).default([]),
-    chargerIds: z.array(idSchema).max(MAX_RESTRICTED_CHARGERS, `Choose at most ${MAX_RESTRICTED_CHARGERS} chargers`).default([]),
+    locationIds: z.array(idSchema).max(MAX_RESTRICTED_LOCATIONS, p.chooseAtMostLocations(MAX_RESTRICTED_LOCATIONS)).default([]),
+    chargerIds: z.array(idSchema).max(MAX_RESTRICTED_CHARGERS, p.chooseAtMostChargers(MAX_RESTRICTED_CHARGERS)).default([]),
     days: z.enum(DRIVER_DAY_RULES, { error: m.mustBeOneOf(fieldLabels.days, 'all-days, weekdays', 'weekends') }).default('all-days'),
     hourFrom: hourSchema(fieldLabels.fromHour).nullable().default(null),
     hourTo: hourSchema(fieldLabels.toHour).nullable().default(null),

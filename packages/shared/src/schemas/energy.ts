@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 
 /**
@@ -25,15 +25,15 @@ const kw = (label: string, max: number) =>
   z
     .number({ error: m.nonNegativeNumber(label) })
     .min(0, m.nonNegativeNumber(label))
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
+    .max(max, m.mustBeAtMost(label, max.toLocaleString('en-US')))
     .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-6, {
-      error: `${label} may have at most one decimal`,
+      error: p.oneDecimal(label),
     });
 
 const hourSchema = (label: string) =>
   z
-    .number({ error: `${label} must be one of the hour choices` })
-    .int(`${label} must be one of the hour choices`)
+    .number({ error: p.hourChoice(label) })
+    .int(p.hourChoice(label))
     .min(0)
     .max(23);
 
@@ -43,7 +43,7 @@ export const gridConnectionSchema = z
   .object({
     supplyUnit: z.enum(SUPPLY_UNITS, { error: m.mustBeOneOf(fieldLabels.supplyUnit, 'kW', 'A') }),
     /** kW for the whole connection, or amps per phase. */
-    supplyCapacity: kw('Supply capacity', 100_000).refine((value) => value > 0, { error: schemaMessages.supplyCapacityPositive }),
+    supplyCapacity: kw(fieldLabels.supplyCapacity, 100_000).refine((value) => value > 0, { error: schemaMessages.supplyCapacityPositive }),
     phases: z.union([z.literal(1), z.literal(3)], { error: m.mustBeOneOf(fieldLabels.phases, '1', '3') }),
     voltage: z
       .number({ error: m.mustBeNumber(fieldLabels.voltage) })
@@ -59,7 +59,7 @@ export type UpdateGridBody = z.infer<typeof updateGridBodySchema>;
 export const limitPeriodSchema = z.object({
   startHour: hourSchema(fieldLabels.startHour),
   endHour: hourSchema(fieldLabels.endHour),
-  limitKw: kw('Limit', 100_000),
+  limitKw: kw(fieldLabels.limit, 100_000),
 });
 export type LimitPeriod = z.infer<typeof limitPeriodSchema>;
 

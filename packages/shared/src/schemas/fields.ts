@@ -29,4 +29,4 @@ export const nonNegativeNumber = (label: string, max = 1_000_000) =>
   z
     .number({ error: m.nonNegativeNumber(label) })
     .min(0, m.nonNegativeNumber(label))
-    .max(max, `${label} must be at most ${max}`);
+    .max(max, m.mustBeAtMost(label, max));

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
+import { FIRMWARE_MODEL_MAX } from './firmware.ts';
 
 /**
  * running: sending and following the current stage; paused: nothing new is sent; halted: a stage ended with a
@@ -33,10 +34,10 @@ export type FirmwareCampaignAction = (typeof FIRMWARE_CAMPAIGN_ACTIONS)[number];
 
 const wholeNumber = (field: string, min: number, max: number) =>
   z
-    .number({ error: `${field} must be a whole number from ${min} to ${max}` })
-    .int(`${field} must be a whole number from ${min} to ${max}`)
-    .min(min, `${field} must be a whole number from ${min} to ${max}`)
-    .max(max, `${field} must be a whole number from ${min} to ${max}`);
+    .number({ error: p.wholeNumberFromTo(field, min, max) })
+    .int(p.wholeNumberFromTo(field, min, max))
+    .min(min, p.wholeNumberFromTo(field, min, max))
+    .max(max, p.wholeNumberFromTo(field, min, max));
 
 /** Start a campaign: an image to one location's chargers of the given models (default: every model the image fits). */
 export const createFirmwareCampaignBodySchema = z.object({
@@ -46,13 +47,13 @@ export const createFirmwareCampaignBodySchema = z.object({
     .array(z.string().trim().min(1, m.required(fieldLabels.model)).max(20, schemaMessages.modelNameLength), {
       error: schemaMessages.modelsList,
     })
-    .max(20, schemaMessages.modelsAtMost)
+    .max(FIRMWARE_MODEL_MAX, p.modelsAtMost(FIRMWARE_MODEL_MAX))
     .optional(),
   /** The first stage's share of the chargers; 100 sends to all at once. */
   firstStagePercent: wholeNumber(fieldLabels.firstStagePercent, 1, 100).default(10),
   /** When chargers may start downloading; default now. */
   retrieveAt: z.iso.datetime({ offset: true, error: 'Retrieve date must be a date and time' }).optional(),
-  retries: wholeNumber('Retries', 0, 10).default(2),
+  retries: wholeNumber(fieldLabels.retries, 0, 10).default(2),
   retryIntervalSeconds: wholeNumber(fieldLabels.retryInterval, 1, 3600).default(60),
 });
 export type CreateFirmwareCampaignBody = z.infer<typeof createFirmwareCampaignBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 
 /** A firmware image may be larger than a document: chargers' images are typically a few to tens of MB. */
@@ -27,7 +27,7 @@ export const firmwareModelsSchema = z
     z
       .array(z.string().max(20, schemaMessages.modelNameLength))
       .min(1, m.required(fieldLabels.models))
-      .max(FIRMWARE_MODEL_MAX, `At most ${FIRMWARE_MODEL_MAX} models`),
+      .max(FIRMWARE_MODEL_MAX, p.modelsAtMost(FIRMWARE_MODEL_MAX)),
   );
 
 export const sha256Schema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pagedSchema, paginationQuerySchema } from './common.ts';
 import { NOTIFICATION_TYPES } from '../notification-types.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { validationMessages as m } from '../messages.ts';
 
 export {
@@ -47,7 +47,7 @@ export const notificationListQuerySchema = paginationQuerySchema.extend({
     .enum(['true', 'false'], { error: m.mustBeTrueOrFalse(fieldLabels.unreadOnly) })
     .transform((value) => value === 'true')
     .optional(),
-  type: z.enum(NOTIFICATION_TYPES, { error: `Type must be one of ${NOTIFICATION_TYPES.join(', ')}` }).optional(),
+  type: z.enum(NOTIFICATION_TYPES, { error: p.oneOf(fieldLabels.type, NOTIFICATION_TYPES.join(', ')) }).optional(),
   state: z.enum(NOTIFICATION_READ_FILTERS, { error: schemaMessages.notificationState }).optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
@@ -60,7 +60,7 @@ export const notificationParamsSchema = z.object({ notificationId: idSchema });
 
 export const notificationPreferencesSchema = z.object({
   emailTypes: z
-    .array(z.enum(NOTIFICATION_TYPES, { error: `E-mail types must be among ${NOTIFICATION_TYPES.join(', ')}` }))
+    .array(z.enum(NOTIFICATION_TYPES, { error: p.among(fieldLabels.emailTypes, NOTIFICATION_TYPES.join(', ')) }))
     .max(NOTIFICATION_TYPES.length)
     .transform((types) => [...new Set(types)]),
 });

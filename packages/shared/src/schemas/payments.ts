@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.ts';
 import { idSchema } from './common.ts';
+import { schemaPatterns as p } from '../schema-messages.ts';
 
 export const paymentLocationQuerySchema = z.object({ locationId: idSchema });
 
@@ -15,7 +16,7 @@ const oauthParam = (field: string) =>
     .string({ error: m.required(field) })
     .trim()
     .min(1, { error: m.required(field), abort: true })
-    .max(2000, `${field} is too long`);
+    .max(2000, p.tooLong(field));
 
 /** The payment-provider connect payload of spec section 3. */
 export const stripeConnectBodySchema = z.object({ state: oauthParam('State'), code: oauthParam('Code') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { FULL_SHARE_BPS } from '../payouts/split.ts';
 import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from './common.ts';
 import { currencySchema } from './tariffs.ts';
@@ -126,10 +126,10 @@ export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 const percentSchema = (label: string) =>
   z
-    .number({ error: `${label} must be a percentage` })
-    .int(`${label} is written in basis points: whole numbers`)
-    .min(0, `${label} cannot be negative`)
-    .max(FULL_SHARE_BPS, `${label} cannot be more than 100%`);
+    .number({ error: p.percentage(label) })
+    .int(p.basisPoints(label))
+    .min(0, p.cannotBeNegative(label))
+    .max(FULL_SHARE_BPS, p.notAboveFull(label));
 
 const sharesSchema = z.object({
   hostBps: percentSchema(fieldLabels.hostShare),

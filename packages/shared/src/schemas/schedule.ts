@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { idSchema } from './common.ts';
 import { validationMessages as m } from '../messages.ts';
@@ -17,10 +17,10 @@ export const BOOKING_STATES = ['booked', 'reserved', 'cancelled'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 const hourSchema = z
-  .number({ error: schemaMessages.startHour })
-  .int(schemaMessages.startHourWhole)
-  .min(0, schemaMessages.startHour)
-  .max(23, schemaMessages.startHour);
+  .number({ error: p.hourOfDay(fieldLabels.startHour) })
+  .int(p.wholeHour(fieldLabels.startHour))
+  .min(0, p.hourOfDay(fieldLabels.startHour))
+  .max(23, p.hourOfDay(fieldLabels.startHour));
 
 const durationSchema = z
   .number({ error: m.mustBeDurationChoice(fieldLabels.duration) })
@@ -36,7 +36,7 @@ export const createBookingBodySchema = z
     chargerIds: z
       .array(idSchema, { error: schemaMessages.chooseCharger })
       .min(1, schemaMessages.chooseCharger)
-      .max(MAX_BOOKING_CHARGERS, `Choose at most ${MAX_BOOKING_CHARGERS} chargers`)
+      .max(MAX_BOOKING_CHARGERS, p.chooseAtMostChargers(MAX_BOOKING_CHARGERS))
       .refine((ids) => new Set(ids).size === ids.length, schemaMessages.chargerTwice),
     driverId: idSchema,
     startDate: z.iso.date({ error: m.mustBeDate(fieldLabels.startDate) }),
@@ -57,7 +57,7 @@ export const createBookingBodySchema = z
     path: ['repeatUntil'],
   })
   .refine((body) => body.repeatUntil === null || Date.parse(body.repeatUntil) - Date.parse(body.startDate) <= MAX_BOOKING_REPEAT_DAYS * 86_400_000, {
-    error: `A booking repeats for at most ${MAX_BOOKING_REPEAT_DAYS} days`,
+    error: p.bookingRepeatsAtMost(MAX_BOOKING_REPEAT_DAYS),
     path: ['repeatUntil'],
   });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
@@ -82,10 +82,10 @@ export const scheduleQuerySchema = z.object({
   locationId: idSchema,
   from: z.iso.date({ error: m.mustBeDate(fieldLabels.from) }),
   days: z.coerce
-    .number({ error: `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}` })
-    .int(`Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)
-    .min(1, `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)
-    .max(MAX_SCHEDULE_DAYS, `Days must be a number from 1 to ${MAX_SCHEDULE_DAYS}`)
+    .number({ error: p.numberFromTo(fieldLabels.days, 1, MAX_SCHEDULE_DAYS) })
+    .int(p.numberFromTo(fieldLabels.days, 1, MAX_SCHEDULE_DAYS))
+    .min(1, p.numberFromTo(fieldLabels.days, 1, MAX_SCHEDULE_DAYS))
+    .max(MAX_SCHEDULE_DAYS, p.numberFromTo(fieldLabels.days, 1, MAX_SCHEDULE_DAYS))
     .default(7),
 });
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;

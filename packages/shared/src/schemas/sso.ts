@@ -27,6 +27,7 @@ export const ssoConfigSchema = z.object({
 });
 export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 
+/** The sign-in page loads this file: schemaPatterns.tooLong's sentence is written out rather than imported. */
 const tokenField = (name: string) =>
   z
     .string({ error: `${name} Field is required` })

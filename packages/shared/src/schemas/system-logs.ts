@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.ts';
 import { paginationQuerySchema, searchQuerySchema } from './common.ts';
 import { schemaMessages } from '../schema-messages.ts';
 
@@ -8,7 +9,7 @@ export type SystemEventLevel = (typeof SYSTEM_EVENT_LEVELS)[number];
 export const SYSTEM_EVENT_SOURCES = ['background', 'mail', 'provider'] as const;
 export type SystemEventSource = (typeof SYSTEM_EVENT_SOURCES)[number];
 
-const dateTime = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).optional();
+const dateTime = (label: string) => z.iso.datetime({ offset: true, error: m.mustBeDateTime(label) }).optional();
 
 const systemLogFilterFields = z.object({
   from: dateTime('From'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DAY_FILTERS, DURATION_HOURS } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { isCurrencyCode } from '../pricing/money.ts';
 import { periodProblems } from '../pricing/periods.ts';
 import { LINE_ITEM_KINDS, VIOLATION_RULES } from '../pricing/types.ts';
@@ -15,8 +15,8 @@ import { idSchema, pagedSchema, paginationQuerySchema, sortQuerySchema } from '.
 
 const hourSchema = (label: string) =>
   z
-    .number({ error: `${label} must be one of the hour choices` })
-    .int(`${label} must be one of the hour choices`)
+    .number({ error: p.hourChoice(label) })
+    .int(p.hourChoice(label))
     .min(0)
     .max(23);
 
@@ -28,9 +28,9 @@ const dayFilterSchema = z.enum(DAY_FILTERS.map((d) => d.key) as ['all-days', 'we
 const amountSchema = (label: string, max = 100_000_000) =>
   z
     .number({ error: m.nonNegativeNumber(label) })
-    .int(`${label} has too many decimals for the currency`)
+    .int(p.decimalsForCurrency(label))
     .min(0, m.nonNegativeNumber(label))
-    .max(max, `${label} is too large`);
+    .max(max, m.tooLarge(label));
 
 export const currencySchema = z
   .string({ error: m.required(fieldLabels.currency) })
@@ -40,8 +40,8 @@ export const currencySchema = z
 
 const DURATION_MINUTES = DURATION_HOURS.map((hours) => hours * 60);
 const durationMinutesSchema = (label: string) =>
-  z.number({ error: `${label} must be one of the duration choices` }).refine((value) => DURATION_MINUTES.includes(value), {
-    error: `${label} must be one of the duration choices`,
+  z.number({ error: m.mustBeDurationChoice(label) }).refine((value) => DURATION_MINUTES.includes(value), {
+    error: m.mustBeDurationChoice(label),
   });
 
 export const ratePeriodSchema = z.object({

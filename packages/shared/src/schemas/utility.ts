@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONTHS } from '../constants.ts';
 import { validationMessages as m } from '../messages.ts';
-import { fieldLabels, schemaMessages } from '../schema-messages.ts';
+import { fieldLabels, schemaMessages, schemaPatterns as p } from '../schema-messages.ts';
 import { idSchema } from './common.ts';
 import { requiredText } from './fields.ts';
 
@@ -58,7 +58,7 @@ export const monthlyBillValueSchema = z.object({
     .nullable(),
   costMinor: z
     .number({ error: m.nonNegativeNumber(fieldLabels.cost) })
-    .int(schemaMessages.costDecimals)
+    .int(p.decimalsForCurrency(fieldLabels.cost))
     .min(0, m.nonNegativeNumber(fieldLabels.cost))
     .max(10_000_000_000, m.tooLarge(fieldLabels.cost))
     .nullable(),
@@ -146,7 +146,7 @@ export const meterBodySchema = z
   .refine((meter) => METER_UNITS[meter.utility].includes(meter.unit), {
     error: (issue) => {
       const utility = (issue.input as { utility: MeterUtility }).utility;
-      return `Unit of a ${utility} meter must be ${METER_UNITS[utility].join(', ')}`;
+      return p.meterUnit(utility, METER_UNITS[utility].join(', '));
     },
     path: ['unit'],
     // Only once the fields parsed: a body of null or a wrong utility has its own message, and must not throw here.

@@ -17,6 +17,8 @@ import {
   moveChargerBodySchema,
   okResponseSchema,
   updateChargerBodySchema,
+  fieldLabels,
+  schemaPatterns,
 } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +39,7 @@ const readBatchUpload = async (request: FastifyRequest) => {
   const field = file.fields.locationId;
   const locationId = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '';
   const parsedId = idSchema.safeParse(locationId);
-  if (!parsedId.success) throw new AppError('VALIDATION_FAILED', { messages: ['Location id Field is required (send it before the file)'] });
+  if (!parsedId.success) throw new AppError('VALIDATION_FAILED', { messages: [schemaPatterns.requiredBeforeFile(fieldLabels.locationId)] });
   return { locationId: parsedId.data, csv };
 };
 

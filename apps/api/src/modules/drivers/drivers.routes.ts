@@ -21,6 +21,8 @@ import {
   okResponseSchema,
   registerDriverBodySchema,
   updateDriverBodySchema,
+  fieldLabels,
+  schemaPatterns,
 } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,7 +45,7 @@ const readImportUpload = async (request: FastifyRequest) => {
   const csv = await file.toBuffer();
   const field = file.fields.locationId;
   const parsedId = idSchema.safeParse(field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : '');
-  if (!parsedId.success) throw new AppError('VALIDATION_FAILED', { messages: ['Location id Field is required (send it before the file)'] });
+  if (!parsedId.success) throw new AppError('VALIDATION_FAILED', { messages: [schemaPatterns.requiredBeforeFile(fieldLabels.locationId)] });
   return { locationId: parsedId.data, csv };
 };
 

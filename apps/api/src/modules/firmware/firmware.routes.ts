@@ -9,6 +9,7 @@ import {
   firmwareVersionSchema,
   okResponseSchema,
   sha256Schema,
+  schemaMessages,
 } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,7 +39,7 @@ const readUpload = async (request: FastifyRequest): Promise<FirmwareUpload> => {
   for (const result of [version, models, sha256]) if (result && !result.success) messages.push(...result.error.issues.map((issue) => issue.message));
   if (messages.length || !version.success || !models.success) {
     file.file.resume();
-    throw new AppError('VALIDATION_FAILED', { messages: messages.length ? messages : ['Send version and models before the file'] });
+    throw new AppError('VALIDATION_FAILED', { messages: messages.length ? messages : [schemaMessages.versionAndModelsBeforeFile] });
   }
   let bytes: Buffer;
   try {

@@ -19,6 +19,8 @@ import {
   utilityConfigParamsSchema,
   utilityConfigSavedSchema,
   type ErrorCode,
+  fieldLabels,
+  schemaPatterns,
 } from '@wattdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -161,7 +163,7 @@ export const utilityRoutes = async (app: FastifyInstance, { utility }: { utility
     handler: async (request) => {
       const upload = await readUpload(request, 'ENERGY_FILE_REQUIRED');
       const id = idSchema.safeParse(upload.field('utilityConfigId') ?? '');
-      if (!id.success) throw new AppError('VALIDATION_FAILED', { messages: ['Utility config id Field is required (send it before the file)'] });
+      if (!id.success) throw new AppError('VALIDATION_FAILED', { messages: [schemaPatterns.requiredBeforeFile(fieldLabels.utilityConfigId)] });
       return utility.importEnergy(authOf(request), actorOf(request), id.data, upload.field('meter'), upload.bytes.toString('utf8'));
     },
   });
