@@ -38,19 +38,6 @@ const ACCOUNTS: Record<Column, string> = {
   hostShareHeld: 'host_share_uncollected',
   providerFee: 'provider_fee',
 };
-export const LABELS: Record<Column, string> = {
-  sessionRevenue: 'Collected revenue',
-  roamingReceivable: 'Roaming receivable',
-  refund: 'Refunds',
-  hostShare: 'Host share',
-  resellerShare: 'Reseller share',
-  platformFee: 'Platform fee',
-  transfer: 'Transfers',
-  unallocated: 'Unallocated',
-  sessionReceivable: 'Receivable',
-  hostShareHeld: 'Host share held',
-  providerFee: 'Provider fees',
-};
 const zeroes = () => Object.fromEntries(COLUMNS.map((column) => [column, 0])) as Record<Column, number>;
 type Line = { at: Date; event: string; reference: string; currency: string } & Record<Column, number>;
 
