@@ -1,6 +1,5 @@
 import {
   AppError,
-  DEFAULT_LOCALE,
   parseSort,
   reachesAllLocations,
   USER_TYPE_LABELS,
@@ -9,7 +8,6 @@ import {
   type AdminListQuery,
   type AdminSortField,
   type InviteAdminBody,
-  type Locale,
   type Paged,
   type UpdateAdminBody,
 } from '@wattdesk/shared';
@@ -35,8 +33,6 @@ export type AdminsServiceDeps = {
   now: () => Date;
 };
 
-type Inviter = { name: string | null; locale: Locale };
-
 const sortedIds = (ids: readonly string[]) => [...new Set(ids)].sort();
 
 export const createAdminsService = (deps: AdminsServiceDeps) => {
@@ -51,7 +47,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
     return accounts.issueOneTimeLink(tx, userId, 'invite', now(), deps.inviteTokenTtlHours * 3_600_000);
   };
 
-  const sendInvitation = (target: Pick<repo.AdminRow, 'email' | 'firstName' | 'userType'>, token: string, inviter: Inviter) => {
+  const sendInvitation = (target: Pick<repo.AdminRow, 'email' | 'firstName' | 'userType'>, token: string, inviter: accounts.Inviter) => {
     const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
     const mail = invitationMail({
       to: target.email,
@@ -63,12 +59,6 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
       validHours: deps.inviteTokenTtlHours,
     });
     deps.background.run('invitation-mail', () => deps.mailer.send(mail));
-  };
-
-  /** Who invites, as the mail names them, and the language it is written in: the inviter's (the invitee has none yet). */
-  const inviterOf = async (tx: Executor, userId: string): Promise<Inviter> => {
-    const user = await accounts.findUserById(tx, userId);
-    return { name: user ? `${user.firstName} ${user.lastName}` : null, locale: user?.language ?? DEFAULT_LOCALE };
   };
 
   const reload = async (tx: Executor, auth: AuthContext, userId: string): Promise<AdminListItem> => {
@@ -112,7 +102,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
         entityId: userId,
         changes: createdFields({ email, firstName, lastName, userType, locationIds, status: 'PENDING' }),
       });
-      return { item: await reload(tx, auth, userId), token, inviter: await inviterOf(tx, auth.userId) };
+      return { item: await reload(tx, auth, userId), token, inviter: await accounts.inviterOf(tx, auth.userId) };
     });
     sendInvitation(body, token, inviter);
     return item;
@@ -188,7 +178,7 @@ export const createAdminsService = (deps: AdminsServiceDeps) => {
       if (target.status !== 'PENDING' || target.authProvider !== 'password') throw new AppError('ADMIN_NOT_PENDING');
       const token = await issueInvitation(tx, userId);
       await recordActivity(tx, actor, { action: 'admin.invitation_resent', entity: 'user', entityId: userId });
-      return { target, token, inviter: await inviterOf(tx, auth.userId) };
+      return { target, token, inviter: await accounts.inviterOf(tx, auth.userId) };
     });
     sendInvitation(target, token, inviter);
     return toListItem(auth, target);

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '@wattdesk/shared';
 import type { Executor } from '../../db/client.ts';
 import type { OneTimeTokenPurpose, UserRow } from '../../db/schema/index.ts';
 import { hashToken, newOpaqueToken } from '../../lib/tokens.ts';
@@ -11,6 +12,14 @@ import * as repo from './auth.repository.ts';
 export const loadSessionAccess = repo.loadSessionAccess;
 
 export const findUserById = (tx: Executor, userId: string): Promise<UserRow | undefined> => repo.findUserById(tx, userId);
+/** Who sends an invitation, as the mail names them. */
+export type Inviter = { name: string | null; locale: Locale };
+
+/** The inviter of a new account: their name, and the language the invitation is written in — theirs, the invitee has none yet. */
+export const inviterOf = async (tx: Executor, userId: string): Promise<Inviter> => {
+  const user = await repo.findUserById(tx, userId);
+  return { name: user ? `${user.firstName} ${user.lastName}` : null, locale: user?.language ?? DEFAULT_LOCALE };
+};
 export const findUserByEmail = (tx: Executor, email: string): Promise<UserRow | undefined> => repo.findUserByEmail(tx, email);
 
 /** Signs the user out everywhere: every open session ends and its refresh tokens stop working. */

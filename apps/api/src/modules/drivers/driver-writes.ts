@@ -1,4 +1,4 @@
-import { AppError, DEFAULT_LOCALE, type RegisterDriverBody } from '@wattdesk/shared';
+import { AppError, type RegisterDriverBody } from '@wattdesk/shared';
 import type { Database, Executor } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/sql-helpers.ts';
 import { createdFields, recordActivity, type Actor } from '../../lib/audit.ts';
@@ -37,16 +37,10 @@ export const withConflictMessages = async <T>(work: () => Promise<T>): Promise<T
 export const createDriverWrites = (deps: DriversServiceDeps) => {
   const { now } = deps;
 
-  /** Who invites, as the mail names them, and the language it is written in: the inviter's (the driver has none yet). */
-  const inviterOf = async (tx: Executor, userId: string) => {
-    const user = await accounts.findUserById(tx, userId);
-    return { name: user ? `${user.firstName} ${user.lastName}` : null, locale: user?.language ?? DEFAULT_LOCALE };
-  };
-
   const sendInvitations = async (tx: Executor, auth: AuthContext, locationId: string, invitations: readonly Invitation[]) => {
     // One after the other: a transaction is one connection, and node-postgres queues (and deprecates) a second
     // query sent while the first runs.
-    const inviter = await inviterOf(tx, auth.userId);
+    const inviter = await accounts.inviterOf(tx, auth.userId);
     const locationName = await access.locationName(tx, locationId);
     return () => {
       for (const { email, firstName, token } of invitations) {
